@@ -1,0 +1,48 @@
+/**
+ * The bot contract. A bot sits at one seat, receives that seat's observation and the
+ * legal moves, and answers with one of them. It sees nothing else of the game: no
+ * state, no other hands (the one exception, the `oracle`, is marked `cheats` and
+ * flagged as such in every table).
+ *
+ * Randomness: `ctx.rng` is the bot's only source of randomness. The harness reseeds it
+ * before every deal from (master seed, deal, rotation, seat), so a bot's play depends
+ * on nothing but the deal: not on worker count, shard or order. A bot must not carry
+ * anything that changes its play from one deal to the next.
+ *
+ * Speed: `act` is called for every move of millions of deals. Allocate buffers in
+ * `create`, not in `act`.
+ */
+import type { Rng } from '../src/core/rng.js';
+import type { Game, Observation, ParamSpec, Params, TableConfig } from '../src/games/game.js';
+
+export interface BotContext {
+  readonly game: Game;
+  readonly table: TableConfig;
+  readonly seat: number;
+  /** The bot's random stream, reseeded by the harness before every deal. */
+  readonly rng: Rng;
+  /** Parameters with defaults applied and values checked against `BotSpec.params`. */
+  readonly params: Params;
+}
+
+export interface Bot {
+  /**
+   * Choose a move for `obs.decision`. `legal` holds the `count` legal moves as a move
+   * set (lanes of bits, see src/core/cardset.ts): `setSelect(legal, 0, k)` is the k-th.
+   * Returning anything else is reported as an illegal move.
+   */
+  act(obs: Observation, legal: Int32Array, count: number): number;
+}
+
+export interface BotSpec {
+  /** The name used on the command line. */
+  readonly name: string;
+  /** One line for `tafel bots`. */
+  readonly description: string;
+  readonly params: readonly ParamSpec[];
+  /** The games the bot can play; absent means every game. */
+  readonly games?: readonly string[];
+  /** Sees hidden information: allowed only as a measuring ceiling, flagged in output. */
+  readonly cheats?: boolean;
+  create(ctx: BotContext): Bot;
+}

@@ -1,0 +1,104 @@
+/**
+ * Card sets as lanes of 32-bit masks.
+ *
+ * A pack is laid out in LANES = 4 lanes of 32 bits; a card is the code
+ * `lane << 5 | bit`. Games choose the lanes so that the questions of trick play are
+ * single mask operations: a French game puts each (effective) suit in a lane, with
+ * the bit order equal to the order of strength, so "holding the suit led" is one
+ * test and "the highest card of a suit" is one `highestBit`. The 54-card Cego pack
+ * fits in two lanes (22 tarocks; four suits of 8), so no game pays for a wider set.
+ * Four lanes, not more, because every scan over a set is a loop over its lanes and
+ * the play loop runs such scans tens of millions of times a second.
+ *
+ * A set lives in a caller-owned Int32Array at an offset (hands of all seats share one
+ * array), which keeps every operation allocation-free. The answers to yes/no
+ * decisions (claims, declarations) are the two highest codes, which no pack uses, so a
+ * legal-move set is always a card set.
+ */
+import { popcount, selectBit, lowestBit } from './bits.js';
+
+export const LANES = 4;
+export const LANE_BITS = 5;
+/** Codes 0..127: lane << 5 | bit. */
+export const CODE_LIMIT = LANES << LANE_BITS;
+
+export function laneOf(code: number): number {
+  return code >>> LANE_BITS;
+}
+export function bitOf(code: number): number {
+  return code & 31;
+}
+export function codeOf(lane: number, bit: number): number {
+  return (lane << LANE_BITS) | bit;
+}
+
+/** A fresh, empty set (or `count` consecutive sets). Allocates: call outside hot loops. */
+export function newSets(count = 1): Int32Array {
+  return new Int32Array(LANES * count);
+}
+
+export function setClear(s: Int32Array, off: number): void {
+  s.fill(0, off, off + LANES);
+}
+
+export function setCopy(dst: Int32Array, dOff: number, src: Int32Array, sOff: number): void {
+  for (let l = 0; l < LANES; l++) dst[dOff + l] = src[sOff + l];
+}
+
+export function setHas(s: Int32Array, off: number, code: number): boolean {
+  return ((s[off + (code >>> 5)] >>> (code & 31)) & 1) !== 0;
+}
+
+export function setAdd(s: Int32Array, off: number, code: number): void {
+  s[off + (code >>> 5)] |= 1 << (code & 31);
+}
+
+export function setRemove(s: Int32Array, off: number, code: number): void {
+  s[off + (code >>> 5)] &= ~(1 << (code & 31));
+}
+
+export function setSize(s: Int32Array, off: number): number {
+  return popcount(s[off]) + popcount(s[off + 1]) + popcount(s[off + 2]) + popcount(s[off + 3]);
+}
+
+export function setIsEmpty(s: Int32Array, off: number): boolean {
+  for (let l = 0; l < LANES; l++) if (s[off + l] !== 0) return false;
+  return true;
+}
+
+/** The k-th code of the set in increasing code order (k from 0); -1 if k >= size. */
+export function setSelect(s: Int32Array, off: number, k: number): number {
+  // Unrolled over the four lanes: this is the random bot's whole move.
+  let m = s[off];
+  let c = popcount(m);
+  if (k < c) return selectBit(m, k);
+  k -= c;
+  m = s[off + 1];
+  c = popcount(m);
+  if (k < c) return 32 | selectBit(m, k);
+  k -= c;
+  m = s[off + 2];
+  c = popcount(m);
+  if (k < c) return 64 | selectBit(m, k);
+  k -= c;
+  m = s[off + 3];
+  return k < popcount(m) ? 96 | selectBit(m, k) : -1;
+}
+
+/** The lowest code of the set; -1 if empty. */
+export function setFirst(s: Int32Array, off: number): number {
+  for (let l = 0; l < LANES; l++) {
+    const m = s[off + l];
+    if (m !== 0) return (l << 5) | lowestBit(m);
+  }
+  return -1;
+}
+
+/** Codes of a set in increasing order, as a new array (for tests, records and UIs). */
+export function setToCodes(s: Int32Array, off = 0): number[] {
+  const out: number[] = [];
+  for (let l = 0; l < LANES; l++) {
+    for (let m = s[off + l]; m !== 0; m &= m - 1) out.push((l << 5) | lowestBit(m));
+  }
+  return out;
+}

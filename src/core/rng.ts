@@ -1,0 +1,111 @@
+/**
+ * Seeded random numbers.
+ *
+ * A run has a master seed (any string). `seedrandom` turns it into a 128-bit key once
+ * per run (its ARC4 key schedule mixes arbitrary strings well). Every unit of work
+ * then derives its own stream from (key, coordinates) — e.g. (deal index, purpose) —
+ * so any deal is reproducible alone, whatever the number of workers or shards.
+ *
+ * The stream generator is xoshiro128** (the one in ../shared/bench-ref): 16 bytes of
+ * state that we reseed in place per deal. seedrandom's own generators are closures
+ * created per seed; creating one per deal would allocate millions of objects a run
+ * (and measurably trigger GC), and their `int32()` is no faster than this one (see
+ * bench/rng.bench.ts for the comparison). seedrandom stays the one place where a
+ * user's seed text becomes numbers.
+ */
+import seedrandom from 'seedrandom';
+
+/** Four 32-bit words derived from a master seed string. */
+export type SeedKey = readonly [number, number, number, number];
+
+export function seedKey(masterSeed: string): SeedKey {
+  const arc4 = seedrandom(`tafel:${masterSeed}`);
+  return [arc4.int32(), arc4.int32(), arc4.int32(), arc4.int32()];
+}
+
+export function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
+const GOLDEN = 0x9e3779b9 | 0;
+
+export class Rng {
+  // The state lives in a typed array: as plain fields, words beyond V8's 31-bit small
+  // integers would be boxed numbers and every step would cost several times more.
+  private readonly s = new Int32Array(4);
+
+  constructor(key?: SeedKey, x = 0, y = 0, z = 0) {
+    this.s[0] = 1;
+    if (key) this.reseed(key, x, y, z);
+  }
+
+  /**
+   * Restart this generator on the stream named by (key, x, y, z): e.g. x = deal
+   * index, y = purpose (cards, a seat's bot), z = rotation. Allocation-free.
+   * Coordinates are non-negative integers below 2^53.
+   */
+  reseed(key: SeedKey, x: number, y = 0, z = 0): void {
+    const s = this.s;
+    const xHi = Math.floor(x / 4294967296) | 0;
+    let h = fmix32((x | 0) ^ GOLDEN);
+    h = fmix32(h ^ xHi ^ Math.imul(y + 1, 0x85ebca6b));
+    h = fmix32(h ^ Math.imul(z + 1, 0xc2b2ae35));
+    s[0] = fmix32(key[0] ^ h);
+    s[1] = fmix32(key[1] ^ (h + GOLDEN));
+    s[2] = fmix32(key[2] ^ (h + 2 * GOLDEN));
+    s[3] = fmix32(key[3] ^ (h + 3 * GOLDEN));
+    if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1;
+  }
+
+  /** Copy another generator's position (for search that must not disturb a stream). */
+  copyFrom(o: Rng): void {
+    this.s.set(o.s);
+  }
+
+  /** Next 32 random bits as a signed 32-bit integer. */
+  next(): number {
+    const s = this.s;
+    const b = s[1];
+    const r = Math.imul(rotl(Math.imul(b, 5), 7), 9);
+    const t = b << 9;
+    const c = s[2] ^ s[0];
+    const d = s[3] ^ b;
+    s[1] = b ^ c;
+    s[0] ^= d;
+    s[2] = c ^ t;
+    s[3] = rotl(d, 11);
+    return r;
+  }
+
+  /**
+   * A uniform integer in [0, n), n < 2^24: the top 24 bits scaled, exactly as the C
+   * yardstick does (bias below n / 2^24).
+   */
+  below(n: number): number {
+    return Math.floor(((this.next() >>> 8) * n) / 16777216);
+  }
+
+  /** A uniform double in [0, 1). */
+  uniform(): number {
+    return (this.next() >>> 0) / 4294967296;
+  }
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** Fisher-Yates shuffle of the first n entries of `a`, in place. */
+export function shuffle(a: Uint8Array, n: number, rng: Rng): void {
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}

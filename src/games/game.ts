@@ -1,0 +1,268 @@
+/**
+ * The game contract: what every game of tafel provides, and the only thing that bots
+ * and the harness know about games.
+ *
+ * ## Two levels: the deal and the match
+ *
+ * A **deal** is one round of card play (with the decisions that belong to it: claims,
+ * declaring in or out, schleipfen). Its state, `State`, is what bots search over: it
+ * can be copied cheaply, advanced move by move, and it knows each seat's utility when
+ * it ends. A **match** (a Viersche match of sets, a Hindersche rubber, a Jass match of
+ * Partien, a Vier-Anderle session) is the scoring that runs across deals: ladders,
+ * slates, pots. `Match` sets up each deal's state (who deals, who plays, which targets
+ * or pot apply) and scores it when it ends. Match state that matters to play (a second
+ * deal's targets, the pot) is copied into the deal state and is public.
+ *
+ * ## Seats, decisions and moves
+ *
+ * Seats are 0..seats-1 and `s + 1 (mod seats)` acts after `s` (C-2). At every
+ * non-terminal point exactly one seat, `toMove`, faces one `decision`:
+ *
+ * - `Decision.Card`: play a card. Moves are card codes of the game's layout.
+ * - any other kind (claim, declare, schleipfen offer, objection): a yes/no question,
+ *   answered with the moves `YES` or `NO`.
+ *
+ * A move is a small integer, `lane << 5 | bit` (see core/cardset.ts). Card codes use
+ * lanes 0..3 in the game's own layout (for the French games, lane 0 is the trump suit
+ * in order of strength, so bots can reason on masks); `YES`/`NO` are codes 126 and
+ * 127, above every card. The
+ * legal moves are therefore always a card set: `legal(out, off)` writes them as lane
+ * masks into a caller-owned Int32Array and returns how many there are. Nothing in the
+ * play loop allocates: the state is mutated in place and the caller owns all buffers.
+ *
+ * ## What a bot may know: observations
+ *
+ * Bots never receive a `State`. `state.observe(seat)` returns that seat's
+ * `Observation`: a read-only window that answers only what the seat may know (its own
+ * hand, the public turn-up, the cards played, claims and scores). The window holds the
+ * state in an ECMAScript private field (`#state`), which no code outside the class can
+ * reach: not by property access, not by reflection, not by `Object.keys`. Peeking is
+ * impossible by construction, and tests check that two worlds that differ only in
+ * what a seat cannot see give that seat identical observations.
+ *
+ * An observation is live: it reflects the state as it is now. Each state keeps one
+ * window per seat, so observing allocates nothing.
+ *
+ * ## Search: determinization
+ *
+ * `Game.sample(obs, rng, out)` writes into `out` a full state (every hand dealt) that
+ * is consistent with the observation: the observer's hand, every card seen, the
+ * dealer's turn-up, and the voids revealed by play. Worlds are drawn uniformly among
+ * the consistent ones. (In these games following with a trump when a plain suit is led
+ * is always allowed, so it reveals nothing; failing to follow or trump reveals a void.)
+ * Search bots sample worlds, then `copyFrom`, `apply` and `returns` inside them.
+ *
+ * ## Results
+ *
+ * A terminal deal state gives each seat a utility through `returns` (for search; each
+ * game documents its scale) and the metrics that the harness reports through
+ * `Match.dealMetrics`. The match's own metrics (a set won, a rubber's balance) come from
+ * `Match.matchMetrics` once `Match.over`.
+ */
+import type { Rng } from '../core/rng.js';
+import { codeOf } from '../core/cardset.js';
+
+/** The kinds of decision a seat can face. Every kind but `Card` is answered YES or NO. */
+export const Decision = {
+  /** The deal is over: nobody acts. */
+  None: -1,
+  /** Play a card. */
+  Card: 0,
+  /** Viersche V-8: claim that your team has reached its target. */
+  Claim: 1,
+  /** Vier-Anderle A-6: declare in (YES) or out (NO). */
+  Declare: 2,
+  /** Hindersche H-2: offer to take the trick just won by another player. */
+  Schleipfe: 3,
+  /** Hindersche H-2: object to another player's offer to take the trick. */
+  Object: 4,
+} as const;
+export type DecisionKind = (typeof Decision)[keyof typeof Decision];
+
+export const DECISION_NAMES: Readonly<Record<DecisionKind, string>> = {
+  [-1]: 'none',
+  0: 'card',
+  1: 'claim',
+  2: 'declare',
+  3: 'schleipfe',
+  4: 'object',
+};
+
+/** The answers to a yes/no decision: the two highest codes, which no pack uses. */
+export const NO = codeOf(3, 30);
+export const YES = codeOf(3, 31);
+
+/** A value a rule variant or bot parameter may take. */
+export type ParamValue = string | number | boolean;
+export type Params = Readonly<Record<string, ParamValue>>;
+
+/**
+ * A named, typed, documented setting: a rule variant (`--rules key=value`) or a bot
+ * parameter (`bot:key=value`). `parse` turns command-line text into the value or
+ * throws a `TafelError` that says what is wrong.
+ */
+export interface ParamSpec {
+  readonly key: string;
+  readonly description: string;
+  readonly default: ParamValue;
+  /** 'int', 'number', 'boolean' or a list of allowed words. */
+  readonly type: 'int' | 'number' | 'boolean' | readonly string[];
+  /** Inclusive bounds for numbers. */
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** A per-seat quantity the harness averages over deals or matches. */
+export interface Metric {
+  readonly key: string;
+  readonly description: string;
+  /** Higher is better for the seat (false for "points taken" in the reverse games). */
+  readonly higherIsBetter: boolean;
+  /** Takes only the values 0 and 1 (a rate: reported with a Wilson interval). */
+  readonly binary?: boolean;
+}
+
+/** What is fixed for a whole table: the number of seats and the rule variants. */
+export interface TableConfig {
+  readonly seats: number;
+  readonly rules: Params;
+}
+
+/**
+ * The read-only window of one seat. The common part is here; each game's window
+ * adds what its players see (trump, trick, points, pot...). Everything a window
+ * returns is public or belongs to its seat.
+ */
+export interface Observation {
+  /** The observing seat. */
+  readonly seat: number;
+  readonly seats: number;
+  /** The seat that acts now; -1 when the deal is over. */
+  readonly toMove: number;
+  /** What `toMove` must decide now. */
+  readonly decision: DecisionKind;
+  /** Whether the deal is over. */
+  readonly terminal: boolean;
+  /** Lane `lane` of the observer's own hand (card codes of the game's layout). */
+  handLane(lane: number): number;
+  /** Number of moves made so far in this deal (cards and yes/no answers). */
+  readonly plies: number;
+  /** The seat that made move `ply`. */
+  moveSeat(ply: number): number;
+  /** Move `ply` as this seat saw it; `HIDDEN` for a card it has not seen (a face-down lead). */
+  move(ply: number): number;
+  /** A canonical text of everything this window shows. For tests (it allocates). */
+  fingerprint(): string;
+}
+
+/** A card that the observer has not seen (a face-down lead before it is revealed). */
+export const HIDDEN = -1;
+
+/**
+ * The state of one deal. Mutated in place; `copyFrom` copies another state of the
+ * same game and table into this one without allocating (search keeps a stack of
+ * preallocated states).
+ */
+export interface State {
+  readonly seats: number;
+  /** The seat that acts now; -1 when the deal is over. */
+  readonly toMove: number;
+  readonly decision: DecisionKind;
+  isTerminal(): boolean;
+  /**
+   * Write the legal moves into `out[off .. off + LANES)` as a move set and return
+   * their number (at least 1 unless terminal).
+   */
+  legal(out: Int32Array, off: number): number;
+  /** Make a legal move for `toMove`. Trusts its input: check with `legal` first. */
+  apply(move: number): void;
+  /** Become a copy of `other` (same game, same table). Allocation-free. */
+  copyFrom(other: this): void;
+  /** The window of `seat`. Always the same object for the same seat and state. */
+  observe(seat: number): Observation;
+  /**
+   * Utility of each seat at a terminal state, written to `out[0 .. seats)`. Each game
+   * documents its scale; search maximises its own seat's entry.
+   */
+  returns(out: Float64Array): void;
+  /** The move as text (`10H`, `claim`, `pass`...) for logs and errors. */
+  moveName(move: number): string;
+}
+
+/** The scoring that runs across the deals of one match. */
+export interface Match<S extends State = State> {
+  /** Whether the match has ended (no further deal). */
+  readonly over: boolean;
+  /**
+   * Start again as a fresh match with run index `index` (reusing every buffer, so
+   * that a million single-deal matches allocate nothing).
+   */
+  reset(index: number): void;
+  /** Index of the next deal within the match (0 for the first). */
+  readonly dealIndex: number;
+  /**
+   * Set by the harness before the first deal when it writes deal records: the match
+   * then keeps the score before each deal and the events it caused, for `record`.
+   * Off, scoring builds no objects.
+   */
+  recording: boolean;
+  /**
+   * Set `state` up for the next deal and deal its cards with `cards` (a stream that
+   * depends only on the master seed and the deal's identity, never on the bots).
+   */
+  startDeal(state: S, cards: Rng): void;
+  /** Score the terminal `state` of the deal that `startDeal` began. */
+  finishDeal(state: S): void;
+  /** Per-seat values of the deal just finished: `out[seat * metrics + m]`. */
+  dealMetrics(state: S, out: Float64Array): void;
+  /** Per-seat values of the whole match, once over: `out[seat * metrics + m]`. */
+  matchMetrics(out: Float64Array): void;
+  /**
+   * The game-specific fields of the RECORD.md deal record of the deal just finished
+   * (`dealer`, `players`, `kind`, `hands`, `turnup`, `trump`, `tricks`, `points`,
+   * `before`, `after`, `events`, ...). Called after `finishDeal`. Allocates: only
+   * when records are written.
+   */
+  record(state: S): Record<string, unknown>;
+}
+
+/** A game: the definition object that the harness looks up by name. */
+export interface Game<S extends State = State, O extends Observation = Observation> {
+  /** The name on the command line and in records: 'viersche'. */
+  readonly name: string;
+  /** One line for `tafel games`. */
+  readonly title: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  readonly defaultSeats: number;
+  /** The rule variants of RULES.md with their defaults. */
+  readonly variants: readonly ParamSpec[];
+  /**
+   * The seats that play as one side, by seat (`[0, 1, 0, 1]` in Viersche), or null
+   * when every seat plays for itself. The harness rotates bots over the seats so
+   * that each bot plays every position of a deal (duplicate play).
+   */
+  teams(seats: number): readonly number[] | null;
+  /** What `Match.dealMetrics` reports; the first is the headline score. */
+  readonly dealMetrics: readonly Metric[];
+  /** What `Match.matchMetrics` reports; the first is the headline score. */
+  readonly matchMetrics: readonly Metric[];
+  /**
+   * Check a table (seats, complete rules with defaults applied) and throw a TafelError
+   * naming what is impossible (e.g. 11 Vier-Anderle players without pips).
+   */
+  checkTable(table: TableConfig): void;
+  /** A blank deal state for this table (allocates; reuse it). */
+  newState(table: TableConfig): S;
+  /**
+   * A new match. `singleDeal` makes a match of one deal from a fresh score (the unit
+   * of `--deals`); `index` is the match's index in the run, which some games use to
+   * vary who deals first.
+   */
+  newMatch(table: TableConfig, opts: { singleDeal: boolean; index: number }): Match<S>;
+  /**
+   * Write into `out` a world drawn uniformly among those consistent with `obs`
+   * (see "Search: determinization" above). Allocation-free after warm-up.
+   */
+  sample(obs: O, rng: Rng, out: S): void;
+}

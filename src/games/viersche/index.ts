@@ -1,0 +1,45 @@
+/**
+ * Viersche (Hundert), as RULES.md section V plays it: four players in two teams, a
+ * 36-card pack with the Alt and the Kloei as top trumps, the forced trump lead and
+ * the face-down lead, claims, one- and two-deal games, rungs, sets and frame marks.
+ * No rule variants.
+ */
+import { TafelError } from '../../core/errors.js';
+import type { Game, TableConfig } from '../game.js';
+import { VierscheMatch } from './match.js';
+import { VierscheSampler } from './sample.js';
+import { SEATS, VierscheState } from './state.js';
+import type { VierscheView } from './view.js';
+
+const samplers = new WeakMap<VierscheState, VierscheSampler>();
+
+export const viersche: Game<VierscheState, VierscheView> = {
+  name: 'viersche',
+  title: 'Viersche (Hundert): 4 players in two teams, first to 100 card points wins a game',
+  minSeats: SEATS,
+  maxSeats: SEATS,
+  defaultSeats: SEATS,
+  variants: [],
+  teams: () => [0, 1, 0, 1],
+  dealMetrics: [
+    { key: 'points', description: "card points of the seat's team in the deal", higherIsBetter: true },
+    { key: 'won', description: "the seat's team won a game in this deal", higherIsBetter: true, binary: true },
+    { key: 'rungs', description: 'rungs erased by the team minus rungs erased by the other team', higherIsBetter: true },
+  ],
+  matchMetrics: [
+    { key: 'won', description: "the seat's team won the match", higherIsBetter: true, binary: true },
+    { key: 'sets', description: 'sets won by the team', higherIsBetter: true },
+    { key: 'marks', description: 'frame marks chalked against the team', higherIsBetter: false },
+  ],
+  checkTable(table: TableConfig): void {
+    if (table.seats !== SEATS) throw new TafelError('bad-table', `viersche is played by exactly 4 players, not ${table.seats}`);
+  },
+  newState: () => new VierscheState(),
+  newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
+  sample(obs, rng, out) {
+    // One sampler per output state: its buffers are then never shared between searches.
+    let s = samplers.get(out);
+    if (!s) samplers.set(out, (s = new VierscheSampler()));
+    s.sample(obs, rng, out);
+  },
+};

@@ -1,0 +1,208 @@
+/**
+ * The Viersche match (V-7, V-9, V-10): games of one or two deals, each won game
+ * erasing rungs of the winners' ladder, sets of four rungs, frame marks for the
+ * losers of a set, and the match lost by the team that reaches four frame marks.
+ */
+import { cardName, SUITS } from '../../core/french.js';
+import { LANES } from '../../core/cardset.js';
+import { lowestBit } from '../../core/bits.js';
+import type { Rng } from '../../core/rng.js';
+import type { Match } from '../game.js';
+import { toPhysical } from './cards.js';
+import { SEATS, TRICKS, type DealContext, type VierscheState } from './state.js';
+
+export const RUNGS = 4;
+export const FRAME_LIMIT = 4;
+const FIRST_TARGET = 100;
+
+interface Score {
+  rungs: [number, number];
+  carry: { team: number; points: number } | null;
+  frame: [number, number];
+}
+
+type Event =
+  | { type: 'game'; team: number; rungs: number }
+  | { type: 'carry'; team: number; points: number }
+  | { type: 'set'; loser: number; marks: number }
+  | { type: 'match'; loser: number };
+
+export class VierscheMatch implements Match<VierscheState> {
+  dealIndex = 0;
+  over = false;
+  private dealer: number;
+  private readonly rungs: [number, number] = [RUNGS, RUNGS];
+  private readonly frame: [number, number] = [0, 0];
+  private readonly setsWon: [number, number] = [0, 0];
+  /** Team and points written below the ladder after an undecided first deal. */
+  private carryTeam = -1;
+  private carryPoints = 0;
+  private matchLoser = -1;
+  private readonly deck = new Uint8Array(36);
+  private readonly ctx: { dealer: number; targets: [number, number]; secondDeal: boolean } = {
+    dealer: 0,
+    targets: [FIRST_TARGET, FIRST_TARGET],
+    secondDeal: false,
+  };
+  // For records only: the score before the deal and the events it caused.
+  private before: Score | null = null;
+  private events: Event[] = [];
+  private dealRungsErased = 0;
+
+  constructor(
+    private readonly singleDeal: boolean,
+    index: number,
+  ) {
+    this.dealer = 0;
+    this.reset(index);
+  }
+
+  reset(index: number): void {
+    this.dealIndex = 0;
+    this.over = false;
+    this.dealer = index % SEATS;
+    this.rungs[0] = this.rungs[1] = RUNGS;
+    this.frame[0] = this.frame[1] = 0;
+    this.setsWon[0] = this.setsWon[1] = 0;
+    this.carryTeam = -1;
+    this.carryPoints = 0;
+    this.matchLoser = -1;
+    this.before = null;
+    this.events.length = 0;
+    this.dealRungsErased = 0;
+  }
+
+  startDeal(state: VierscheState, cards: Rng): void {
+    const ctx = this.ctx;
+    ctx.dealer = this.dealer;
+    if (this.carryTeam < 0) {
+      ctx.targets[0] = ctx.targets[1] = FIRST_TARGET;
+      ctx.secondDeal = false;
+    } else {
+      // V-7: the leader needs 100 - x more, the other team x - 40 (30 each at 70-70).
+      ctx.targets[this.carryTeam] = FIRST_TARGET - this.carryPoints;
+      ctx.targets[1 - this.carryTeam] = this.carryPoints - 40;
+      ctx.secondDeal = true;
+    }
+    if (this.recording) {
+      this.before = null;
+      this.events.length = 0;
+    }
+    state.deal(ctx as DealContext, cards, this.deck);
+  }
+
+  finishDeal(state: VierscheState): void {
+    this.before = this.recording ? this.score() : null;
+    const events = this.recording ? this.events : null;
+    this.dealRungsErased = 0;
+    const winner = state.winner;
+    if (winner < 0) {
+      // An undecided first deal: the leading team's points are written down (team 0 at 70-70).
+      const team = state.teamPoints[1] > state.teamPoints[0] ? 1 : 0;
+      this.carryTeam = team;
+      this.carryPoints = state.teamPoints[team];
+      events?.push({ type: 'carry', team, points: this.carryPoints });
+    } else {
+      this.carryTeam = -1;
+      const erased = Math.min(state.gameRungs, this.rungs[winner]);
+      this.rungs[winner] -= erased;
+      this.dealRungsErased = erased;
+      events?.push({ type: 'game', team: winner, rungs: erased });
+      if (this.rungs[winner] === 0) {
+        const loser = 1 - winner;
+        const marks = this.rungs[loser] === RUNGS ? 2 : 1;
+        this.frame[loser] += marks;
+        this.setsWon[winner]++;
+        this.rungs[0] = this.rungs[1] = RUNGS;
+        events?.push({ type: 'set', loser, marks });
+        if (this.frame[loser] >= FRAME_LIMIT) {
+          this.matchLoser = loser;
+          events?.push({ type: 'match', loser });
+        }
+      }
+    }
+    this.dealer = (this.dealer + 1) % SEATS;
+    this.dealIndex++;
+    this.over = this.singleDeal || this.matchLoser >= 0;
+  }
+
+  /** Set by the harness when it writes deal records, so that plain runs build no objects. */
+  recording = false;
+
+  static readonly dealMetricKeys = ['points', 'won', 'rungs'] as const;
+  static readonly matchMetricKeys = ['won', 'sets', 'marks'] as const;
+
+  dealMetrics(state: VierscheState, out: Float64Array): void {
+    const k = VierscheMatch.dealMetricKeys.length;
+    for (let seat = 0; seat < SEATS; seat++) {
+      const team = seat & 1;
+      const won = state.winner === team;
+      out[seat * k] = state.teamPoints[team];
+      out[seat * k + 1] = won ? 1 : 0;
+      out[seat * k + 2] = state.winner < 0 ? 0 : won ? this.dealRungsErased : -this.dealRungsErased;
+    }
+  }
+
+  matchMetrics(out: Float64Array): void {
+    const k = VierscheMatch.matchMetricKeys.length;
+    for (let seat = 0; seat < SEATS; seat++) {
+      const team = seat & 1;
+      out[seat * k] = this.matchLoser >= 0 && this.matchLoser !== team ? 1 : 0;
+      out[seat * k + 1] = this.setsWon[team];
+      out[seat * k + 2] = this.frame[team];
+    }
+  }
+
+  private score(): Score {
+    return {
+      rungs: [this.rungs[0], this.rungs[1]],
+      carry: this.carryTeam < 0 ? null : { team: this.carryTeam, points: this.carryPoints },
+      frame: [this.frame[0], this.frame[1]],
+    };
+  }
+
+  record(state: VierscheState): Record<string, unknown> {
+    const trump = state.trump;
+    const name = (code: number) => cardName(toPhysical(trump, code));
+    const hands: string[][] = [];
+    for (let seat = 0; seat < SEATS; seat++) {
+      const cards: number[] = [];
+      for (let l = 0; l < LANES; l++) {
+        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1) cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
+      }
+      hands.push(cards.sort((a, b) => a - b).map(cardName));
+    }
+    const tricks: Record<string, unknown>[] = [];
+    for (let t = 0; t < Math.min(state.trick, TRICKS); t++) {
+      const start = state.trickStart[t];
+      const cards: string[] = [];
+      for (let i = 0; i < SEATS; i++) cards.push(name(state.moves[start + i]));
+      const trick: Record<string, unknown> = {
+        leader: state.trickLeader[t],
+        cards,
+        winner: state.trickWinner[t],
+        taker: state.trickWinner[t],
+        points: state.trickValue[t],
+      };
+      if (t === 0 && state.facedown) trick.facedown = true;
+      tricks.push(trick);
+    }
+    const players = [0, 1, 2, 3].map((i) => (state.forehand + i) % SEATS);
+    const rec: Record<string, unknown> = {
+      dealer: state.dealer,
+      players,
+      kind: 'normal',
+      hands,
+      turnup: name(state.turnup),
+      trump: SUITS[trump],
+      tricks,
+      points: Array.from(state.seatPoints),
+      targets: Array.from(state.targets),
+      before: this.before,
+      after: this.score(),
+      events: [...this.events],
+    };
+    if (state.claimTrick >= 0) rec.claims = [{ trick: state.claimTrick, seat: state.claimSeat, correct: true }];
+    return rec;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The play loop: one table (a deal state, a match, the bots of every entrant at every
+ * seat) that plays duplicate groups. A group is one deal (or one whole match) played
+ * once per seat rotation with the same cards; its results are summed per entrant into
+ * a `GroupTally`. Nothing here allocates per move or per deal unless records are kept.
+ *
+ * Seeding (the only source of randomness, so results never depend on scheduling):
+ *   cards of deal k of group g     (key, g, 0, k << 8)          the same in every rotation
+ *   bot at seat s, rotation r      (key, g, 1 + s, k << 8 | r)
+ */
+import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
+import { TafelError } from '../core/errors.js';
+import { Rng, type SeedKey } from '../core/rng.js';
+import type { Game, Match, State, TableConfig } from '../games/game.js';
+import type { Bot } from '../../bots/bot.js';
+import { entrantAt, type Lineup } from './lineup.js';
+
+export type Unit = 'deal' | 'match';
+
+export interface TablePlan {
+  readonly game: Game;
+  readonly table: TableConfig;
+  readonly lineup: Lineup;
+  readonly seed: string;
+  readonly key: SeedKey;
+  readonly unit: Unit;
+}
+
+/** Per-entrant sums of one group: `deal*` over every seat-deal, `match*` over every seat-match. */
+export class GroupTally {
+  readonly dealSums: Float64Array;
+  readonly dealCounts: Float64Array;
+  readonly matchSums: Float64Array;
+  readonly matchCounts: Float64Array;
+  /** Deals played in the group (all rotations). */
+  deals = 0;
+
+  constructor(entrants: number, dealMetrics: number, matchMetrics: number) {
+    this.dealSums = new Float64Array(entrants * dealMetrics);
+    this.dealCounts = new Float64Array(entrants);
+    this.matchSums = new Float64Array(entrants * matchMetrics);
+    this.matchCounts = new Float64Array(entrants);
+  }
+
+  clear(): void {
+    // Loops, not fill(): these arrays are tiny and cleared once per group.
+    for (let i = 0; i < this.dealSums.length; i++) this.dealSums[i] = 0;
+    for (let i = 0; i < this.matchSums.length; i++) this.matchSums[i] = 0;
+    for (let e = 0; e < this.dealCounts.length; e++) this.dealCounts[e] = this.matchCounts[e] = 0;
+    this.deals = 0;
+  }
+}
+
+/** Receives each finished deal's record (RECORD.md) when records are kept. */
+export type RecordSink = (record: Record<string, unknown>) => void;
+
+export class Table {
+  readonly state: State;
+  private readonly match: Match;
+  /** bots[entrant][seat]: every entrant can sit at every seat. */
+  private readonly bots: Bot[][];
+  private readonly botRngs: Rng[][];
+  private readonly seatBots: Bot[];
+  private readonly seatEntrant: Int32Array;
+  private readonly cards = new Rng();
+  private readonly legal = newSets();
+  private readonly dealValues: Float64Array;
+  private readonly matchValues: Float64Array;
+
+  constructor(
+    private readonly plan: TablePlan,
+    private readonly sink: RecordSink | null = null,
+  ) {
+    const { game, table, lineup } = plan;
+    const seats = table.seats;
+    this.state = game.newState(table);
+    this.match = game.newMatch(table, { singleDeal: plan.unit === 'deal', index: 0 });
+    this.match.recording = sink !== null;
+    this.botRngs = lineup.entrants.map(() => Array.from({ length: seats }, () => new Rng()));
+    this.bots = lineup.entrants.map((e, i) =>
+      Array.from({ length: seats }, (_, seat) =>
+        e.spec.create({ game, table, seat, rng: this.botRngs[i][seat], params: e.params }),
+      ),
+    );
+    this.seatBots = new Array<Bot>(seats);
+    this.seatEntrant = new Int32Array(seats);
+    this.dealValues = new Float64Array(seats * game.dealMetrics.length);
+    this.matchValues = new Float64Array(seats * game.matchMetrics.length);
+  }
+
+  /** Play every rotation of group `g`, adding the results to `out` (which the caller clears). */
+  playGroup(g: number, out: GroupTally): void {
+    for (let r = 0; r < this.plan.lineup.rotations; r++) this.playRotation(g, r, out);
+  }
+
+  private playRotation(g: number, r: number, out: GroupTally): void {
+    const { game, lineup, key, table } = this.plan;
+    const seats = table.seats;
+    for (let seat = 0; seat < seats; seat++) {
+      const e = entrantAt(lineup, seat, r);
+      this.seatEntrant[seat] = e;
+      this.seatBots[seat] = this.bots[e][seat];
+    }
+    const match = this.match;
+    match.reset(g);
+    const dm = game.dealMetrics.length;
+    while (!match.over) {
+      const k = match.dealIndex;
+      this.cards.reseed(key, g, 0, k << 8);
+      for (let seat = 0; seat < seats; seat++) this.botRngs[this.seatEntrant[seat]][seat].reseed(key, g, 1 + seat, (k << 8) | r);
+      match.startDeal(this.state, this.cards);
+      this.playDeal(g, r, k);
+      match.finishDeal(this.state);
+      match.dealMetrics(this.state, this.dealValues);
+      for (let seat = 0; seat < seats; seat++) {
+        const e = this.seatEntrant[seat];
+        for (let m = 0; m < dm; m++) out.dealSums[e * dm + m] += this.dealValues[seat * dm + m];
+        out.dealCounts[e]++;
+      }
+      out.deals++;
+      if (this.sink) this.sink(this.recordOf(g, r, k));
+    }
+    if (this.plan.unit === 'match') {
+      const mm = game.matchMetrics.length;
+      match.matchMetrics(this.matchValues);
+      for (let seat = 0; seat < seats; seat++) {
+        const e = this.seatEntrant[seat];
+        for (let m = 0; m < mm; m++) out.matchSums[e * mm + m] += this.matchValues[seat * mm + m];
+        out.matchCounts[e]++;
+      }
+    }
+  }
+
+  private playDeal(g: number, r: number, k: number): void {
+    const state = this.state;
+    const legal = this.legal;
+    while (!state.isTerminal()) {
+      const seat = state.toMove;
+      const n = state.legal(legal, 0);
+      let move: number;
+      try {
+        move = this.seatBots[seat].act(state.observe(seat), legal, n);
+      } catch (e) {
+        throw this.failure(seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+      }
+      if (!((move >>> 0) === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
+        const shown = typeof move === 'number' && (move >>> 0) === move && move < CODE_LIMIT ? state.moveName(move) : String(move);
+        throw this.failure(seat, g, r, k, `played an illegal move (${shown})`);
+      }
+      state.apply(move);
+    }
+  }
+
+  private failure(seat: number, g: number, r: number, k: number, what: string): TafelError {
+    const e = this.plan.lineup.entrants[this.seatEntrant[seat]];
+    const where = this.plan.unit === 'deal' ? `deal ${g}` : `match ${g}, deal ${k}`;
+    return new TafelError(
+      'bot-failed',
+      `bot ${e.label} at seat ${seat} ${what} (seed ${this.plan.seed}, ${where}, rotation ${r})`,
+    );
+  }
+
+  private recordOf(g: number, r: number, k: number): Record<string, unknown> {
+    const { game, table, lineup, seed } = this.plan;
+    return {
+      v: 1,
+      game: game.name,
+      rules: table.rules,
+      seed,
+      match: g * lineup.rotations + r,
+      deal: k,
+      rotation: r,
+      seats: table.seats,
+      bots: Array.from(this.seatEntrant, (e) => lineup.entrants[e].label),
+      ...this.match.record(this.state),
+    };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Aggregation of duplicate groups into per-bot estimates and paired comparisons.
+ *
+ * The unit of independence is the group (one deal or match with every seat
+ * rotation), so each bot's value per group is its mean over the seats and rotations
+ * it played, and intervals come from the spread of those group means. A comparison of
+ * two bots uses the per-group difference: the luck of the cards cancels out.
+ * Binary metrics (a game won) also get a Wilson interval over every seat-deal.
+ */
+import type { Metric } from '../games/game.js';
+import { Moments, wilson, type Estimate } from './stats.js';
+import type { GroupTally } from './table.js';
+
+export interface BotRow {
+  bot: number;
+  metric: string;
+  estimate: Estimate;
+  /** For binary metrics: the rate over every seat-deal with a Wilson interval. */
+  rate?: Estimate;
+}
+
+export interface PairRow {
+  bot: number;
+  opponent: number;
+  metric: string;
+  /** Mean over groups of (bot's value - opponent's value). */
+  estimate: Estimate;
+}
+
+export class SectionTally {
+  private readonly means: Moments[];
+  private readonly pairs: Moments[];
+  private readonly successes: Float64Array;
+  private readonly trials: Float64Array;
+  private readonly groupMean: Float64Array;
+
+  constructor(
+    readonly metrics: readonly Metric[],
+    private readonly entrants: number,
+  ) {
+    const k = metrics.length;
+    this.means = Array.from({ length: entrants * k }, () => new Moments());
+    this.pairs = Array.from({ length: entrants * entrants * k }, () => new Moments());
+    this.successes = new Float64Array(entrants * k);
+    this.trials = new Float64Array(entrants * k);
+    this.groupMean = new Float64Array(entrants * k);
+  }
+
+  /** Add one group's sums (per entrant and metric) and counts (per entrant). */
+  add(sums: Float64Array, counts: Float64Array): void {
+    const k = this.metrics.length;
+    const E = this.entrants;
+    for (let e = 0; e < E; e++) {
+      if (counts[e] === 0) continue;
+      for (let m = 0; m < k; m++) {
+        const v = sums[e * k + m] / counts[e];
+        this.groupMean[e * k + m] = v;
+        this.means[e * k + m].add(v);
+        this.successes[e * k + m] += sums[e * k + m];
+        this.trials[e * k + m] += counts[e];
+      }
+    }
+    for (let a = 0; a < E; a++) {
+      for (let b = a + 1; b < E; b++) {
+        if (counts[a] === 0 || counts[b] === 0) continue;
+        for (let m = 0; m < k; m++) {
+          this.pairs[(a * E + b) * k + m].add(this.groupMean[a * k + m] - this.groupMean[b * k + m]);
+        }
+      }
+    }
+  }
+
+  get groups(): number {
+    return this.means.length ? Math.max(...this.means.map((x) => x.n)) : 0;
+  }
+
+  botRows(): BotRow[] {
+    const rows: BotRow[] = [];
+    const k = this.metrics.length;
+    for (let e = 0; e < this.entrants; e++) {
+      this.metrics.forEach((metric, m) => {
+        const i = e * k + m;
+        const row: BotRow = { bot: e, metric: metric.key, estimate: this.means[i].estimate() };
+        if (metric.binary) row.rate = wilson(this.successes[i], this.trials[i]);
+        rows.push(row);
+      });
+    }
+    return rows;
+  }
+
+  /** Every ordered pair a < b (the reverse is the negation). */
+  pairRows(): PairRow[] {
+    const rows: PairRow[] = [];
+    const k = this.metrics.length;
+    const E = this.entrants;
+    for (let a = 0; a < E; a++) {
+      for (let b = a + 1; b < E; b++) {
+        this.metrics.forEach((metric, m) => {
+          rows.push({ bot: a, opponent: b, metric: metric.key, estimate: this.pairs[(a * E + b) * k + m].estimate() });
+        });
+      }
+    }
+    return rows;
+  }
+}
+
+/** The whole run: a deal section always, a match section when whole matches are played. */
+export class RunTally {
+  readonly deal: SectionTally;
+  readonly match: SectionTally | null;
+  deals = 0;
+  groups = 0;
+
+  constructor(dealMetrics: readonly Metric[], matchMetrics: readonly Metric[] | null, entrants: number) {
+    this.deal = new SectionTally(dealMetrics, entrants);
+    this.match = matchMetrics ? new SectionTally(matchMetrics, entrants) : null;
+  }
+
+  add(g: GroupTally): void {
+    this.deal.add(g.dealSums, g.dealCounts);
+    this.match?.add(g.matchSums, g.matchCounts);
+    this.deals += g.deals;
+    this.groups++;
+  }
+}
