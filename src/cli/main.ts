@@ -4,52 +4,18 @@
  * it turns them into harness calls and turns user errors into one line and a
  * non-zero exit (2 for bad input, 3 for a bot that failed during play).
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { availableParallelism } from 'node:os';
+import { Command, Option } from 'commander';
 import { TafelError } from '../core/errors.js';
-import { GAMES, findGame } from '../games/index.js';
-import type { Game, TableConfig } from '../games/game.js';
-import { describeParams, parseAssignments, resolveParams } from '../games/params.js';
+import { GAMES } from '../games/index.js';
+import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
-import { runTournament } from '../harness/run.js';
 import { benchDeals } from '../harness/bench.js';
-import { countGc } from '../harness/gc.js';
 import { runYardstick } from '../harness/yardstick.js';
-
-function positiveInt(what: string) {
-  return (text: string): number => {
-    const n = Number(text);
-    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n <= 0) {
-      throw new InvalidArgumentError(`${what} must be a positive whole number`);
-    }
-    return n;
-  };
-}
-
-function seedText(text: string): string {
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
-    throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');
-  }
-  return text;
-}
-
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game) throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
-  return game;
-}
-
-function tableFor(game: Game, players: number | undefined, rulesText: string | undefined): TableConfig {
-  const seats = players ?? game.defaultSeats;
-  if (seats < game.minSeats || seats > game.maxSeats) {
-    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
-    throw new TafelError('bad-table', `${game.name} is played by ${range} players, not ${seats}`);
-  }
-  const rules = resolveParams(game.variants, parseAssignments(rulesText ?? '', '--rules'), `--rules for ${game.name}`);
-  const table = { seats, rules };
-  game.checkTable(table);
-  return table;
-}
+import { gameNamed, positiveInt, seedText, tableFor } from './common.js';
+import { mergeCommand } from './merge.js';
+import { runCommand, type RunFlags } from './run.js';
 
 const program = new Command('tafel')
   .description('Simulation and bot tournaments for the trick-taking games of the Black Forest')
@@ -60,33 +26,34 @@ const program = new Command('tafel')
 program
   .command('run')
   .description('play a duplicate tournament between bots and report the results')
-  .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
-  .requiredOption('--bots <list>', 'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter')
+  .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .option('--bots <list>', 'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter')
   .addOption(new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)').argParser(positiveInt('--deals')).conflicts('matches'))
   .addOption(new Option('--matches <n>', 'number of duplicate whole matches').argParser(positiveInt('--matches')))
   .option('--seed <seed>', 'master seed: the same seed replays the same run', seedText, '1')
   .option('--rules <list>', 'rule variants, key=value,...')
   .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
-  .option('--out <file.csv>', 'write the summary as CSV')
+  .option('--out <file.csv>', 'write the summary as CSV (and the journal to file.journal.jsonl)')
   .option('--records <file.jsonl>', 'write every deal as a RECORD.md deal record')
-  .action(async (o: { game: string; bots: string; deals?: number; matches?: number; seed: string; rules?: string; players?: number; out?: string; records?: string }) => {
-    const game = gameNamed(o.game);
-    const table = tableFor(game, o.players, o.rules);
-    const lineup = await resolveLineup(o.bots, game, table.seats);
-    const unit = o.matches ? 'match' : 'deal';
-    const groups = o.matches ?? o.deals ?? 1000;
-    const result = runTournament({ game, table, lineup, seed: o.seed, unit, groups, out: o.out, records: o.records });
-    const played = result.tally.deals;
-    const head = `${game.name}: ${result.tally.groups} ${unit === 'deal' ? 'deals' : 'matches'} x ${lineup.rotations} seat rotations (${played} deals played), seed ${o.seed}, ${result.seconds.toFixed(1)} s`;
-    const seats = Array.from({ length: table.seats }, (_, s) => lineup.entrants[lineup.base[s]].label).join(', ');
-    process.stdout.write(`${head}\nseats in rotation 0: ${seats}\n`);
-    if (result.tally.groups > 0) process.stdout.write(`${result.text}\n`);
-    if (o.out) process.stdout.write(`\nsummary written to ${o.out}\n`);
-    if (o.records) process.stdout.write(`deal records written to ${o.records}\n`);
-    if (result.failure) {
-      const kept = result.tally.groups ? `the ${result.tally.groups} groups finished before it are reported above` : 'no group had finished';
-      throw new TafelError(result.failure.code, `${result.failure.message}; ${kept}`);
-    }
+  .option('--deal-csv <file.csv>', 'write one CSV row per seat and deal, with the deal metrics')
+  .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
+  .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
+  .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
+  .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
+  .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
+  .addOption(new Option('--on-bot-error <mode>', 'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group').choices(['stop', 'skip']).default('stop'))
+  .action(async (o: RunFlags, cmd: Command) => {
+    await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
+  });
+
+program
+  .command('merge')
+  .description('merge the journals of the shards of one run into the results of the whole run')
+  .argument('<journals...>', 'the journal of every shard (any order)')
+  .option('--out <file.csv>', 'write the summary as CSV (and the merged journal to file.journal.jsonl)')
+  .option('--journal <file.jsonl>', 'write the merged journal here')
+  .action((journals: string[], o: { out?: string; journal?: string }) => {
+    mergeCommand(journals, o);
   });
 
 program
@@ -104,15 +71,13 @@ program
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
     const lineup = await resolveLineup(o.bots, game, table.seats);
-    if (o.workers !== 1) throw new TafelError('bad-workers', '--workers: the worker pool is not built yet; use --workers 1');
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
-    const gc = countGc();
-    const r = benchDeals(game, table, lineup, o.seed, o.deals);
-    const gcEvents = gc.stop();
+    const r = await benchDeals(game, table, lineup, o.seed, o.deals, o.workers);
     const after = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
+    const threads = o.workers === 1 ? '1 thread' : `${o.workers} worker threads`;
     const out = [
-      `bench: ${game.name}, bots ${o.bots}, ${r.deals} deals, 1 thread, ${r.seconds.toFixed(2)} s`,
-      `gc: ${gcEvents.count} collections during the run (${gcEvents.ms.toFixed(1)} ms)`,
+      `bench: ${game.name}, bots ${o.bots}, ${r.deals} deals, ${threads}, ${r.seconds.toFixed(2)} s`,
+      `gc: ${r.gcCount} collections during the run (${r.gcMs.toFixed(1)} ms${o.workers === 1 ? '' : ', all workers'})`,
     ];
     if (before && after) {
       const c = (before + after) / 2;

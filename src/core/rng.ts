@@ -10,7 +10,7 @@
  * state that we reseed in place per deal. seedrandom's own generators are closures
  * created per seed; creating one per deal would allocate millions of objects a run
  * (and measurably trigger GC), and their `int32()` is no faster than this one (see
- * bench/rng.bench.ts for the comparison). seedrandom stays the one place where a
+ * bench/micro.bench.ts for the comparison). seedrandom stays the one place where a
  * user's seed text becomes numbers.
  */
 import seedrandom from 'seedrandom';

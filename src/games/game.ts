@@ -48,8 +48,11 @@
  * `Game.sample(obs, rng, out)` writes into `out` a full state (every hand dealt) that
  * is consistent with the observation: the observer's hand, every card seen, the
  * dealer's turn-up, and the voids revealed by play. Worlds are drawn uniformly among
- * the consistent ones. (In these games following with a trump when a plain suit is led
- * is always allowed, so it reveals nothing; failing to follow or trump reveals a void.)
+ * the consistent ones. (In Viersche and Hindersche following with a trump when a plain
+ * suit is led is always allowed, so it reveals nothing; failing to follow or trump
+ * reveals a void. Hindersi-Jass reveals more and less: an undertrump on a plain lead
+ * shows a void in it, and a non-trump on a trump lead shows no trump except possibly
+ * the Puur. Each game's sampler documents what its play reveals.)
  * Search bots sample worlds, then `copyFrom`, `apply` and `returns` inside them.
  *
  * ## Results

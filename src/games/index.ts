@@ -1,8 +1,10 @@
 /** The games tafel plays, by name. */
 import type { Game } from './game.js';
 import { viersche } from './viersche/index.js';
+import { hindersche } from './hindersche/index.js';
+import { hindersiJass } from './hindersi-jass/index.js';
 
-export const GAMES: readonly Game[] = [viersche as unknown as Game];
+export const GAMES: readonly Game[] = [viersche as unknown as Game, hindersche as unknown as Game, hindersiJass as unknown as Game];
 
 export function findGame(name: string): Game | undefined {
   return GAMES.find((g) => g.name === name);

@@ -38,7 +38,8 @@ export function entrantAt(lineup: Lineup, seat: number, rotation: number): numbe
   return lineup.base[(seat + n - (rotation % n)) % n];
 }
 
-export async function resolveLineup(botsText: string, game: Game, seats: number): Promise<Lineup> {
+/** `dir` is the directory that bot module paths are relative to (the working directory if absent). */
+export async function resolveLineup(botsText: string, game: Game, seats: number, dir?: string): Promise<Lineup> {
   const labels = botsText.split(',').map((s) => s.trim());
   if (labels.some((l) => l === '')) throw new TafelError('bad-bots', `--bots '${botsText}': empty bot name`);
   if (labels.length > seats) {
@@ -49,7 +50,7 @@ export async function resolveLineup(botsText: string, game: Game, seats: number)
   for (const label of labels) {
     if (index.has(label)) continue;
     index.set(label, entrants.length);
-    entrants.push(await resolveEntrant(label, game));
+    entrants.push(await resolveEntrant(label, game, dir));
   }
   const base = Array.from({ length: seats }, (_, s) => index.get(labels[s % labels.length])!);
   let rotations = 1;
@@ -58,14 +59,14 @@ export async function resolveLineup(botsText: string, game: Game, seats: number)
 }
 
 /** `name[:key=value]...` or `path/to/bot.js[:key=value]...`. */
-export async function resolveEntrant(label: string, game: Game): Promise<Entrant> {
+export async function resolveEntrant(label: string, game: Game, dir?: string): Promise<Entrant> {
   const [name, ...assignments] = splitLabel(label);
   const where = `bot ${name}`;
   const isPath = /[\\/]/.test(name) || /\.(m|c)?js$/.test(name);
-  const source = isPath ? resolve(name) : name;
-  const spec = isPath ? await loadBotFile(source, name) : builtinBot(name);
+  const source = isPath ? resolve(dir ?? '.', name) : name;
+  const spec = isPath ? await loadBotFile(source, name) : builtinBot(name, game.name);
   if (!spec) {
-    const known = BUILTIN_BOTS.map((b) => b.name).join(', ');
+    const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
     throw new TafelError('unknown-bot', `unknown bot '${name}' (built-in: ${known}; or give a path to a .js bot module)`);
   }
   if (spec.games && !spec.games.includes(game.name)) {

@@ -47,3 +47,27 @@ export class JsonLinesWriter {
     this.fd = -1;
   }
 }
+
+/** A text file written in whole pieces (each piece a group's lines), for records and per-deal CSV. */
+export class TextFile {
+  private fd: number;
+
+  constructor(readonly path: string, what: string, append = false) {
+    try {
+      this.fd = openSync(path, append ? 'a' : 'w');
+    } catch (e) {
+      throw new TafelError('unwritable', `${what} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  }
+
+  write(text: string | Uint8Array): void {
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    // A write may be short (a full disk says so only then): go on until all is written.
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+}

@@ -34,6 +34,19 @@ export function summaryRows(info: RunInfo, tally: RunTally): Row[] {
       const cheats = info.cheats[p.bot] || info.cheats[p.opponent];
       rows.push(row(info, name, info.labels[p.bot], info.labels[p.opponent], p.metric, p.estimate, 'paired-t', cheats));
     }
+    const E = info.labels.length;
+    const headline = section.metrics[0].key;
+    if (E === 2 && section.groups > 0) {
+      const h = section.headToHead(0, 1);
+      const cheats = info.cheats[0] || info.cheats[1];
+      rows.push(row(info, name, info.labels[0], info.labels[1], `${headline}_elo`, { n: h.n, mean: h.elo, sd: NaN, low: h.low, high: h.high }, 'logistic', cheats));
+    } else if (E > 2 && section.groups > 0) {
+      const { table, prior } = section.ratings();
+      table.ratings.forEach((r, e) => {
+        const est = { n: r.games, mean: r.elo, sd: r.se, low: r.low, high: r.high };
+        rows.push(row(info, name, info.labels[e], '', `${headline}_elo`, est, prior ? 'bradley-terry-prior' : 'bradley-terry', info.cheats[e]));
+      });
+    }
   }
   return rows;
 }
@@ -91,8 +104,37 @@ export function renderTable(info: RunInfo, tally: RunTally): string {
       }
       lines.push(...grid([ph, ...seen.values()]));
     }
+    lines.push(...eloLines(info, section, label));
   }
   return lines.join('\n');
+}
+
+/** Elo of winning a duplicate group on the headline metric: head to head, or a rating table. */
+function eloLines(info: RunInfo, section: SectionTally, label: (e: number) => string): string[] {
+  const E = info.labels.length;
+  const headline = section.metrics[0].key;
+  if (section.groups === 0 || E < 2) return [];
+  if (E === 2) {
+    const h = section.headToHead(0, 1);
+    const w = section.outcomes.wdl(0, 1);
+    return [
+      '',
+      `Elo of ${label(0)} over ${label(1)} per duplicate group on ${headline}: ${signed(h.elo)} [${signed(h.low)}, ${signed(h.high)}], ` +
+        `groups won/drawn/lost ${w.wins}/${w.draws}/${w.losses}, LOS ${(h.los * 100).toFixed(1)}%`,
+    ];
+  }
+  const { table, prior } = section.ratings();
+  const rows = table.ratings
+    .map((r, e) => ({ r, e }))
+    .sort((x, y) => y.r.elo - x.r.elo || x.e - y.e)
+    .map(({ r, e }) => [label(e), signed(r.elo), `± ${Math.abs(r.high - r.elo).toFixed(1)}`, `${(r.score * 100).toFixed(1)}%`, String(r.games)]);
+  const note = prior ? ' (a bot won or lost every group: two virtual draws per pair keep ratings finite)' : '';
+  return ['', `ratings (Bradley-Terry Elo of winning a duplicate group on ${headline}, mean 0, 95% CI)${note}`, ...grid([['bot', 'elo', 'ci', 'score', 'groups'], ...rows])];
+}
+
+function signed(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? '+inf' : x < 0 ? '-inf' : '-';
+  return `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 }
 
 function mean(e: Estimate): string {

@@ -116,5 +116,6 @@ export function wilson(successes: number, n: number, level = 0.95): Estimate {
   const z2n = (z * z) / n;
   const centre = (p + z2n / 2) / (1 + z2n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
-  return { n, mean: p, sd: Math.sqrt(p * (1 - p)), low: centre - half, high: centre + half };
+  // Clamped: at 0 or n successes rounding would put a bound a hair outside [0, 1].
+  return { n, mean: p, sd: Math.sqrt(p * (1 - p)), low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }

@@ -54,6 +54,13 @@ export class GroupTally {
 /** Receives each finished deal's record (RECORD.md) when records are kept. */
 export type RecordSink = (record: Record<string, unknown>) => void;
 
+/**
+ * Receives each finished deal's metrics (`values[seat * metrics + m]`) and the entrant
+ * at each seat, for per-deal output. Both arrays are the table's own and are reused:
+ * read them before returning.
+ */
+export type DealSink = (g: number, r: number, k: number, seatEntrant: Int32Array, values: Float64Array) => void;
+
 export class Table {
   readonly state: State;
   private readonly match: Match;
@@ -70,6 +77,7 @@ export class Table {
   constructor(
     private readonly plan: TablePlan,
     private readonly sink: RecordSink | null = null,
+    private readonly dealSink: DealSink | null = null,
   ) {
     const { game, table, lineup } = plan;
     const seats = table.seats;
@@ -119,6 +127,7 @@ export class Table {
       }
       out.deals++;
       if (this.sink) this.sink(this.recordOf(g, r, k));
+      if (this.dealSink) this.dealSink(g, r, k, this.seatEntrant, this.dealValues);
     }
     if (this.plan.unit === 'match') {
       const mm = game.matchMetrics.length;

@@ -9,6 +9,7 @@
  */
 import type { Metric } from '../games/game.js';
 import { Moments, wilson, type Estimate } from './stats.js';
+import { PairOutcomes, fitRatings, headToHeadElo, type EloEstimate, type RatingTable } from './rating.js';
 import type { GroupTally } from './table.js';
 
 export interface BotRow {
@@ -33,6 +34,8 @@ export class SectionTally {
   private readonly successes: Float64Array;
   private readonly trials: Float64Array;
   private readonly groupMean: Float64Array;
+  /** Win/draw/loss of every pair per group, on the headline metric: the input of Elo. */
+  readonly outcomes: PairOutcomes;
 
   constructor(
     readonly metrics: readonly Metric[],
@@ -44,6 +47,7 @@ export class SectionTally {
     this.successes = new Float64Array(entrants * k);
     this.trials = new Float64Array(entrants * k);
     this.groupMean = new Float64Array(entrants * k);
+    this.outcomes = new PairOutcomes(entrants);
   }
 
   /** Add one group's sums (per entrant and metric) and counts (per entrant). */
@@ -66,6 +70,8 @@ export class SectionTally {
         for (let m = 0; m < k; m++) {
           this.pairs[(a * E + b) * k + m].add(this.groupMean[a * k + m] - this.groupMean[b * k + m]);
         }
+        const headline = this.groupMean[a * k] - this.groupMean[b * k];
+        this.outcomes.add(a, b, this.metrics[0].higherIsBetter ? headline : -headline);
       }
     }
   }
@@ -86,6 +92,22 @@ export class SectionTally {
       });
     }
     return rows;
+  }
+
+  /** Elo of a over b from their duplicate groups won, drawn and lost on the headline metric. */
+  headToHead(a: number, b: number): EloEstimate {
+    return headToHeadElo(this.outcomes.wdl(a, b));
+  }
+
+  /**
+   * Bradley-Terry ratings of every bot on the headline metric (for more than two bots).
+   * When one bot won or lost every group the maximum-likelihood ratings are infinite;
+   * then BayesElo's prior of two virtual draws per pair keeps them finite (`prior`).
+   */
+  ratings(): { table: RatingTable; prior: boolean } {
+    const table = fitRatings(this.outcomes.wins, this.outcomes.draws);
+    if (table.exists) return { table, prior: false };
+    return { table: fitRatings(this.outcomes.wins, this.outcomes.draws, { virtualDraws: 2 }), prior: true };
   }
 
   /** Every ordered pair a < b (the reverse is the negation). */

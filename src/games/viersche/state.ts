@@ -15,7 +15,7 @@
 import { LANES, setSize } from '../../core/cardset.js';
 import { popcount } from '../../core/bits.js';
 import { PACK_SIZE, suitOf, SUITS } from '../../core/french.js';
-import { shuffle, type Rng } from '../../core/rng.js';
+import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
 import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
@@ -101,19 +101,29 @@ export class VierscheState implements State {
     this.views = Array.from({ length: SEATS }, (_, seat) => new VierscheView(this, seat));
   }
 
-  /** Shuffle and deal (C-3, C-4): card i of the shuffled pack to seat dealer+1+i, so the last, the turn-up, is the dealer's. */
+  /**
+   * Shuffle and deal (C-3, C-4): card i of the shuffled pack goes to seat dealer+1+i,
+   * so the last, the turn-up, is the dealer's. Fisher-Yates runs from the top, where
+   * each position is final once swapped: the turn-up (and so trump) is known first and
+   * every card is dealt as soon as it is drawn, in one pass.
+   */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
-    shuffle(deck, PACK_SIZE, rng);
-    const trump = suitOf(deck[PACK_SIZE - 1]);
     const dealt = this.dealt;
     for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
-    for (let i = 0; i < PACK_SIZE; i++) {
-      const seat = (ctx.dealer + 1 + i) & 3;
+    let trump = 0;
+    for (let i = PACK_SIZE - 1; i >= 0; i--) {
+      if (i > 0) {
+        const j = rng.below(i + 1);
+        const t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+      }
+      if (i === PACK_SIZE - 1) trump = suitOf(deck[i]);
       const code = toCode(trump, deck[i]);
-      dealt[seat * LANES + (code >>> 5)] |= 1 << (code & 31);
+      dealt[((ctx.dealer + 1 + i) & 3) * LANES + (code >>> 5)] |= 1 << (code & 31);
     }
-    this.begin(ctx, trump, toCode(trump, deck[PACK_SIZE - 1]), this.dealt);
+    this.begin(ctx, trump, toCode(trump, deck[PACK_SIZE - 1]), dealt);
   }
 
   /** Start play from given hands (codes under `trump`), e.g. a sampled world or a test position. */

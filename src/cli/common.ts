@@ -1,0 +1,49 @@
+/**
+ * Turning command-line text into checked values, shared by the commands. Every
+ * failure is a TafelError (or commander's InvalidArgumentError) with one line.
+ */
+import { InvalidArgumentError } from 'commander';
+import { TafelError } from '../core/errors.js';
+import { GAMES, findGame } from '../games/index.js';
+import type { Game, TableConfig } from '../games/game.js';
+import { parseAssignments, resolveParams } from '../games/params.js';
+
+export function positiveInt(what: string) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n <= 0) {
+      throw new InvalidArgumentError(`${what} must be a positive whole number`);
+    }
+    return n;
+  };
+}
+
+export function seedText(text: string): string {
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
+    throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');
+  }
+  return text;
+}
+
+export function gameNamed(name: string): Game {
+  const game = findGame(name);
+  if (!game) throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
+  return game;
+}
+
+export function tableFor(game: Game, players: number | undefined, rulesText: string | undefined): TableConfig {
+  const seats = players ?? game.defaultSeats;
+  if (seats < game.minSeats || seats > game.maxSeats) {
+    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
+    throw new TafelError('bad-table', `${game.name} is played by ${range} players, not ${seats}`);
+  }
+  const rules = resolveParams(game.variants, parseAssignments(rulesText ?? '', '--rules'), `--rules for ${game.name}`);
+  const table = { seats, rules };
+  game.checkTable(table);
+  return table;
+}
+
+/** `X.csv` -> `X.journal.jsonl`: where a run with `--out X.csv` keeps its journal. */
+export function defaultJournal(out: string): string {
+  return out.replace(/\.csv$/i, '') + '.journal.jsonl';
+}

@@ -1,0 +1,71 @@
+/**
+ * Hindersche, as RULES.md sections C and H play it: four players each for himself, the
+ * Viersche pack and play without the forced trump lead, the aim to take few points;
+ * a rubber of games, each a Vier-Strich phase (marks for the most points, marches,
+ * all-35) and a Butzen phase (erasing marks, drop-outs, the two-player stage), with
+ * playoffs for ties as deals of their own, the double loss, frame marks, and money at
+ * a tariff. Variants: `schleipfen` (H-2), `games` and `tariff` (H-9).
+ * Not modelled: the redeal request (H-10).
+ */
+import { TafelError } from '../../core/errors.js';
+import type { Game, TableConfig } from '../game.js';
+import { HinderscheMatch, type HinderscheRules } from './match.js';
+import { HinderscheSampler } from './sample.js';
+import { HinderscheState, SEATS } from './state.js';
+import type { HinderscheView } from './view.js';
+
+const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
+
+/** The match rules of a table (rules are complete: defaults applied). */
+export function rulesOf(table: TableConfig): HinderscheRules {
+  return {
+    schleipfen: table.rules.schleipfen === true,
+    games: Number(table.rules.games ?? 4),
+    tariff: Number(table.rules.tariff ?? 5),
+  };
+}
+
+export const hindersche: Game<HinderscheState, HinderscheView> = {
+  name: 'hindersche',
+  title: 'Hindersche: 4 players each for himself, take few points; Vier-Strich, Butzen, playoffs, rubbers of 4 games',
+  minSeats: SEATS,
+  maxSeats: SEATS,
+  defaultSeats: SEATS,
+  variants: [
+    {
+      key: 'schleipfen',
+      type: 'boolean',
+      default: false,
+      description: 'H-2: after each trick the others may offer to take it, and anyone may object',
+    },
+    { key: 'games', type: 'int', default: 4, min: 1, max: 1000, description: 'H-9: games in a rubber' },
+    { key: 'tariff', type: 'number', default: 5, min: 0, description: 'H-9: money each frame mark pays to every other player' },
+  ],
+  teams: () => null,
+  dealMetrics: [
+    { key: 'points', description: 'card points the seat took in the deal (0 when it did not play)', higherIsBetter: false },
+    { key: 'march', description: 'the seat made a march (100 points; in Butzen also all 9 tricks)', higherIsBetter: true, binary: true },
+    {
+      key: 'marks',
+      description: 'slate marks the deal added (+) or erased (-) for the seat; in single deals an unplayed tie counts as places/tied',
+      higherIsBetter: false,
+    },
+  ],
+  matchMetrics: [
+    { key: 'balance', description: 'money won (+) or paid (-) at the tariff when the rubber is settled', higherIsBetter: true },
+    { key: 'frame', description: 'frame marks (games lost, 2 for a double loss)', higherIsBetter: false },
+    { key: 'lost', description: 'the seat lost at least one game of the rubber', higherIsBetter: false, binary: true },
+    { key: 'marches', description: 'marches the seat made in the rubber', higherIsBetter: true },
+  ],
+  checkTable(table: TableConfig): void {
+    if (table.seats !== SEATS) throw new TafelError('bad-table', `hindersche is played by exactly 4 players, not ${table.seats}`);
+  },
+  newState: () => new HinderscheState(),
+  newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
+  sample(obs, rng, out) {
+    // One sampler per output state: its buffers are then never shared between searches.
+    let s = samplers.get(out);
+    if (!s) samplers.set(out, (s = new HinderscheSampler()));
+    s.sample(obs, rng, out);
+  },
+};

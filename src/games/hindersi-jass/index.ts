@@ -1,0 +1,66 @@
+/**
+ * Hindersi-Jass, as RULES.md sections C and J play it: 3 or 4 players, each for
+ * himself, the aim to take as few card points as possible. Jass ranking (Puur, Nell)
+ * and points (157 with the last trick), the dealer's last card turned for trump,
+ * following with the no-undertrump rule and the Puur exception (J-4), the all-tricks
+ * rule (J-5), Partien of one deal per seat scored with Striche and Nuller, and a match
+ * of `partien` Partien (J-6). Departures from the real game: none intended; the
+ * decisions RULES.md leaves open are marked **Decision** in state.ts and match.ts.
+ *
+ * Search utility (`State.returns`): (mean charge of the others - own charge) / 157,
+ * zero-sum, per deal (see state.ts).
+ */
+import { TafelError } from '../../core/errors.js';
+import type { Game, TableConfig } from '../game.js';
+import { DEFAULT_PARTIEN, JassMatch } from './match.js';
+import { JassSampler } from './sample.js';
+import { JassState, MAX_SEATS, MIN_SEATS } from './state.js';
+import type { JassView } from './view.js';
+
+const samplers = new WeakMap<JassState, JassSampler>();
+
+export const hindersiJass: Game<JassState, JassView> = {
+  name: 'hindersi-jass',
+  title: 'Hindersi-Jass: 3 or 4 players each for himself, fewest card points wins; Partien scored with Striche',
+  minSeats: MIN_SEATS,
+  maxSeats: MAX_SEATS,
+  defaultSeats: MAX_SEATS,
+  variants: [
+    {
+      key: 'partien',
+      description: 'Partien in a match (J-6); a Partie is one deal per player',
+      type: 'int',
+      default: DEFAULT_PARTIEN,
+      min: 1,
+      max: 1000,
+    },
+  ],
+  teams: () => null,
+  dealMetrics: [
+    { key: 'points', description: 'points charged to the seat in the deal (157 to each other seat when one takes every trick)', higherIsBetter: false },
+    { key: 'allTricks', description: 'the seat took every trick (J-5)', higherIsBetter: true, binary: true },
+    { key: 'fewest', description: 'the seat was charged the fewest points of the table (ties count for each)', higherIsBetter: true, binary: true },
+  ],
+  matchMetrics: [
+    { key: 'striche', description: 'net Striche over the match (Striche minus Nuller, J-6)', higherIsBetter: true },
+    { key: 'won', description: 'the seat had the most net Striche (shared wins count for each winner)', higherIsBetter: true, binary: true },
+    { key: 'points', description: 'points charged to the seat over the whole match', higherIsBetter: false },
+  ],
+  checkTable(table: TableConfig): void {
+    if (!(table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
+      throw new TafelError('bad-table', `hindersi-jass is played by 3 or 4 players, not ${table.seats}`);
+    }
+    const p = table.rules.partien;
+    if (p !== undefined && !(typeof p === 'number' && Number.isInteger(p) && p >= 1)) {
+      throw new TafelError('bad-table', `hindersi-jass: partien=${String(p)} is not a whole number from 1`);
+    }
+  },
+  newState: (table) => new JassState(table.seats),
+  newMatch: (table, opts) => new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
+  sample(obs, rng, out) {
+    // One sampler per output state: its buffers are then never shared between searches.
+    let s = samplers.get(out);
+    if (!s) samplers.set(out, (s = new JassSampler()));
+    s.sample(obs, rng, out);
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * The main thread's end of a run: groups come in, in group order, and go to the
+ * tally and to every output file. For each batch the records and per-deal rows are
+ * written before the journal lines, so the journal never claims a group whose
+ * records are not yet in their file (a resume trusts the journal and cuts the other
+ * files back to it).
+ */
+import type { BatchResult, Failure, RowLayout } from './batch.js';
+import { toGroupTally, type GroupLine } from './journal.js';
+import type { TextFile } from './outputs.js';
+import type { GroupTally } from './table.js';
+import type { RunTally } from './tally.js';
+
+export interface CollectorFiles {
+  readonly journal: TextFile | null;
+  readonly records: TextFile | null;
+  readonly dealCsv: TextFile | null;
+}
+
+export class Collector {
+  private readonly group: GroupTally;
+  /** Groups dropped after a bot failed in them. */
+  readonly skipped: Failure[] = [];
+  /** Groups taken in (played or skipped), and deals played, since the collector was made. */
+  groupsIn = 0;
+  dealsIn = 0;
+
+  constructor(
+    private readonly layout: RowLayout,
+    readonly tally: RunTally,
+    private readonly files: CollectorFiles,
+  ) {
+    this.group = layout.newGroup();
+  }
+
+  /** Groups already in a journal (a resumed run's prefix, or a shard being merged). Nothing is written. */
+  addLines(lines: readonly GroupLine[]): void {
+    for (const line of lines) {
+      if ('skipped' in line) {
+        this.skipped.push({ code: 'bot-failed', message: line.skipped, group: line.g });
+        continue;
+      }
+      toGroupTally(line, this.group);
+      this.tally.add(this.group);
+    }
+  }
+
+  /** The `done` groups of a batch, the next in order. */
+  add(r: BatchResult): void {
+    const { layout, group, files } = this;
+    let s = 0;
+    for (let i = 0; i < r.done; i++) {
+      const g = r.start + i;
+      if (s < r.skipped.length && r.skipped[s].group === g) {
+        this.skipped.push(r.skipped[s]);
+        s++;
+        continue;
+      }
+      layout.read(r.rows, i, group);
+      this.tally.add(group);
+      this.dealsIn += group.deals;
+    }
+    this.groupsIn += r.done;
+    for (const [file, bytes] of [[files.records, r.records], [files.dealCsv, r.dealRows], [files.journal, r.journal]] as const) {
+      if (!file) continue;
+      if (!bytes) throw new Error(`Collector: the batch made no text for ${file.path}`);
+      file.write(bytes);
+    }
+  }
+}

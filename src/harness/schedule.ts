@@ -1,0 +1,109 @@
+/**
+ * Handing out batches of groups and taking their results back in group order.
+ *
+ * Batch sizes adapt: the first batches are a couple of groups (nothing is known yet
+ * about the bots' speed), later ones are sized to take about `TARGET_MS`, which keeps
+ * messaging negligible and still lets an interrupt or a failure stop a run quickly;
+ * near the end they shrink so that the workers finish together. Results arrive in any
+ * order and wait in a reorder buffer until every group before them is in, so that
+ * `onBatch` sees the groups in order whatever the number of workers. Which results
+ * are delivered therefore never depends on timing: only the batch boundaries do.
+ *
+ * A failure at group f (a bot failed and failures are not skipped) ends the run with
+ * exactly the groups before f delivered: batches after f are dropped, batches before
+ * it are waited for (one of them may fail earlier, and then that failure wins).
+ */
+import type { BatchResult, Failure } from './batch.js';
+import type { RunPlan } from './plan.js';
+import type { Runner } from './pool.js';
+
+const TARGET_MS = 100;
+const MAX_GROUPS = 1 << 16;
+const FIRST_GROUPS = 2;
+
+export interface Schedule {
+  readonly plan: RunPlan;
+  readonly runner: Runner;
+  /** The groups to play: [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /** Called with each batch, in group order, for the `done` groups it finished. */
+  readonly onBatch: (result: BatchResult) => void;
+  readonly signal?: AbortSignal;
+}
+
+export type ScheduleEnd = { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' };
+
+export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
+  const { runner, plan } = s;
+  return new Promise<ScheduleEnd>((resolve, reject) => {
+    let next = s.from;
+    let delivered = s.from;
+    // Lowered to the group of the first failure seen: nothing at or after it is played or delivered.
+    let limit = s.to;
+    let failure: Failure | null = null;
+    let running = 0;
+    let msPerGroup = NaN;
+    let settled = false;
+    const waiting = new Map<number, BatchResult>();
+
+    const finish = (end: ScheduleEnd) => {
+      if (settled) return;
+      settled = true;
+      s.signal?.removeEventListener('abort', onAbort);
+      resolve(end);
+    };
+    const onAbort = () => finish({ end: 'aborted' });
+    if (s.signal?.aborted) return onAbort();
+    s.signal?.addEventListener('abort', onAbort);
+
+    const size = (): number => {
+      const left = limit - next;
+      if (!(msPerGroup > 0)) return Math.min(FIRST_GROUPS, left);
+      const wanted = Math.min(MAX_GROUPS, Math.max(1, Math.round(TARGET_MS / msPerGroup)));
+      return Math.min(wanted, Math.max(1, Math.ceil(left / (2 * runner.slots))));
+    };
+
+    const dispatch = () => {
+      // Two batches per slot keep every worker busy while the main thread catches up;
+      // the cap on waiting results bounds memory when one batch is much slower.
+      while (!settled && next < limit && running < 2 * runner.slots && waiting.size < 4 * runner.slots) {
+        const count = size();
+        const task = { plan, start: next, count };
+        next += count;
+        running++;
+        runner.run(task).then(arrived, (e: unknown) => {
+          if (!settled) {
+            settled = true;
+            reject(e);
+          }
+        });
+      }
+      if (!settled && running === 0 && delivered >= limit) finish(failure ? { end: 'failed', failure } : { end: 'done' });
+    };
+
+    const arrived = (r: BatchResult) => {
+      if (settled) return;
+      running--;
+      if (r.done > 0 && r.ms > 0) {
+        const m = r.ms / r.done;
+        msPerGroup = Number.isNaN(msPerGroup) ? m : (msPerGroup + m) / 2;
+      }
+      if (r.failure && r.failure.group < limit) {
+        limit = r.failure.group;
+        failure = r.failure;
+      }
+      if (r.start < limit) waiting.set(r.start, r);
+      for (let w = waiting.get(delivered); w; w = waiting.get(delivered)) {
+        waiting.delete(delivered);
+        if (w.done > 0) s.onBatch(w);
+        delivered = w.start + w.done;
+        if (w.failure) break;
+      }
+      if (failure && delivered >= limit) return finish({ end: 'failed', failure });
+      dispatch();
+    };
+
+    dispatch();
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * The pieces of parallel runs that need no game: the scheduler's ordering (results
+ * arrive in any order, are delivered in group order), its failure and interrupt
+ * rules, shard ranges, and the progress line's pace.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BatchResult, Failure } from '../src/harness/batch.js';
+import type { BatchTask, RunPlan } from '../src/harness/plan.js';
+import type { Runner } from '../src/harness/pool.js';
+import { createProgress } from '../src/harness/progress.js';
+import { playInOrder } from '../src/harness/schedule.js';
+import { parseShard, shardRange } from '../src/harness/shard.js';
+
+const plan = {} as RunPlan;
+
+/** A runner whose batches finish after pseudo-random delays, failing at group `failAt`. */
+function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: BatchTask[] } {
+  let x = seed;
+  const delay = () => ((x = (x * 1103515245 + 12345) % 2147483648) % 7) + 1;
+  const tasks: BatchTask[] = [];
+  return {
+    slots,
+    tasks,
+    run(task) {
+      tasks.push(task);
+      const fails = failAt >= task.start && failAt < task.start + task.count;
+      const done = fails ? failAt - task.start : task.count;
+      const failure: Failure | null = fails ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt } : null;
+      const result: BatchResult = {
+        start: task.start, done, rows: new Float64Array(done), skipped: [], records: null, dealRows: null, journal: null,
+        failure, ms: done * 0.01, gcCount: 0, gcMs: 0,
+      };
+      return new Promise((resolve) => setTimeout(() => resolve(result), delay()));
+    },
+    async close() {},
+  };
+}
+
+function collect(runner: Runner, from: number, to: number, signal?: AbortSignal) {
+  const seen: number[] = [];
+  const end = playInOrder({ plan, runner, from, to, signal, onBatch: (r) => seen.push(...Array.from({ length: r.done }, (_, i) => r.start + i)) });
+  return { seen, end };
+}
+
+describe('playInOrder', () => {
+  it('delivers every group once, in order, whatever order the batches finish in', async () => {
+    for (const seed of [1, 2, 3]) {
+      const runner = fakeRunner(3, -1, seed);
+      const { seen, end } = collect(runner, 5, 2000);
+      expect(await end).toEqual({ end: 'done' });
+      expect(seen).toEqual(Array.from({ length: 1995 }, (_, i) => 5 + i));
+      // Small first batches, larger ones once the speed is known.
+      expect(runner.tasks[0].count).toBeLessThanOrEqual(4);
+      expect(Math.max(...runner.tasks.map((t) => t.count))).toBeGreaterThan(50);
+    }
+  });
+
+  it('ends at the first failing group with exactly the groups before it, even if later batches finish first', async () => {
+    for (const seed of [1, 2, 3]) {
+      const { seen, end } = collect(fakeRunner(4, 1234, seed), 0, 3000);
+      expect(await end).toEqual({ end: 'failed', failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234 } });
+      expect(seen).toEqual(Array.from({ length: 1234 }, (_, i) => i));
+    }
+  });
+
+  it('stops on abort with a contiguous prefix delivered', async () => {
+    const controller = new AbortController();
+    const { seen, end } = collect(fakeRunner(2), 0, 1_000_000, controller.signal);
+    setTimeout(() => controller.abort(), 30);
+    expect(await end).toEqual({ end: 'aborted' });
+    expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => i));
+    expect(seen.length).toBeLessThan(1_000_000);
+  });
+
+  it('does nothing for an empty range', async () => {
+    expect(await collect(fakeRunner(2), 7, 7).end).toEqual({ end: 'done' });
+  });
+});
+
+describe('shards', () => {
+  it('split a run into contiguous ranges that cover it exactly', () => {
+    for (const [groups, n] of [[100, 3], [7, 7], [3, 5], [1_000_000_007, 13], [2 ** 53 - 1, 1000]]) {
+      let next = 0;
+      for (let i = 0; i < n; i++) {
+        const { from, to } = shardRange(groups, { index: i, count: n });
+        expect(from).toBe(next);
+        expect(to).toBeGreaterThanOrEqual(from);
+        next = to;
+      }
+      expect(next).toBe(groups);
+    }
+    expect(shardRange(100, null)).toEqual({ from: 0, to: 100 });
+    expect(parseShard(' 2/5 ')).toEqual({ index: 2, count: 5 });
+  });
+});
+
+describe('progress', () => {
+  function run(tty: boolean, until: number) {
+    let t = 0;
+    const out: string[] = [];
+    const p = createProgress({ write: (s) => out.push(s), tty, total: 10_000, before: 100, now: () => t });
+    for (; t <= until; t += 10) p.update(t / 10, t);
+    p.end();
+    return out;
+  }
+
+  it('redraws one terminal line at most ten times a second, and clears it', () => {
+    const out = run(true, 2000);
+    expect(out.length).toBeLessThanOrEqual(21 + 1);
+    expect(out[0]).toMatch(/^\rtafel: 110\/10000 groups, 1000 deals\/s, ETA 1:39\x1b\[K$/);
+    expect(out.at(-1)).toBe('\r\x1b[K');
+  });
+
+  it('writes a plain line every ten seconds elsewhere, and nothing for a short run', () => {
+    expect(run(false, 9000)).toEqual([]);
+    const out = run(false, 25_000);
+    expect(out).toEqual([`tafel: 1100/10000 groups, 1000 deals/s, ETA 1:29\n`, `tafel: 2100/10000 groups, 1000 deals/s, ETA 1:19\n`]);
+  });
+});
