@@ -18,6 +18,16 @@ export function positiveInt(what: string) {
   };
 }
 
+export function nonNegativeInt(what: string) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) {
+      throw new InvalidArgumentError(`${what} must be a whole number, 0 or more`);
+    }
+    return n;
+  };
+}
+
 export function seedText(text: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
     throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');

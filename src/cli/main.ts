@@ -13,7 +13,9 @@ import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
 import { benchDeals } from '../harness/bench.js';
 import { runYardstick } from '../harness/yardstick.js';
-import { gameNamed, positiveInt, seedText, tableFor } from './common.js';
+import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
+import type { Unit } from '../harness/table.js';
+import { gameNamed, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import { mergeCommand } from './merge.js';
 import { runCommand, type RunFlags } from './run.js';
 
@@ -41,6 +43,7 @@ program
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
   .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
+  .option('--sprt <spec>', 'stop a two-bot run once the test decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05] or mean0=0,mean1=2[,...] (paired per group, headline metric)')
   .addOption(new Option('--on-bot-error <mode>', 'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group').choices(['stop', 'skip']).default('stop'))
   .action(async (o: RunFlags, cmd: Command) => {
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
@@ -88,6 +91,32 @@ program
   });
 
 program
+  .command('replay')
+  .description('print one deal trick by trick: from a records file, or played again from the seed and the bots')
+  .option('--records <file.jsonl>', 'find the deal in this records file')
+  .option('--seed <seed>', 'the run\'s master seed (with --records: only records of this seed)', seedText)
+  .requiredOption('--match <m>', 'match index in the run (a --deals run: group x rotations + rotation)', nonNegativeInt('--match'))
+  .option('--deal <d>', 'deal index within the match', nonNegativeInt('--deal'), 0)
+  .option('--game <name>', 'without --records: the game of the run')
+  .option('--bots <list>', 'without --records: the --bots of the run')
+  .option('--rules <list>', 'without --records: the --rules of the run')
+  .option('--players <n>', 'without --records: the --players of the run', positiveInt('--players'))
+  .addOption(new Option('--unit <unit>', 'without --records: deal for a --deals run, match for a --matches run').choices(['deal', 'match']).default('deal'))
+  .action(async (o: { records?: string; seed?: string; match: number; deal: number; game?: string; bots?: string; rules?: string; players?: number; unit: Unit }) => {
+    let record;
+    if (o.records) {
+      record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
+    } else {
+      if (!o.game || !o.bots || !o.seed) throw new TafelError('missing-option', 'replay: give --records FILE, or --game, --bots and --seed to play the deal again');
+      const game = gameNamed(o.game);
+      const table = tableFor(game, o.players, o.rules);
+      const lineup = await resolveLineup(o.bots, game, table.seats);
+      record = regenerateRecord({ game, table, lineup, seed: o.seed, unit: o.unit, match: o.match, deal: o.deal });
+    }
+    process.stdout.write(renderDeal(record) + '\n');
+  });
+
+program
   .command('games')
   .description('list the games and their rule variants')
   .action(() => {
@@ -108,6 +137,12 @@ program
       for (const line of describeParams(b.params)) process.stdout.write(`  ${b.name}:${line}\n`);
     }
   });
+
+// Output piped into `head` and the like: a closed pipe ends the command quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 async function main(): Promise<void> {
   try {

@@ -14,6 +14,7 @@ import { resolveLineup, type Lineup } from '../harness/lineup.js';
 import { createProgress } from '../harness/progress.js';
 import { playTournament, type TournamentResult } from '../harness/run.js';
 import { parseShard, shardText, type Shard } from '../harness/shard.js';
+import { parseSprt, specText, type SprtSpec } from '../harness/sprt.js';
 import type { Unit } from '../harness/table.js';
 import { defaultJournal, gameNamed, tableFor } from './common.js';
 
@@ -34,6 +35,7 @@ export interface RunFlags {
   moveTimeout?: number;
   onBotError: 'stop' | 'skip';
   resume?: string;
+  sprt?: string;
 }
 
 /** A run as the flags or the journal describe it. */
@@ -52,6 +54,7 @@ interface RunSetup {
   journal?: string;
   journalFiles?: JournalFiles;
   resume?: JournalContents;
+  sprt?: SprtSpec;
 }
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
@@ -94,6 +97,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
       moveTimeout: o.moveTimeout ?? null,
       skipFailures: o.onBotError === 'skip',
       signal: controller.signal,
+      sprt: s.sprt,
       progress: ({ total, before }) => createProgress({ write: (t) => process.stderr.write(t), tty, total, before }),
     });
   } finally {
@@ -108,6 +112,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   const seats = Array.from({ length: table.seats }, (_, i) => lineup.entrants[lineup.base[i]].label).join(', ');
   process.stdout.write(`${head}\nseats in rotation 0: ${seats}\n`);
   if (tally.groups > 0) process.stdout.write(`${result.text}\n`);
+  if (result.sprt) process.stdout.write(`\n${result.sprt}\n`);
   if (result.skipped.length) {
     process.stdout.write(`\ndropped: ${result.skipped.length} ${units} in which a bot failed (--on-bot-error skip), left out of the results above\n`);
   }
@@ -140,6 +145,11 @@ async function fromFlags(o: RunFlags): Promise<RunSetup> {
   const table = tableFor(game, o.players, o.rules);
   const lineup = await resolveLineup(o.bots!, game, table.seats);
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
+  const sprt = o.sprt === undefined ? undefined : parseSprt(o.sprt);
+  if (sprt && lineup.entrants.length !== 2) {
+    throw new TafelError('bad-sprt', `--sprt compares two bots, but --bots names ${lineup.entrants.length} different bots`);
+  }
+  if (sprt && o.shard !== undefined) throw new TafelError('bad-sprt', '--sprt stops a run as a whole, so it cannot be split with --shard');
   const outputs = [o.out, o.records, o.dealCsv, journal].filter((p): p is string => p !== undefined).map((p) => resolve(p));
   if (new Set(outputs).size !== outputs.length) throw new TafelError('bad-output', 'two outputs (--out, --records, --deal-csv, --journal) name the same file');
   return {
@@ -151,6 +161,7 @@ async function fromFlags(o: RunFlags): Promise<RunSetup> {
     unit: o.matches ? 'match' : 'deal',
     groups: o.matches ?? o.deals ?? 1000,
     shard: o.shard === undefined ? null : parseShard(o.shard),
+    sprt,
     out: o.out,
     records: o.records,
     dealCsv: o.dealCsv,
@@ -192,6 +203,7 @@ async function fromJournal(path: string, o: RunFlags, given: (name: string) => b
     if (typed !== undefined && resolve(typed) !== at(stored)) differs(flag, stored, typed);
   }
   if (o.journal !== undefined && resolve(o.journal) !== resolve(path)) differs('--journal', path, o.journal);
+  if (o.sprt !== undefined && specText(parseSprt(o.sprt)) !== run.sprt) differs('--sprt', run.sprt, o.sprt);
 
   const table = { seats: run.seats, rules: resolveParams(game.variants, run.rules, `resume file ${path}: rules`) };
   game.checkTable(table);
@@ -209,6 +221,7 @@ async function fromJournal(path: string, o: RunFlags, given: (name: string) => b
     unit: run.unit,
     groups: run.groups,
     shard: run.shard,
+    sprt: run.sprt === null ? undefined : parseSprt(run.sprt),
     out: at(files.out),
     records: at(files.records),
     dealCsv: at(files.dealCsv),

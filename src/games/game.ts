@@ -216,7 +216,11 @@ export interface Match<S extends State = State> {
   startDeal(state: S, cards: Rng): void;
   /** Score the terminal `state` of the deal that `startDeal` began. */
   finishDeal(state: S): void;
-  /** Per-seat values of the deal just finished: `out[seat * metrics + m]`. */
+  /**
+   * Per-seat values of the deal just finished: `out[seat * metrics + m]`; NaN for
+   * every metric of a seat that took no part in the deal (a Hindersche player who is
+   * out), which the harness then leaves out of that bot's means.
+   */
   dealMetrics(state: S, out: Float64Array): void;
   /** Per-seat values of the whole match, once over: `out[seat * metrics + m]`. */
   matchMetrics(out: Float64Array): void;

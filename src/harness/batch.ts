@@ -105,8 +105,7 @@ export function dealColumns(game: Game): string[] {
 /**
  * Text gathered as UTF-8 bytes, encoded 64 KB at a time: one string of a whole batch,
  * built by appending, costs several times more (its pieces outlive the young
- * generation). The result is never a slice of Buffer's shared pool, so it can be
- * transferred.
+ * generation). The bytes are in shared memory, like the rows (see `play`).
  */
 class Utf8Chunks {
   private text = '';
@@ -120,7 +119,7 @@ class Utf8Chunks {
 
   bytes(): Uint8Array {
     this.flush();
-    const out = new Uint8Array(this.size);
+    const out = new Uint8Array(new SharedArrayBuffer(this.size));
     let at = 0;
     for (const p of this.parts) {
       out.set(p, at);
@@ -167,11 +166,17 @@ export class BatchPlayer {
     this.table = this.newTable();
   }
 
+  /**
+   * Play groups start.. start+count-1. What a batch hands back lives in shared memory,
+   * which a worker posts without copying: a copy costs the main thread (whose time the
+   * workers share) several milliseconds a batch, and a transfer would detach the
+   * buffer, which slows this thread's typed arrays from then on (see worker.ts).
+   */
   play(start: number, count: number): BatchResult {
     const gc = countGc();
     const started = performance.now();
     const { layout, group, options } = this;
-    const rows = new Float64Array(count * layout.length);
+    const rows = new Float64Array(new SharedArrayBuffer(count * layout.length * Float64Array.BYTES_PER_ELEMENT));
     const skipped: Failure[] = [];
     const records = options.records ? new Utf8Chunks() : null;
     const dealRows = options.dealRows ? new Utf8Chunks() : null;
@@ -207,7 +212,7 @@ export class BatchPlayer {
     return {
       start,
       done,
-      rows: done === count ? rows : rows.slice(0, done * layout.length),
+      rows: done === count ? rows : rows.subarray(0, done * layout.length),
       skipped,
       records: records?.bytes() ?? null,
       dealRows: dealRows?.bytes() ?? null,
@@ -229,7 +234,8 @@ export class BatchPlayer {
           const dm = game.dealMetrics.length;
           for (let seat = 0; seat < seatEntrant.length; seat++) {
             const row: (string | number)[] = [game.name, seed, g, r, g * lineup.rotations + r, k, seat, labels[seatEntrant[seat]]];
-            for (let m = 0; m < dm; m++) row.push(values[seat * dm + m]);
+            // An empty cell for a seat that took no part in the deal (NaN metrics).
+            for (let m = 0; m < dm; m++) row.push(Number.isNaN(values[seat * dm + m]) ? '' : values[seat * dm + m]);
             this.groupDeals.push(row);
           }
         }

@@ -29,6 +29,8 @@ export class Collector {
     private readonly layout: RowLayout,
     readonly tally: RunTally,
     private readonly files: CollectorFiles,
+    /** Sees each group tallied, in group order (the SPRT's input). */
+    private readonly onGroup: ((group: GroupTally) => void) | null = null,
   ) {
     this.group = layout.newGroup();
   }
@@ -42,6 +44,7 @@ export class Collector {
       }
       toGroupTally(line, this.group);
       this.tally.add(this.group);
+      this.onGroup?.(this.group);
     }
   }
 
@@ -58,6 +61,7 @@ export class Collector {
       }
       layout.read(r.rows, i, group);
       this.tally.add(group);
+      this.onGroup?.(group);
       this.dealsIn += group.deals;
     }
     this.groupsIn += r.done;

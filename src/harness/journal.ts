@@ -36,6 +36,8 @@ export interface RunIdentity {
   readonly groups: number;
   readonly rotations: number;
   readonly shard: Shard | null;
+  /** The --sprt spec in force (its canonical text), or null: a resumed run continues the same test. */
+  readonly sprt: string | null;
 }
 
 export interface JournalFiles {
@@ -59,7 +61,7 @@ export type GroupLine =
 export function headerText(h: JournalHeader): string {
   const { run, files } = h;
   // Keys in a fixed order: journals of the same run must be equal byte for byte.
-  const r = { game: run.game, rules: run.rules, seats: run.seats, bots: run.bots, cheats: run.cheats, seed: run.seed, unit: run.unit, groups: run.groups, rotations: run.rotations, shard: run.shard && { index: run.shard.index, count: run.shard.count } };
+  const r = { game: run.game, rules: run.rules, seats: run.seats, bots: run.bots, cheats: run.cheats, seed: run.seed, unit: run.unit, groups: run.groups, rotations: run.rotations, shard: run.shard && { index: run.shard.index, count: run.shard.count }, sprt: run.sprt };
   const f = { cwd: files.cwd, out: files.out, records: files.records, dealCsv: files.dealCsv };
   return JSON.stringify({ tafel: 'journal', v: 1, run: r, files: f }) + '\n';
 }
@@ -235,7 +237,7 @@ function parseHeader(v: unknown): JournalHeader | null {
     !str(r.game) || !rulesOk || !isCount(r.seats) || !Array.isArray(r.bots) || !r.bots.every(str) || r.bots.length === 0 ||
     !Array.isArray(r.cheats) || !r.cheats.every((x) => typeof x === 'boolean') ||
     !str(r.seed) || (r.unit !== 'deal' && r.unit !== 'match') || !isCount(r.groups) || !isCount(r.rotations) || !shardOk ||
-    !str(f.cwd) || !path(f.out) || !path(f.records) || !path(f.dealCsv)
+    !str(f.cwd) || !path(f.out) || !path(f.records) || !path(f.dealCsv) || !path(r.sprt ?? null)
   ) {
     return null;
   }
@@ -251,6 +253,7 @@ function parseHeader(v: unknown): JournalHeader | null {
       groups: r.groups,
       rotations: r.rotations,
       shard: shard === null ? null : { index: (shard as { index: number }).index, count: (shard as { count: number }).count },
+      sprt: (r.sprt ?? null) as string | null,
     },
     files: { cwd: f.cwd, out: f.out, records: f.records, dealCsv: f.dealCsv },
   };

@@ -43,9 +43,32 @@ function poolRunner(workers: number): Runner {
     maxThreads: workers,
     idleTimeout: 60_000,
   });
+  const inFlight = new Set<Promise<BatchResult>>();
+  let closing = false;
+  // A worker that answers after the pool began to close makes piscina emit 'error'
+  // ("Unexpected message from Worker"); by then its batch was abandoned on purpose.
+  pool.on('error', (e: unknown) => {
+    if (!closing) throw e;
+  });
   return {
     slots: workers,
-    run: (task) => pool.run(task),
-    close: () => pool.destroy(),
+    run(task) {
+      const p = pool.run(task);
+      inFlight.add(p);
+      const forget = () => inFlight.delete(p);
+      p.then(forget, forget);
+      return p;
+    },
+    async close() {
+      closing = true;
+      // Batches take ~100 ms: let them finish rather than kill threads mid-message,
+      // but do not wait on a bot that never returns.
+      const settled = Promise.allSettled([...inFlight]);
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+      await pool.destroy();
+    },
   };
 }
+
+/** How long closing waits for the batches in flight before it terminates the workers. */
+const CLOSE_WAIT_MS = 2000;

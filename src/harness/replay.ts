@@ -207,12 +207,8 @@ class Found {
  * The record that a run with these settings wrote for deal `deal` of match `match`,
  * computed by playing only that match again. A run's match index is
  * `group * rotations + rotation` (table.ts), and every deal depends only on the seed
- * and its coordinates, so the rest of the run need not be played.
- *
- * Table has no public way to play one rotation, so this plays group `g` from its
- * first rotation with a record sink and stops (by throwing from the sink) as soon as
- * the wanted deal is recorded: the earlier rotations of the group are played for
- * nothing. With a public `Table.playRotation(g, r, out)` that waste goes away.
+ * and its coordinates, so the rest of the run need not be played. Play stops (by
+ * throwing from the record sink) as soon as the wanted deal is recorded.
  */
 export function regenerateRecord(opts: RegenerateOptions): DealRecord {
   const { game, table, lineup, seed, unit, match, deal } = opts;
@@ -232,7 +228,7 @@ export function regenerateRecord(opts: RegenerateOptions): DealRecord {
   const player = new Table({ game, table, lineup, seed, key: seedKey(seed), unit }, sink);
   const tally = new GroupTally(lineup.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
   try {
-    player.playGroup(g, tally);
+    player.playRotation(g, r, tally);
   } catch (e) {
     if (e instanceof Found) return e.record;
     throw e;

@@ -27,6 +27,8 @@ import { playInOrder, type ScheduleEnd } from './schedule.js';
 import { shardRange, type Shard } from './shard.js';
 import type { Unit } from './table.js';
 import { RunTally } from './tally.js';
+import { Sprt, specText, type SprtSpec } from './sprt.js';
+import type { GroupTally } from './table.js';
 
 export interface RunOptions {
   game: Game;
@@ -70,6 +72,8 @@ export interface TournamentOptions extends RunOptions {
   resume?: JournalContents;
   signal?: AbortSignal;
   progress?: (groups: { total: number; before: number }) => Progress;
+  /** Stop a head-to-head run as soon as this test decides. */
+  sprt?: SprtSpec;
 }
 
 export interface TournamentResult extends RunResult {
@@ -81,6 +85,24 @@ export interface TournamentResult extends RunResult {
   to: number;
   /** Groups finished before this session (the part of a resumed run already done). */
   resumed: number;
+  /** The SPRT's verdict (`Sprt.describe`), when one ran. */
+  sprt?: string;
+}
+
+/**
+ * The SPRT's input per group: the first bot's value minus the second's on the
+ * headline metric (per match with --matches), oriented so that positive is better.
+ */
+function sprtFeed(game: Game, unit: Unit, test: Sprt): (g: GroupTally) => void {
+  const metric = unit === 'match' ? game.matchMetrics[0] : game.dealMetrics[0];
+  const k = unit === 'match' ? game.matchMetrics.length : game.dealMetrics.length;
+  return (g) => {
+    const sums = unit === 'match' ? g.matchSums : g.dealSums;
+    const counts = unit === 'match' ? g.matchCounts : g.dealCounts;
+    if (counts[0] === 0 || counts[1] === 0) return;
+    const d = sums[0] / counts[0] - sums[k] / counts[1];
+    test.add(metric.higherIsBetter ? d : -d);
+  };
 }
 
 export function runInfo(game: Game, seed: string, unit: Unit, lineup: Lineup): RunInfo {
@@ -129,7 +151,7 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     if (o.journal) {
       files.journal = new TextFile(o.journal, '--journal', append);
       if (!append) {
-        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard };
+        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard, sprt: o.sprt ? specText(o.sprt) : null };
         files.journal.write(headerText({ run, files: o.journalFiles ?? { cwd: '.', out: null, records: null, dealCsv: null } }));
       }
     }
@@ -139,9 +161,11 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
   }
 
   const tally = newTally(game, unit, lineup);
-  const collector = new Collector(layout, tally, files);
+  const test = o.sprt ? new Sprt(o.sprt) : null;
+  const collector = new Collector(layout, tally, files, test && sprtFeed(game, unit, test));
   collector.addLines(prefix);
-  const start = from + prefix.length;
+  // A resumed run whose test had already decided plays nothing more.
+  const start = test?.decision ? to : from + prefix.length;
   const progress = o.progress?.({ total: to - from, before: prefix.length });
   const plan = planOf(game, table, lineup, seed, unit, {
     records: o.records !== undefined,
@@ -160,9 +184,11 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
       from: start,
       to,
       signal: o.signal,
+      maxBatch: test ? 1 : undefined,
       onBatch: (r) => {
         collector.add(r);
         progress?.update(collector.groupsIn, collector.dealsIn);
+        return test?.decision ? 'stop' : undefined;
       },
     });
   } finally {
@@ -184,6 +210,7 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     from,
     to,
     resumed: prefix.length,
+    sprt: test?.describe(),
   };
 }
 

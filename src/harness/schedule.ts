@@ -27,12 +27,18 @@ export interface Schedule {
   /** The groups to play: [from, to). */
   readonly from: number;
   readonly to: number;
-  /** Called with each batch, in group order, for the `done` groups it finished. */
-  readonly onBatch: (result: BatchResult) => void;
+  /**
+   * Called with each batch, in group order, for the `done` groups it finished.
+   * Returning 'stop' ends the run there (an SPRT that decided): batches still in
+   * flight are dropped, so what was delivered does not depend on timing.
+   */
+  readonly onBatch: (result: BatchResult) => void | 'stop';
+  /** The most groups a batch may hold (1 for an SPRT, which decides after each group). */
+  readonly maxBatch?: number;
   readonly signal?: AbortSignal;
 }
 
-export type ScheduleEnd = { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' };
+export type ScheduleEnd = { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' } | { end: 'stopped' };
 
 export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
   const { runner, plan } = s;
@@ -57,7 +63,8 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
     if (s.signal?.aborted) return onAbort();
     s.signal?.addEventListener('abort', onAbort);
 
-    const size = (): number => {
+    const size = (): number => Math.min(s.maxBatch ?? MAX_GROUPS, sizeByTime());
+    const sizeByTime = (): number => {
       const left = limit - next;
       if (!(msPerGroup > 0)) return Math.min(FIRST_GROUPS, left);
       const wanted = Math.min(MAX_GROUPS, Math.max(1, Math.round(TARGET_MS / msPerGroup)));
@@ -96,7 +103,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
       if (r.start < limit) waiting.set(r.start, r);
       for (let w = waiting.get(delivered); w; w = waiting.get(delivered)) {
         waiting.delete(delivered);
-        if (w.done > 0) s.onBatch(w);
+        if (w.done > 0 && s.onBatch(w) === 'stop') return finish({ end: 'stopped' });
         delivered = w.start + w.done;
         if (w.failure) break;
       }

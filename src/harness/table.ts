@@ -101,7 +101,8 @@ export class Table {
     for (let r = 0; r < this.plan.lineup.rotations; r++) this.playRotation(g, r, out);
   }
 
-  private playRotation(g: number, r: number, out: GroupTally): void {
+  /** Play rotation `r` of group `g` alone (match index g * rotations + r), adding to `out`. */
+  playRotation(g: number, r: number, out: GroupTally): void {
     const { game, lineup, key, table } = this.plan;
     const seats = table.seats;
     for (let seat = 0; seat < seats; seat++) {
@@ -121,6 +122,8 @@ export class Table {
       match.finishDeal(this.state);
       match.dealMetrics(this.state, this.dealValues);
       for (let seat = 0; seat < seats; seat++) {
+        // A seat that took no part in the deal (NaN) is left out of its bot's means.
+        if (Number.isNaN(this.dealValues[seat * dm])) continue;
         const e = this.seatEntrant[seat];
         for (let m = 0; m < dm; m++) out.dealSums[e * dm + m] += this.dealValues[seat * dm + m];
         out.dealCounts[e]++;

@@ -43,7 +43,7 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
   ],
   teams: () => null,
   dealMetrics: [
-    { key: 'points', description: 'card points the seat took in the deal (0 when it did not play)', higherIsBetter: false },
+    { key: 'points', description: 'card points the seat took in the deal (seats not playing are left out)', higherIsBetter: false },
     { key: 'march', description: 'the seat made a march (100 points; in Butzen also all 9 tricks)', higherIsBetter: true, binary: true },
     {
       key: 'marks',

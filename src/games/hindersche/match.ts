@@ -275,6 +275,10 @@ export class HinderscheMatch implements Match<HinderscheState> {
   dealMetrics(state: HinderscheState, out: Float64Array): void {
     const k = HinderscheMatch.dealMetricKeys.length;
     for (let seat = 0; seat < SEATS; seat++) {
+      if (((state.mask >>> seat) & 1) === 0) {
+        out[seat * k] = out[seat * k + 1] = out[seat * k + 2] = NaN;
+        continue;
+      }
       out[seat * k] = state.seatPoints[seat];
       out[seat * k + 1] = this.settled.marcher === seat ? 1 : 0;
       out[seat * k + 2] = this.dealMarks[seat];
