@@ -120,6 +120,13 @@ describe('tafel bench, games, bots', () => {
     expect(r.stdout).toMatch(/gc: \d+ collections/);
   });
 
+  it('bench counts the garbage collections a bot causes during the timed run', () => {
+    const r = tafel('bench', '--game', 'viersche', '--deals', '50000', '--workers', '1', '--bots', './test/fixtures/allocating-bot.js');
+    expect(r.status, r.stderr).toBe(0);
+    const count = Number(/gc: (\d+) collections during the run/.exec(r.stdout)?.[1]);
+    expect(count).toBeGreaterThan(10);
+  });
+
   it('lists games and bots with their parameters', () => {
     expect(tafel('games').stdout).toMatch(/^viersche \(4 players\)/m);
     const bots = tafel('bots').stdout;

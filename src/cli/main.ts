@@ -80,7 +80,7 @@ program
     const threads = o.workers === 1 ? '1 thread' : `${o.workers} worker threads`;
     const out = [
       `bench: ${game.name}, bots ${o.bots}, ${r.deals} deals, ${threads}, ${r.seconds.toFixed(2)} s`,
-      `gc: ${r.gcCount} collections during the run (${r.gcMs.toFixed(1)} ms${o.workers === 1 ? '' : ', all workers'})`,
+      r.gc ? `gc: ${r.gc.count} collections during the run (${r.gc.ms.toFixed(1)} ms)` : 'gc: not counted with worker threads (count with --workers 1)',
     ];
     if (before && after) {
       const c = (before + after) / 2;

@@ -87,7 +87,10 @@ export class Rng {
    * yardstick does (bias below n / 2^24).
    */
   below(n: number): number {
-    return Math.floor(((this.next() >>> 8) * n) / 16777216);
+    const top = this.next() >>> 8;
+    // For n <= 256 the product stays below 2^32 and the shift is the exact floor, an
+    // integer that V8 never boxes; Math.floor's double could cost an allocation.
+    return n <= 256 ? (top * n) >>> 24 : Math.floor((top * n) / 16777216);
   }
 
   /** A uniform double in [0, 1). */

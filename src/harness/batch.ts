@@ -11,7 +11,6 @@ import { isTafelError, type TafelError } from '../core/errors.js';
 import { seedKey } from '../core/rng.js';
 import type { Game, TableConfig } from '../games/game.js';
 import type { Bot, BotSpec } from '../../bots/bot.js';
-import { countGc } from './gc.js';
 import { groupText, skippedText } from './journal.js';
 import type { Lineup } from './lineup.js';
 import { GroupTally, Table, type Unit } from './table.js';
@@ -54,8 +53,6 @@ export interface BatchResult {
   readonly failure: Failure | null;
   /** Time spent playing (not loading bots), for sizing the next batches. */
   readonly ms: number;
-  readonly gcCount: number;
-  readonly gcMs: number;
 }
 
 /** One group's `GroupTally` as a row: deals, dealSums, dealCounts, matchSums, matchCounts. */
@@ -78,23 +75,35 @@ export class RowLayout {
     return new GroupTally(this.entrants, this.dealMetrics, this.matchMetrics);
   }
 
+  // Plain loops: an array of the four parts, or a subarray view, would allocate once
+  // per group, which is garbage in a play loop that otherwise makes none.
   write(rows: Float64Array, i: number, g: GroupTally): void {
     let at = i * this.length;
     rows[at++] = g.deals;
-    for (const a of [g.dealSums, g.dealCounts, g.matchSums, g.matchCounts]) {
-      rows.set(a, at);
-      at += a.length;
-    }
+    at = copyInto(rows, at, g.dealSums);
+    at = copyInto(rows, at, g.dealCounts);
+    at = copyInto(rows, at, g.matchSums);
+    copyInto(rows, at, g.matchCounts);
   }
 
   read(rows: Float64Array, i: number, g: GroupTally): void {
     let at = i * this.length;
     g.deals = rows[at++];
-    for (const a of [g.dealSums, g.dealCounts, g.matchSums, g.matchCounts]) {
-      a.set(rows.subarray(at, at + a.length));
-      at += a.length;
-    }
+    at = copyFrom(g.dealSums, rows, at);
+    at = copyFrom(g.dealCounts, rows, at);
+    at = copyFrom(g.matchSums, rows, at);
+    copyFrom(g.matchCounts, rows, at);
   }
+}
+
+function copyInto(rows: Float64Array, at: number, part: Float64Array): number {
+  for (let j = 0; j < part.length; j++) rows[at + j] = part[j];
+  return at + part.length;
+}
+
+function copyFrom(part: Float64Array, rows: Float64Array, at: number): number {
+  for (let j = 0; j < part.length; j++) part[j] = rows[at + j];
+  return at + part.length;
 }
 
 /** Columns of the per-deal CSV (documented in the README). */
@@ -173,7 +182,6 @@ export class BatchPlayer {
    * buffer, which slows this thread's typed arrays from then on (see worker.ts).
    */
   play(start: number, count: number): BatchResult {
-    const gc = countGc();
     const started = performance.now();
     const { layout, group, options } = this;
     const rows = new Float64Array(new SharedArrayBuffer(count * layout.length * Float64Array.BYTES_PER_ELEMENT));
@@ -208,7 +216,6 @@ export class BatchPlayer {
       if (this.groupDeals.length) dealRows?.add(stringify(this.groupDeals));
     }
     const ms = performance.now() - started;
-    const gcs = gc.stop();
     return {
       start,
       done,
@@ -219,8 +226,6 @@ export class BatchPlayer {
       journal: journal?.bytes() ?? null,
       failure,
       ms,
-      gcCount: gcs.count,
-      gcMs: gcs.ms,
     };
   }
 

@@ -10,14 +10,17 @@ import { planOf } from './plan.js';
 import type { Lineup } from './lineup.js';
 import { createRunner } from './pool.js';
 import { playInOrder } from './schedule.js';
+import { watchGc, type GcCount } from './gc.js';
+
+/** Groups each thread plays before the clock starts. */
+const WARM_UP = 2000;
 
 export interface BenchResult {
   deals: number;
   seconds: number;
   dealsPerSecond: number;
-  /** Garbage collections during play, summed over the workers. */
-  gcCount: number;
-  gcMs: number;
+  /** Garbage collections during play on this thread; null with worker threads (not counted). */
+  gc: GcCount | null;
 }
 
 export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup, seed: string, deals: number, workers = 1): Promise<BenchResult> {
@@ -25,12 +28,16 @@ export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup,
   const groups = Math.ceil(deals / lineup.rotations);
   const stride = RowLayout.of(game, lineup.entrants.length).length;
   const runner = createRunner(Math.min(workers, groups));
-  const r: BenchResult = { deals: 0, seconds: 0, dealsPerSecond: 0, gcCount: 0, gcMs: 0 };
+  const r: BenchResult = { deals: 0, seconds: 0, dealsPerSecond: 0, gc: null };
+  const gc = runner.slots === 1 ? watchGc() : null;
   let started = 0;
   try {
     // Every thread loads its modules and builds its table before the clock starts (as
     // the main thread has, for one worker): a fixed cost that says nothing of play.
     await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: 0 })));
+    // A short untimed warm-up: the JIT settles, and the collection of start-up garbage
+    // that the first allocations trigger falls before the clock, not in the run.
+    await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: Math.min(WARM_UP, groups) })));
     started = performance.now();
     const end = await playInOrder({
       plan,
@@ -39,13 +46,14 @@ export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup,
       to: groups,
       onBatch: (b) => {
         for (let i = 0; i < b.done; i++) r.deals += b.rows[i * stride];
-        r.gcCount += b.gcCount;
-        r.gcMs += b.gcMs;
       },
     });
-    r.seconds = (performance.now() - started) / 1000;
+    const ended = performance.now();
+    r.seconds = (ended - started) / 1000;
+    if (gc) r.gc = await gc.between(started, ended);
     if (end.end === 'failed') throw new TafelError(end.failure.code, end.failure.message);
   } finally {
+    gc?.stop();
     await runner.close();
   }
   r.dealsPerSecond = r.deals / r.seconds;

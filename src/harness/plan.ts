@@ -58,7 +58,7 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
     current = null;
     if (!isTafelError(e)) throw e;
     const failure = { code: e.code, message: e.message, group: task.start };
-    return { start: task.start, done: 0, rows: new Float64Array(0), skipped: [], records: null, dealRows: null, journal: null, failure, ms: 0, gcCount: 0, gcMs: 0 };
+    return { start: task.start, done: 0, rows: new Float64Array(0), skipped: [], records: null, dealRows: null, journal: null, failure, ms: 0 };
   }
   return player.play(task.start, task.count);
 }
