@@ -28,14 +28,39 @@ export interface Lineup {
   readonly entrants: readonly Entrant[];
   /** Entrant index at each seat for rotation 0. */
   readonly base: readonly number[];
-  /** Number of distinct rotations played per deal. */
+  /** Number of seatings (rotations) played per deal. */
   readonly rotations: number;
+  /** seatings[r][seat]: the entrant at `seat` in rotation r. */
+  readonly seatings: readonly (readonly number[])[];
 }
 
 /** Entrant index seated at `seat` in rotation `rotation`. */
 export function entrantAt(lineup: Lineup, seat: number, rotation: number): number {
-  const n = lineup.base.length;
-  return lineup.base[(seat + n - (rotation % n)) % n];
+  return lineup.seatings[rotation][seat];
+}
+
+/**
+ * The seatings of one duplicate group. By default the distinct cyclic shifts of the
+ * seat list, so every bot plays every position with the same cards. In a partnership
+ * game with more bots than sides, named fewer than the seats (`a,b,c` in Viersche),
+ * that would split bots across both sides, so tafel plays a round robin instead: every
+ * pair of bots meets as two partnerships (a,b,a,b and b,a,b,a) on the group's cards.
+ */
+export function seatingsOf(base: readonly number[], entrants: number, names: number, teams: readonly number[] | null): number[][] {
+  const seats = base.length;
+  const sides = teams ? new Set(teams).size : 0;
+  if (teams && sides === 2 && entrants > 2 && names < seats) {
+    const out: number[][] = [];
+    for (let a = 0; a < entrants; a++) {
+      for (let b = a + 1; b < entrants; b++) {
+        out.push(teams.map((t) => (t === 0 ? a : b)), teams.map((t) => (t === 0 ? b : a)));
+      }
+    }
+    return out;
+  }
+  let rotations = 1;
+  while (rotations < seats && base.some((e, s) => base[(s + rotations) % seats] !== e)) rotations++;
+  return Array.from({ length: rotations }, (_, r) => base.map((_, seat) => base[(seat + seats - r) % seats]));
 }
 
 /** `dir` is the directory that bot module paths are relative to (the working directory if absent). */
@@ -52,10 +77,9 @@ export async function resolveLineup(botsText: string, game: Game, seats: number,
     index.set(label, entrants.length);
     entrants.push(await resolveEntrant(label, game, dir));
   }
-  const base = Array.from({ length: seats }, (_, s) => index.get(labels[s % labels.length])!);
-  let rotations = 1;
-  while (rotations < seats && base.some((e, s) => base[(s + rotations) % seats] !== e)) rotations++;
-  return { entrants, base, rotations };
+  const spread = Array.from({ length: seats }, (_, s) => index.get(labels[s % labels.length])!);
+  const seatings = seatingsOf(spread, entrants.length, labels.length, game.teams(seats));
+  return { entrants, base: seatings[0], rotations: seatings.length, seatings };
 }
 
 /** `name[:key=value]...` or `path/to/bot.js[:key=value]...`. */

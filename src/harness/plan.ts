@@ -16,8 +16,7 @@ export interface RunPlan {
   readonly table: TableConfig;
   /** The distinct entrants: `source` is a built-in name or a module's absolute path. */
   readonly bots: readonly { readonly label: string; readonly source: string; readonly params: Params }[];
-  readonly base: readonly number[];
-  readonly rotations: number;
+  readonly seatings: readonly (readonly number[])[];
   readonly seed: string;
   readonly unit: Unit;
   readonly options: BatchOptions;
@@ -34,8 +33,7 @@ export function planOf(game: Game, table: TableConfig, lineup: Lineup, seed: str
     game: game.name,
     table,
     bots: lineup.entrants.map((e) => ({ label: e.label, source: e.source, params: e.params })),
-    base: lineup.base,
-    rotations: lineup.rotations,
+    seatings: lineup.seatings,
     seed,
     unit,
     options,
@@ -73,6 +71,6 @@ async function playerFor(plan: RunPlan): Promise<BatchPlayer> {
     const { spec, source } = await resolveEntrant(b.source, game);
     entrants.push({ label: b.label, source, spec, params: b.params });
   }
-  const lineup: Lineup = { entrants, base: plan.base, rotations: plan.rotations };
+  const lineup: Lineup = { entrants, base: plan.seatings[0], rotations: plan.seatings.length, seatings: plan.seatings };
   return new BatchPlayer(game, plan.table, lineup, plan.seed, plan.unit, plan.options);
 }
