@@ -4,7 +4,7 @@ import { viersche } from './viersche/index.js';
 import { hindersche } from './hindersche/index.js';
 import { hindersiJass } from './hindersi-jass/index.js';
 
-export const GAMES: readonly Game[] = [viersche as unknown as Game, hindersche as unknown as Game, hindersiJass as unknown as Game];
+export const GAMES: readonly Game[] = [viersche, hindersche, hindersiJass];
 
 export function findGame(name: string): Game | undefined {
   return GAMES.find((g) => g.name === name);
