@@ -3,10 +3,11 @@ import type { BotSpec } from './bot.js';
 import { heuristic } from './heuristic.js';
 import { heuristicHindersche } from './heuristic-hindersche.js';
 import { heuristic as heuristicJass } from './heuristic-jass.js';
+import { heuristicAnderle } from './heuristic-anderle.js';
 import { montecarlo } from './montecarlo.js';
 import { random } from './random.js';
 
-export const BUILTIN_BOTS: readonly BotSpec[] = [random, heuristic, heuristicHindersche, heuristicJass, montecarlo];
+export const BUILTIN_BOTS: readonly BotSpec[] = [random, heuristic, heuristicHindersche, heuristicJass, heuristicAnderle, montecarlo];
 
 /**
  * The built-in bot `name` for `game`. Several specs may share a name (each game has

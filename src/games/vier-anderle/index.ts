@@ -1,0 +1,76 @@
+/**
+ * Vier-Anderle, as RULES.md section A plays it: 2 to 13 players each for himself,
+ * played for stakes from a pot. The Cego pack (cards.ts: tarocks in lane 0, the four
+ * suits in lane 1), 4 cards each, must follow / must tarock / must head (A-3), the
+ * empty-pot hand (A-5), declaring in or out when the pot holds money (A-6, A-7), and a
+ * session of `hands` hands, optionally until the pot is empty (A-8).
+ *
+ * Search utility (`State.returns`): the seat's money change this hand divided by a
+ * quarter of the pot after the ante; not zero-sum among the seats (the pot is the
+ * counterparty; see state.ts).
+ */
+import { TafelError } from '../../core/errors.js';
+import type { Game, TableConfig } from '../game.js';
+import { pipsFor } from './cards.js';
+import { AnderleMatch, DEFAULT_HANDS } from './match.js';
+import { AnderleSampler } from './sample.js';
+import { AnderleState, MAX_SEATS, MIN_SEATS } from './state.js';
+import type { AnderleView } from './view.js';
+
+const samplers = new WeakMap<AnderleState, AnderleSampler>();
+
+function pipsOf(table: TableConfig): boolean {
+  try {
+    return pipsFor(table.seats, String(table.rules.pips ?? 'auto'));
+  } catch (e) {
+    throw new TafelError('bad-table', `vier-anderle: ${(e as Error).message}`);
+  }
+}
+
+export const vierAnderle: Game<AnderleState, AnderleView> = {
+  name: 'vier-anderle',
+  title: 'Vier-Anderle: 2 to 13 players each for himself, a tarock game for stakes from a pot',
+  minSeats: MIN_SEATS,
+  maxSeats: MAX_SEATS,
+  defaultSeats: 4,
+  variants: [
+    {
+      key: 'pips',
+      description: 'pip cards in the pack (A-1): auto (only from 10 players), always, never (at most 9 players)',
+      type: ['auto', 'always', 'never'],
+      default: 'auto',
+    },
+    { key: 'hands', description: 'hands in a session (A-8)', type: 'int', default: DEFAULT_HANDS, min: 1, max: 100000 },
+    {
+      key: 'untilEmpty',
+      description: `after the hands, play on until the pot is empty (A-8; at most 1000 more hands)`,
+      type: 'boolean',
+      default: false,
+    },
+  ],
+  teams: () => null,
+  dealMetrics: [
+    { key: 'stakes', description: 'money won in the hand, in stakes (the dealer ante included)', higherIsBetter: true },
+    { key: 'tricks', description: 'tricks taken in the hand', higherIsBetter: true },
+    { key: 'in', description: 'the seat took part in the hand (declared in, or a type-1 hand)', higherIsBetter: true, binary: true },
+  ],
+  matchMetrics: [{ key: 'balance', description: 'balance at the end of the session, in stakes', higherIsBetter: true }],
+  checkTable(table: TableConfig): void {
+    if (!(Number.isInteger(table.seats) && table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
+      throw new TafelError('bad-table', `vier-anderle is played by 2 to 13 players, not ${table.seats}`);
+    }
+    pipsOf(table);
+    const h = table.rules.hands;
+    if (h !== undefined && !(typeof h === 'number' && Number.isInteger(h) && h >= 1)) {
+      throw new TafelError('bad-table', `vier-anderle: hands=${String(h)} is not a whole number from 1`);
+    }
+  },
+  newState: (table) => new AnderleState(table.seats, pipsOf(table)),
+  newMatch: (table, opts) =>
+    new AnderleMatch(table.seats, Number(table.rules.hands ?? DEFAULT_HANDS), table.rules.untilEmpty === true, opts.singleDeal, opts.index),
+  sample(obs, rng, out) {
+    let s = samplers.get(out);
+    if (!s) samplers.set(out, (s = new AnderleSampler()));
+    s.sample(obs, rng, out);
+  },
+};

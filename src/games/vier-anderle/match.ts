@@ -1,0 +1,169 @@
+/**
+ * The Vier-Anderle session (A-4, A-8): a ledger of the pot and each seat's balance
+ * (balances plus pot always sum to 0), `hands` hands, and with `untilEmpty` on until
+ * the pot is empty after them. The deal passes to the next seat after every hand (C-2).
+ *
+ * **Decisions** (bookkeeping the rules leave open):
+ * - the first dealer of session `index` is seat `index mod seats`;
+ * - `untilEmpty` plays on at most `MAX_EXTRA` hands beyond `hands` (a pot can grow
+ *   for a long time); the session then ends with money in the pot;
+ * - a single-deal session (`--deals`) is one type-1 hand from an empty pot.
+ */
+import { LANES } from '../../core/cardset.js';
+import { lowestBit } from '../../core/bits.js';
+import type { Rng } from '../../core/rng.js';
+import { YES, type Match } from '../game.js';
+import { codeName } from './cards.js';
+import { ANTE, MAX_SEATS, Outcome, type AnderleState, type DealContext } from './state.js';
+
+export const DEFAULT_HANDS = 12;
+export const MAX_EXTRA = 1000;
+
+interface Ledger {
+  pot: number;
+  balances: number[];
+}
+
+type Event =
+  | { type: 'ante'; seat: number; n: number }
+  | { type: 'trick-pay'; seat: number; n: number }
+  | { type: 'loser-pay'; seat: number; n: number }
+  | { type: 'void' }
+  | { type: 'sole'; seat: number; n: number };
+
+export class AnderleMatch implements Match<AnderleState> {
+  dealIndex = 0;
+  over = false;
+  recording = false;
+
+  private dealer = 0;
+  pot = 0;
+  readonly balances = new Int32Array(MAX_SEATS);
+  private readonly deck = new Uint8Array(64);
+  private readonly ctx: DealContext = { dealer: 0, potBefore: 0 };
+  private before: Ledger | null = null;
+
+  constructor(
+    private readonly seats: number,
+    private readonly hands: number,
+    private readonly untilEmpty: boolean,
+    private readonly singleDeal: boolean,
+    index: number,
+  ) {
+    this.reset(index);
+  }
+
+  reset(index: number): void {
+    this.dealIndex = 0;
+    this.over = false;
+    this.dealer = index % this.seats;
+    this.pot = 0;
+    this.balances.fill(0);
+    this.before = null;
+  }
+
+  startDeal(state: AnderleState, cards: Rng): void {
+    this.ctx.dealer = this.dealer;
+    this.ctx.potBefore = this.pot;
+    this.before = null;
+    state.deal(this.ctx, cards, this.deck);
+  }
+
+  finishDeal(state: AnderleState): void {
+    if (this.recording) this.before = this.ledger();
+    for (let s = 0; s < this.seats; s++) {
+      this.balances[s] += state.delta[s];
+      this.pot -= state.delta[s];
+    }
+    this.dealer = (this.dealer + 1) % this.seats;
+    this.dealIndex++;
+    this.over =
+      this.singleDeal ||
+      (this.dealIndex >= this.hands && (!this.untilEmpty || this.pot === 0)) ||
+      this.dealIndex >= this.hands + MAX_EXTRA;
+  }
+
+  static readonly dealMetricKeys = ['stakes', 'tricks', 'in'] as const;
+  static readonly matchMetricKeys = ['balance'] as const;
+
+  dealMetrics(state: AnderleState, out: Float64Array): void {
+    const k = AnderleMatch.dealMetricKeys.length;
+    for (let s = 0; s < this.seats; s++) {
+      out[s * k] = state.delta[s];
+      out[s * k + 1] = state.seatTricks[s];
+      out[s * k + 2] = state.declared[s] === 1 ? 1 : 0;
+    }
+  }
+
+  matchMetrics(out: Float64Array): void {
+    for (let s = 0; s < this.seats; s++) out[s] = this.balances[s];
+  }
+
+  private ledger(): Ledger {
+    return { pot: this.pot, balances: Array.from(this.balances.subarray(0, this.seats)) };
+  }
+
+  /** The events of a finished hand, in order (RECORD.md). */
+  static events(state: AnderleState): Event[] {
+    const ev: Event[] = [{ type: 'ante', seat: state.dealer, n: ANTE }];
+    if (state.outcome === Outcome.Void) ev.push({ type: 'void' });
+    else if (state.outcome === Outcome.Sole) ev.push({ type: 'sole', seat: state.soleSeat, n: state.pot });
+    else {
+      if (state.type === 2) for (let t = 0; t < state.trick; t++) ev.push({ type: 'trick-pay', seat: state.trickWinner[t], n: state.pot / 4 });
+      for (const seat of AnderleMatch.players(state)) if (state.seatTricks[seat] === 0) ev.push({ type: 'loser-pay', seat, n: state.pot });
+    }
+    return ev;
+  }
+
+  /** Seats in play, forehand's side first (the first in after the dealer leads). */
+  static players(state: AnderleState): number[] {
+    const out: number[] = [];
+    for (let i = 1; i <= state.seats; i++) {
+      const seat = (state.dealer + i) % state.seats;
+      if (state.declared[seat] === 1) out.push(seat);
+    }
+    return out;
+  }
+
+  record(state: AnderleState): Record<string, unknown> {
+    const n = this.seats;
+    const hands: string[][] = [];
+    for (let seat = 0; seat < n; seat++) {
+      const cards: string[] = [];
+      for (let l = 0; l < LANES; l++) {
+        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1) cards.push(codeName((l << 5) | lowestBit(m)));
+      }
+      hands.push(cards);
+    }
+    const tricks: Record<string, unknown>[] = [];
+    for (let t = 0; t < state.trick; t++) {
+      const start = state.trickStart[t];
+      const cards: string[] = [];
+      for (let i = 0; i < state.players; i++) cards.push(codeName(state.moves[start + i]));
+      tricks.push({ leader: state.trickLeader[t], cards, winner: state.trickWinner[t], taker: state.trickWinner[t], points: 0 });
+    }
+    const declarations: { seat: number; in: boolean }[] = [];
+    for (let p = 0; p < state.plies; p++) {
+      const m = state.moves[p];
+      if (m >= 96) declarations.push({ seat: state.moveSeats[p], in: m === YES });
+    }
+    const points: (number | null)[] = [];
+    for (let seat = 0; seat < n; seat++) points.push(state.declared[seat] === 1 ? state.seatTricks[seat] : null);
+    const rec: Record<string, unknown> = {
+      dealer: state.dealer,
+      players: AnderleMatch.players(state),
+      kind: 'normal',
+      type: state.type,
+      hands,
+      turnup: null,
+      trump: null,
+      tricks,
+      points,
+      before: this.before,
+      after: this.ledger(),
+      events: AnderleMatch.events(state),
+    };
+    if (state.type === 2) rec.declarations = declarations;
+    return rec;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Observations and determinization: a sampled world gives the observer exactly the
+ * observation it had (every declaration and card legal in it, A-3), worlds differing
+ * only in hidden cards look the same to the observer, and the sampler is uniform on a
+ * small case that can be counted.
+ */
+import { describe, expect, it } from 'vitest';
+import { LANES, setToCodes } from '../src/core/cardset.js';
+import { Rng, seedKey } from '../src/core/rng.js';
+import { Decision, NO, YES } from '../src/games/game.js';
+import { codeName } from '../src/games/vier-anderle/cards.js';
+import { vierAnderle } from '../src/games/vier-anderle/index.js';
+import { AnderleState } from '../src/games/vier-anderle/state.js';
+import { play, position } from './anderle-helpers.js';
+
+function randomMove(s: AnderleState, rng: Rng, buf: Int32Array): void {
+  if (s.decision === Decision.Declare) {
+    s.apply(rng.uniform() < 0.6 ? YES : NO);
+    return;
+  }
+  const k = s.legal(buf, 0);
+  s.apply(setToCodes(buf)[rng.below(k)]);
+}
+
+describe('observation and sampling', () => {
+  for (const seats of [2, 3, 5, 9, 10, 13]) {
+    it(`A-3 A-6: ${seats} players: resampled worlds are identical from the observer's seat`, () => {
+      const table = { seats, rules: { pips: 'auto' } };
+      const s = vierAnderle.newState(table);
+      const w = vierAnderle.newState(table);
+      const rng = new Rng(seedKey(`obs-${seats}`));
+      const buf = new Int32Array(LANES);
+      for (let deal = 0; deal < 30; deal++) {
+        s.deal({ dealer: deal % seats, potBefore: deal % 3 === 0 ? 0 : 4 * (deal % 5) }, rng, new Uint8Array(64));
+        const stop = rng.below(4 * seats + seats);
+        for (let i = 0; i < stop && !s.isTerminal(); i++) randomMove(s, rng, buf);
+        if (s.isTerminal()) continue;
+        const me = s.toMove;
+        const obs = s.observe(me);
+        for (let k = 0; k < 3; k++) {
+          vierAnderle.sample(obs, rng, w);
+          expect(w.observe(me).fingerprint()).toBe(obs.fingerprint());
+          // The hidden hands are full hands of distinct cards.
+          const seen = new Set<number>();
+          for (let seat = 0; seat < seats; seat++) {
+            const codes = setToCodes(w.dealt, seat * LANES);
+            expect(codes.length).toBe(4);
+            for (const c of codes) {
+              expect(seen.has(c)).toBe(false);
+              seen.add(c);
+            }
+          }
+        }
+      }
+    });
+  }
+
+  it('a window does not show other hands: two worlds differing in hidden cards look the same', () => {
+    const a = position(['T22 T1 KC QC', 'T2 T3 JS CS', 'T4 T5 KH QH'], { dealer: 2, potBefore: 4 });
+    const b = position(['T22 T1 KC QC', 'T6 T7 JD CD', 'T4 T5 KH QH'], { dealer: 2, potBefore: 4 });
+    expect(a.observe(0).fingerprint()).toBe(b.observe(0).fingerprint());
+    expect(a.observe(1).fingerprint()).not.toBe(b.observe(1).fingerprint());
+    play(a, 'in in in');
+    play(b, 'in in in');
+    expect(a.observe(2).fingerprint()).toBe(b.observe(2).fingerprint());
+  });
+
+  it('sampling is uniform: a void shown leaves the possible holdings equally likely', () => {
+    // Seat 0 leads KC; seat 1 (void in clubs, no tarock: it discards) shows both voids.
+    const s = position(['KC T1 T2 T3', 'KS QS JS CS', 'QC JC CC KH'], { dealer: 2 });
+    play(s, 'KC', 'JS');
+    const obs = s.observe(2);
+    const w = new AnderleState(3, false);
+    const rng = new Rng(seedKey('uniform'));
+    const counts = new Map<string, number>();
+    const N = 3000;
+    for (let i = 0; i < N; i++) {
+      vierAnderle.sample(obs, rng, w);
+      // Seat 1's 3 other cards come from the non-club, non-tarock unseen cards: H D S courts.
+      const key = setToCodes(w.dealt, LANES).map(codeName).sort().join(' ');
+      for (const c of setToCodes(w.dealt, LANES)) expect(c >>> 5).toBe(1);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    // Unseen suit cards without clubs/tarocks: spades 4 - JS = 3, hearts 3 (KH is seat 2's), diamonds 4: 10; choose 3 = 120.
+    expect(counts.size).toBe(120);
+    for (const v of counts.values()) expect(Math.abs(v - N / 120)).toBeLessThan(22);
+  });
+});
