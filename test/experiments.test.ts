@@ -174,3 +174,26 @@ describe('hindersche-marches', () => {
     expect(() => parseOptions(['--bogus'])).toThrow();
   });
 });
+
+describe('anderle-pot (issue 5)', () => {
+  it('reads pots and balances from the records, with the ledger conserved', async () => {
+    const { runExperiment, csvRows } = await import('../experiments/anderle-pot.js');
+    const results = await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] });
+    expect(results).toHaveLength(4);
+    for (const r of results) {
+      expect(r.pot).toHaveLength(5);
+      for (const e of r.pot) {
+        expect(e.n).toBe(6);
+        // the pot is always a multiple of 4, so its mean over sessions is a multiple of 4/6.
+        expect(Math.round(e.mean * 6) % 4).toBe(0);
+      }
+      // the first hand starts from an empty pot: 4 from the dealer and 4 per player without a trick.
+      expect(r.pot[0].mean).toBeGreaterThanOrEqual(4);
+      expect(r.balanceRange.mean).toBeGreaterThanOrEqual(r.balanceSd.mean);
+    }
+    const rows = csvRows(results);
+    expect(rows.filter((x) => x.quantity === 'pot')).toHaveLength(20);
+    const again = csvRows(await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] }));
+    expect(again).toEqual(rows);
+  });
+});
