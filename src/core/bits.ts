@@ -21,10 +21,6 @@ export function highestBit(m: number): number {
   return 31 - Math.clz32(m);
 }
 
-/** The mask without its lowest set bit (the step of `for (m; m; m = dropLowest(m))`). */
-export function dropLowest(m: number): number {
-  return m & (m - 1);
-}
 
 /** Index of the k-th set bit (k from 0, counting from the lowest); -1 if there are fewer. */
 export function selectBit(m: number, k: number): number {
@@ -43,10 +39,6 @@ export function selectBit(m: number, k: number): number {
   return base + 31 - Math.clz32(m & -m);
 }
 
-/** All bits from `from` (inclusive) upwards. */
-export function bitsFrom(from: number): number {
-  return from >= 32 ? 0 : (-1 << from);
-}
 
 /** Bits strictly above `bit`. */
 export function bitsAbove(bit: number): number {

@@ -37,13 +37,7 @@ export function newSets(count = 1): Int32Array {
   return new Int32Array(LANES * count);
 }
 
-export function setClear(s: Int32Array, off: number): void {
-  s.fill(0, off, off + LANES);
-}
 
-export function setCopy(dst: Int32Array, dOff: number, src: Int32Array, sOff: number): void {
-  for (let l = 0; l < LANES; l++) dst[dOff + l] = src[sOff + l];
-}
 
 export function setHas(s: Int32Array, off: number, code: number): boolean {
   return ((s[off + (code >>> 5)] >>> (code & 31)) & 1) !== 0;
@@ -61,10 +55,6 @@ export function setSize(s: Int32Array, off: number): number {
   return popcount(s[off]) + popcount(s[off + 1]) + popcount(s[off + 2]) + popcount(s[off + 3]);
 }
 
-export function setIsEmpty(s: Int32Array, off: number): boolean {
-  for (let l = 0; l < LANES; l++) if (s[off + l] !== 0) return false;
-  return true;
-}
 
 /** The k-th code of the set in increasing code order (k from 0); -1 if k >= size. */
 export function setSelect(s: Int32Array, off: number, k: number): number {

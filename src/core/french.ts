@@ -52,7 +52,3 @@ export function parseCard(name: string): number {
   return BY_NAME.get(name.toUpperCase()) ?? -1;
 }
 
-/** A fresh deck in pack order (allocates; reuse it and shuffle in place). */
-export function newDeck(): Uint8Array {
-  return Uint8Array.from({ length: PACK_SIZE }, (_, c) => c);
-}

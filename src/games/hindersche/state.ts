@@ -40,10 +40,10 @@
  */
 import { LANES, setSize } from '../../core/cardset.js';
 import { popcount } from '../../core/bits.js';
-import { PACK_SIZE, suitOf, SUITS } from '../../core/french.js';
+import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
-import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
+import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
 
@@ -462,9 +462,5 @@ export class HinderscheState implements State, SlateContext {
     return setSize(this.stack, 0);
   }
 
-  get trumpName(): string {
-    return SUITS[this.trump];
-  }
 
-  static readonly cardLanes = CARD_LANES;
 }

@@ -34,7 +34,7 @@
  */
 import { LANES, setSize } from '../../core/cardset.js';
 import { bitsAbove, popcount } from '../../core/bits.js';
-import { PACK_SIZE, suitOf, SUITS } from '../../core/french.js';
+import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, type DecisionKind, type State } from '../game.js';
 import { LAST_TRICK, PACK_POINTS, POINTS, PUUR_BIT, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
@@ -369,8 +369,4 @@ export class JassState implements State {
     return this.handCount[seat];
   }
 
-  /** The trump suit's letter. */
-  get trumpName(): string {
-    return SUITS[this.trump];
-  }
 }

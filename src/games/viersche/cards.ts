@@ -30,8 +30,6 @@ const PLAIN_POINTS = [0, 0, 0, 0, 10, 2, 3, 4, 11];
 const EFFECTIVE = new Uint8Array(4 * PACK_SIZE);
 /** PHYSICAL[trump * 128 + code] = physical card, or 255 for a code that is no card. */
 const PHYSICAL = new Uint8Array(4 * CODES).fill(255);
-/** LANE_SUIT[trump * 4 + lane] = physical suit shown in that lane (lane 0: trump). */
-const LANE_SUIT = new Uint8Array(16);
 /** POINTS[code]: card points (V-3), the same for every trump. */
 export const POINTS = new Uint8Array(CODES);
 /**
@@ -44,7 +42,6 @@ for (let trump = CLUBS; trump <= DIAMONDS; trump++) {
   let lane = 1;
   for (let suit = CLUBS; suit <= DIAMONDS; suit++) {
     const suitLane = suit === trump ? TRUMP_LANE : lane++;
-    LANE_SUIT[trump * 4 + suitLane] = suit;
     for (let rank = 0; rank < SUIT_SIZE; rank++) {
       let code: number;
       if (suit === trump) code = TRUMP_BIT_OF_RANK[rank];
@@ -77,9 +74,6 @@ export function toPhysical(trump: number, code: number): number {
   return p === 255 ? -1 : p;
 }
 
-export function laneSuit(trump: number, lane: number): number {
-  return LANE_SUIT[trump * 4 + lane];
-}
 
 export function codeName(trump: number, code: number): string {
   const p = toPhysical(trump, code);

@@ -14,10 +14,10 @@
  */
 import { LANES, setSize } from '../../core/cardset.js';
 import { popcount } from '../../core/bits.js';
-import { PACK_SIZE, suitOf, SUITS } from '../../core/french.js';
+import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
-import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
+import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
 
 export const SEATS = 4;
@@ -365,19 +365,6 @@ export class VierscheState implements State {
   handSize(seat: number): number {
     return this.handCount[seat];
   }
-
-  /** The trump suit's letter. */
-  get trumpName(): string {
-    return SUITS[this.trump];
-  }
-
-  /** Whether ply `ply` is the face-down lead. */
-  isFacedown(ply: number): boolean {
-    return this.facedown && ply === 0;
-  }
-
-  /** Number of card lanes (for code that scans hands). */
-  static readonly cardLanes = CARD_LANES;
 }
 
 function onlyTrumps(out: Int32Array, off: number, trumps: number): number {
