@@ -55,6 +55,18 @@
  * the Puur. Each game's sampler documents what its play reveals.)
  * Search bots sample worlds, then `copyFrom`, `apply` and `returns` inside them.
  *
+ * ## Search support
+ *
+ * Exact search (bots/solver) solves the card play of a deal with every hand known: it
+ * maximises one side's `taken` measure (the game's `searchGoal`: card points, or
+ * tricks) against the other seats. Because the measure still to be taken from a trick
+ * boundary depends only on the cards still in the hands and who leads (`searchKey`),
+ * values of positions reached by different orders of play are shared; `inPlay`
+ * bounds them, and `searchMoves` leaves out cards that are interchangeable (the 7 and
+ * the 8 of a suit once the cards between them are gone). Yes/no decisions inside such
+ * a search are answered NO (play on): a claim stops the counting, and the solver values
+ * the card play itself; bots value those decisions by other means.
+ *
  * ## Results
  *
  * A terminal deal state gives each seat a utility through `returns` (for search; each
@@ -190,6 +202,56 @@ export interface State {
   returns(out: Float64Array): void;
   /** The move as text (`10H`, `claim`, `pass`...) for logs and errors. */
   moveName(move: number): string;
+
+  // ---- Exact search (see "Search support" below). ----
+
+  /** Cards already in the current trick: 0 at a trick boundary (and at a yes/no decision between tricks). */
+  readonly trickCards: number;
+  /** The seat whose card wins the current trick so far, or -1 (no card yet, or none can win: a face-down lead). */
+  winning(): number;
+  /** Whether card `move` would now win the current trick (head it), for move ordering. */
+  heads(move: number): boolean;
+  /** What card `move` is worth to the search measure (its points; 0 when the measure is tricks). */
+  worth(move: number): number;
+  /** Tricks not yet complete (the current one included). */
+  tricksLeft(): number;
+  /** The search measure taken by `seat` so far (`Game.searchGoal`: card points with bonuses, or tricks). */
+  taken(seat: number): number;
+  /**
+   * An upper bound on how much of the measure all seats together can still take: the
+   * points in the hands, in the current trick and in pending bonuses (or the tricks left).
+   */
+  inPlay(): number;
+  /**
+   * Like `legal`, but with interchangeable cards reduced to one each: a card is left
+   * out when the mover holds another legal card of the same lane and measure value with
+   * no card between the two still in any hand or in the current trick (so which of
+   * them is played can change nothing that follows). Returns the number written.
+   */
+  searchMoves(out: Int32Array, off: number): number;
+  /**
+   * At a trick boundary, write into `out[off ..)` words that identify the position's
+   * future: every hand still in play, who acts and anything else on which the moves
+   * and the measure still to be taken depend. Two positions of the same deal with the
+   * same words have the same futures (a transposition table keys on them). Returns the
+   * number of words, at most `SEARCH_KEY_WORDS`.
+   */
+  searchKey(out: Int32Array, off: number): number;
+}
+
+/** The most words a `State.searchKey` writes. */
+export const SEARCH_KEY_WORDS = 32;
+
+/**
+ * What exact card-play search optimises for a seat, per game: its side's `taken`
+ * measure, more of it being better (`more`) or less. The side is the seat's team
+ * (`Game.teams`), or the seat alone.
+ */
+export interface SearchGoal {
+  readonly measure: 'points' | 'tricks';
+  readonly more: boolean;
+  /** One line for documentation and `tafel bots`: why this measure stands for the game's aim. */
+  readonly note: string;
 }
 
 /** The scoring that runs across the deals of one match. */
@@ -272,4 +334,6 @@ export interface Game<S extends State = State, O extends Observation = Observati
    * (see "Search: determinization" above). Allocation-free after warm-up.
    */
   sample(obs: O, rng: Rng, out: S): void;
+  /** What exact card-play search optimises (see "Search support"). */
+  readonly searchGoal: SearchGoal;
 }

@@ -62,6 +62,11 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
   },
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
+  searchGoal: {
+    measure: 'points',
+    more: false,
+    note: 'card points kept: the most points take the mark (H-4); the solver also answers march questions (100+) by target',
+  },
   sample(obs, rng, out) {
     // One sampler per output state: its buffers are then never shared between searches.
     let s = samplers.get(out);

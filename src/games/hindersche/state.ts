@@ -38,6 +38,7 @@
  * other); POINT_WEIGHT = 0.25 makes 140 points a quarter of a mark, so that among
  * deals with the same marks, fewer points are better. Seats outside the deal get 0.
  */
+import { Slab } from '../../core/slab.js';
 import { LANES, setSize } from '../../core/cardset.js';
 import { popcount } from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
@@ -46,6 +47,7 @@ import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
+import { keepOnePerRun, relativeKey, valueClasses } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -55,6 +57,7 @@ export const PACK_POINTS = 140;
 export const POINT_WEIGHT = 0.25;
 /** Moves in a deal: 36 cards at most, and per trick at most 3 offers and 3 objections. */
 const MAX_PLIES = PACK_SIZE + TRICKS * 6;
+const VALUE_CLASS = valueClasses(POINTS);
 
 /** What the match tells a deal: who deals and plays, and the public slate context. */
 export interface DealContext {
@@ -75,6 +78,8 @@ export interface DealContext {
 }
 
 export class HinderscheState implements State, SlateContext {
+  /** Every array below lives in this one buffer: copyFrom is one copy. */
+  private readonly slab = new Slab();
   readonly seats = SEATS;
 
   // The deal, public except the hands and the stack.
@@ -83,15 +88,15 @@ export class HinderscheState implements State, SlateContext {
   mask = 15;
   players = 4;
   /** The deal's seats in playing order, forehand first (players entries). */
-  readonly order = new Int8Array(SEATS);
+  readonly order = this.slab.int8(SEATS);
   /** The next seat of the deal after each seat (-1 for a seat not taking part). */
-  readonly nextSeat = new Int8Array(SEATS);
+  readonly nextSeat = this.slab.int8(SEATS);
   phase = 1;
   kind: number = Kind.Normal;
   playoffFor: number = TieFor.None;
   playoffPlaces = 0;
   schleipfen = false;
-  readonly slate = new Int8Array(SEATS);
+  readonly slate = this.slab.int8(SEATS);
 
   trump = 0;
   /** The turn-up's code: public; the dealer's with four players, else in the stack. */
@@ -101,12 +106,12 @@ export class HinderscheState implements State, SlateContext {
   turnupHeld = true;
 
   /** Current hands, LANES masks per seat. */
-  readonly hands = new Int32Array(SEATS * LANES);
+  readonly hands = this.slab.int32(SEATS * LANES);
   /** Hands at the start of play (for records). */
-  readonly dealt = new Int32Array(SEATS * LANES);
-  readonly handCount = new Int8Array(SEATS);
+  readonly dealt = this.slab.int32(SEATS * LANES);
+  readonly handCount = this.slab.int8(SEATS);
   /** The cards out of play (the turn-up among them when fewer than four play). */
-  readonly stack = new Int32Array(LANES);
+  readonly stack = this.slab.int32(LANES);
 
   // Play.
   toMove = -1;
@@ -123,30 +128,33 @@ export class HinderscheState implements State, SlateContext {
   /** During the objections of H-2: the seat that offered to take the trick; else -1. */
   offerer = -1;
 
-  readonly moves = new Int32Array(MAX_PLIES);
-  readonly moveSeats = new Int8Array(MAX_PLIES);
+  readonly moves = this.slab.int32(MAX_PLIES);
+  readonly moveSeats = this.slab.int8(MAX_PLIES);
   plies = 0;
   /** Per trick: the ply of its first card, its leader, winner, taker, points, and H-2. */
-  readonly trickStart = new Int8Array(TRICKS);
-  readonly trickLeader = new Int8Array(TRICKS);
-  readonly trickWinner = new Int8Array(TRICKS);
-  readonly trickTaker = new Int8Array(TRICKS);
-  readonly trickValue = new Int16Array(TRICKS);
+  readonly trickStart = this.slab.int8(TRICKS);
+  readonly trickLeader = this.slab.int8(TRICKS);
+  readonly trickWinner = this.slab.int8(TRICKS);
+  readonly trickTaker = this.slab.int8(TRICKS);
+  readonly trickValue = this.slab.int16(TRICKS);
   /** The seat that offered to take each trick, or -1; and the seat that objected, or -1. */
-  readonly trickOfferer = new Int8Array(TRICKS);
-  readonly trickObjector = new Int8Array(TRICKS);
+  readonly trickOfferer = this.slab.int8(TRICKS);
+  readonly trickObjector = this.slab.int8(TRICKS);
 
   /** Card points kept by each seat (by taker). */
-  readonly seatPoints = new Int32Array(SEATS);
+  readonly seatPoints = this.slab.int32(SEATS);
   /** Tricks kept by each seat (after any schleipfe). */
-  readonly tricksKept = new Int8Array(SEATS);
+  readonly tricksKept = this.slab.int8(SEATS);
   /** Lanes each seat has shown to be void in. */
-  readonly voids = new Int32Array(SEATS);
+  readonly voids = this.slab.int32(SEATS);
 
   private readonly views: HinderscheView[];
   private readonly settlement = new Settlement();
+  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
+  private readonly live = new Int32Array(LANES);
 
   constructor() {
+    this.slab.seal();
     this.views = Array.from({ length: SEATS }, (_, seat) => new HinderscheView(this, seat));
   }
 
@@ -392,31 +400,82 @@ export class HinderscheState implements State, SlateContext {
     }
   }
 
+  // ---- Exact search (game.ts, "Search support"): the measure is card points kept. ----
+
+  get trickCards(): number {
+    return this.pos;
+  }
+
+  winning(): number {
+    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
+  }
+
+  heads(move: number): boolean {
+    return this.pos === 0 ? true : STRENGTH[this.ledLane * 128 + move] > this.bestStrength;
+  }
+
+  worth(move: number): number {
+    return POINTS[move];
+  }
+
+  tricksLeft(): number {
+    return TRICKS - this.trick;
+  }
+
+  taken(seat: number): number {
+    return this.seatPoints[seat];
+  }
+
+  /** Everything not yet kept and not in the stack (a trick awaiting its taker included). */
+  inPlay(): number {
+    let out = 0;
+    for (let l = 0; l < LANES; l++) {
+      for (let m = this.stack[l]; m !== 0; m &= m - 1) out += POINTS[(l << 5) | (31 - Math.clz32(m & -m))];
+    }
+    let kept = 0;
+    for (let s = 0; s < SEATS; s++) kept += this.seatPoints[s];
+    return PACK_POINTS - out - kept;
+  }
+
+  searchMoves(out: Int32Array, off: number): number {
+    const n = this.legal(out, off);
+    if (n < 2 || this.decision !== Decision.Card) return n;
+    const live = this.live;
+    const hands = this.hands;
+    for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
+    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
+      const c = this.moves[ply];
+      live[c >>> 5] |= 1 << (c & 31);
+    }
+    return keepOnePerRun(out, off, live, POINTS, null);
+  }
+
+  /** The cards left by relative strength (see `relativeKey`), then who acts. */
+  searchKey(out: Int32Array, off: number): number {
+    const n = relativeKey(this.hands, SEATS, LANES, VALUE_CLASS, out, off);
+    out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3);
+    return n + 1;
+  }
+
   observe(seat: number): HinderscheView {
     return this.views[seat];
   }
 
   copyFrom(o: HinderscheState): void {
+    this.slab.copyFrom(o.slab);
     this.dealer = o.dealer;
     this.forehand = o.forehand;
     this.mask = o.mask;
     this.players = o.players;
-    this.order.set(o.order);
-    this.nextSeat.set(o.nextSeat);
     this.phase = o.phase;
     this.kind = o.kind;
     this.playoffFor = o.playoffFor;
     this.playoffPlaces = o.playoffPlaces;
     this.schleipfen = o.schleipfen;
-    this.slate.set(o.slate);
     this.trump = o.trump;
     this.turnup = o.turnup;
     this.turnupHolder = o.turnupHolder;
     this.turnupHeld = o.turnupHeld;
-    this.hands.set(o.hands);
-    this.dealt.set(o.dealt);
-    this.handCount.set(o.handCount);
-    this.stack.set(o.stack);
     this.toMove = o.toMove;
     this.decision = o.decision;
     this.trick = o.trick;
@@ -427,19 +486,7 @@ export class HinderscheState implements State, SlateContext {
     this.bestSeat = o.bestSeat;
     this.trickPoints = o.trickPoints;
     this.offerer = o.offerer;
-    this.moves.set(o.moves);
-    this.moveSeats.set(o.moveSeats);
     this.plies = o.plies;
-    this.trickStart.set(o.trickStart);
-    this.trickLeader.set(o.trickLeader);
-    this.trickWinner.set(o.trickWinner);
-    this.trickTaker.set(o.trickTaker);
-    this.trickValue.set(o.trickValue);
-    this.trickOfferer.set(o.trickOfferer);
-    this.trickObjector.set(o.trickObjector);
-    this.seatPoints.set(o.seatPoints);
-    this.tricksKept.set(o.tricksKept);
-    this.voids.set(o.voids);
   }
 
   moveName(move: number): string {

@@ -57,6 +57,11 @@ export const hindersiJass: Game<JassState, JassView> = {
   },
   newState: (table) => new JassState(table.seats),
   newMatch: (table, opts) => new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
+  searchGoal: {
+    measure: 'points',
+    more: false,
+    note: 'card points with the last 5: the fewest win the Partie (J-5, J-6)',
+  },
   sample(obs, rng, out) {
     // One sampler per output state: its buffers are then never shared between searches.
     let s = samplers.get(out);

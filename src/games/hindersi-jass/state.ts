@@ -32,6 +32,7 @@
  *   sampler (sample.ts) resolves it.
  * Over-trumping or following shows nothing.
  */
+import { Slab } from '../../core/slab.js';
 import { LANES, setSize } from '../../core/cardset.js';
 import { bitsAbove, popcount } from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
@@ -39,11 +40,13 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, type DecisionKind, type State } from '../game.js';
 import { LAST_TRICK, PACK_POINTS, POINTS, PUUR_BIT, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { JassView } from './view.js';
+import { keepOnePerRun, relativeKey, valueClasses } from '../interchangeable.js';
 
 export const MIN_SEATS = 3;
 export const MAX_SEATS = 4;
 /** Moves in a deal: every card of the pack, nothing else. */
 const MAX_PLIES = PACK_SIZE;
+const VALUE_CLASS = valueClasses(POINTS);
 /** The trump lane without the Puur. */
 const NOT_PUUR = ~(1 << PUUR_BIT);
 
@@ -67,6 +70,8 @@ export interface DealContext {
 }
 
 export class JassState implements State {
+  /** Every array below lives in this one buffer: copyFrom is one copy. */
+  private readonly slab = new Slab();
   readonly seats: number;
   /** Tricks in the deal, and cards in each hand at the start. */
   readonly tricks: number;
@@ -80,13 +85,13 @@ export class JassState implements State {
   turnupHeld = true;
   partieDeal = 0;
   partieDeals = 4;
-  readonly partieTotals = new Int32Array(MAX_SEATS);
+  readonly partieTotals = this.slab.int32(MAX_SEATS);
 
   /** Current hands, LANES masks per seat. */
-  readonly hands = new Int32Array(MAX_SEATS * LANES);
+  readonly hands = this.slab.int32(MAX_SEATS * LANES);
   /** Hands at the start of play (for records). */
-  readonly dealt = new Int32Array(MAX_SEATS * LANES);
-  readonly handCount = new Int8Array(MAX_SEATS);
+  readonly dealt = this.slab.int32(MAX_SEATS * LANES);
+  readonly handCount = this.slab.int8(MAX_SEATS);
 
   // Play.
   toMove = -1;
@@ -102,32 +107,35 @@ export class JassState implements State {
   trickPoints = 0;
 
   /** Every card of the deal in order, and who played it. */
-  readonly moves = new Int32Array(MAX_PLIES);
-  readonly moveSeats = new Int8Array(MAX_PLIES);
+  readonly moves = this.slab.int32(MAX_PLIES);
+  readonly moveSeats = this.slab.int8(MAX_PLIES);
   plies = 0;
   /** Per trick: the ply of its first card, its leader, winner and points (the last trick's 5 included). */
-  readonly trickStart = new Int8Array(12);
-  readonly trickLeader = new Int8Array(12);
-  readonly trickWinner = new Int8Array(12);
-  readonly trickValue = new Int16Array(12);
+  readonly trickStart = this.slab.int8(12);
+  readonly trickLeader = this.slab.int8(12);
+  readonly trickWinner = this.slab.int8(12);
+  readonly trickValue = this.slab.int16(12);
 
   /** Card points taken (J-2, the last trick's 5 included). */
-  readonly seatPoints = new Int32Array(MAX_SEATS);
-  readonly seatTricks = new Int32Array(MAX_SEATS);
+  readonly seatPoints = this.slab.int32(MAX_SEATS);
+  readonly seatTricks = this.slab.int32(MAX_SEATS);
   /** What each seat's play has shown (see the module doc). */
-  readonly voids = new Int32Array(MAX_SEATS);
+  readonly voids = this.slab.int32(MAX_SEATS);
 
   /** At the end: the seat that took every trick (J-5), or -1. */
   allTricks = -1;
   /** At the end: the points charged to each seat (J-5). */
-  readonly charged = new Int32Array(MAX_SEATS);
+  readonly charged = this.slab.int32(MAX_SEATS);
 
   private readonly views: JassView[];
+  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
+  private readonly live = new Int32Array(LANES);
 
   constructor(seats: number) {
     if (!(seats >= MIN_SEATS && seats <= MAX_SEATS)) throw new RangeError(`hindersi-jass: ${seats} seats`);
     this.seats = seats;
     this.tricks = tricksFor(seats);
+    this.slab.seal();
     this.views = Array.from({ length: seats }, (_, seat) => new JassView(this, seat));
   }
 
@@ -321,11 +329,64 @@ export class JassState implements State {
     }
   }
 
+  // ---- Exact search (game.ts, "Search support"): the measure is card points, the last 5 included. ----
+
+  get trickCards(): number {
+    return this.pos;
+  }
+
+  winning(): number {
+    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
+  }
+
+  heads(move: number): boolean {
+    return this.pos === 0 ? true : STRENGTH[this.ledLane * 128 + move] > this.bestStrength;
+  }
+
+  worth(move: number): number {
+    return POINTS[move];
+  }
+
+  tricksLeft(): number {
+    return this.tricks - this.trick;
+  }
+
+  taken(seat: number): number {
+    return this.seatPoints[seat];
+  }
+
+  inPlay(): number {
+    let kept = 0;
+    for (let s = 0; s < this.seats; s++) kept += this.seatPoints[s];
+    return PACK_POINTS - kept;
+  }
+
+  searchMoves(out: Int32Array, off: number): number {
+    const n = this.legal(out, off);
+    if (n < 2) return n;
+    const live = this.live;
+    const hands = this.hands;
+    for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
+    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
+      const c = this.moves[ply];
+      live[c >>> 5] |= 1 << (c & 31);
+    }
+    return keepOnePerRun(out, off, live, POINTS, null);
+  }
+
+  /** The cards left by relative strength (see `relativeKey`), then who acts. */
+  searchKey(out: Int32Array, off: number): number {
+    const n = relativeKey(this.hands, MAX_SEATS, LANES, VALUE_CLASS, out, off);
+    out[off + n] = this.toMove & 7;
+    return n + 1;
+  }
+
   observe(seat: number): JassView {
     return this.views[seat];
   }
 
   copyFrom(o: JassState): void {
+    this.slab.copyFrom(o.slab);
     this.dealer = o.dealer;
     this.forehand = o.forehand;
     this.trump = o.trump;
@@ -333,10 +394,6 @@ export class JassState implements State {
     this.turnupHeld = o.turnupHeld;
     this.partieDeal = o.partieDeal;
     this.partieDeals = o.partieDeals;
-    this.partieTotals.set(o.partieTotals);
-    this.hands.set(o.hands);
-    this.dealt.set(o.dealt);
-    this.handCount.set(o.handCount);
     this.toMove = o.toMove;
     this.decision = o.decision;
     this.trick = o.trick;
@@ -346,18 +403,8 @@ export class JassState implements State {
     this.bestStrength = o.bestStrength;
     this.bestSeat = o.bestSeat;
     this.trickPoints = o.trickPoints;
-    this.moves.set(o.moves);
-    this.moveSeats.set(o.moveSeats);
     this.plies = o.plies;
-    this.trickStart.set(o.trickStart);
-    this.trickLeader.set(o.trickLeader);
-    this.trickWinner.set(o.trickWinner);
-    this.trickValue.set(o.trickValue);
-    this.seatPoints.set(o.seatPoints);
-    this.seatTricks.set(o.seatTricks);
-    this.voids.set(o.voids);
     this.allTricks = o.allTricks;
-    this.charged.set(o.charged);
   }
 
   moveName(move: number): string {

@@ -68,6 +68,11 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
   newState: (table) => new AnderleState(table.seats, pipsOf(table)),
   newMatch: (table, opts) =>
     new AnderleMatch(table.seats, Number(table.rules.hands ?? DEFAULT_HANDS), table.rules.untilEmpty === true, opts.singleDeal, opts.index),
+  searchGoal: {
+    measure: 'tricks',
+    more: true,
+    note: 'tricks: each pays a quarter of the pot, and a player in with none pays the pot (A-5, A-6)',
+  },
   sample(obs, rng, out) {
     let s = samplers.get(out);
     if (!s) samplers.set(out, (s = new AnderleSampler()));

@@ -28,11 +28,13 @@
  * allocate nothing.
  */
 import { bitsAbove, popcount } from '../../core/bits.js';
+import { Slab } from '../../core/slab.js';
 import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
 import { SUIT_LANE, SUIT_MASK, codeName, fullPack } from './cards.js';
 import { AnderleView } from './view.js';
+import { keepOnePerRun } from '../interchangeable.js';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 13;
@@ -41,6 +43,10 @@ export const ANTE = 4;
 /** Declarations (at most one per seat) and cards (4 per seat). */
 const MAX_PLIES = MAX_SEATS * (HAND + 1);
 /** Lane-3 mask of the two yes/no answers. */
+/** The search measure is tricks, so every card is worth the same to it. */
+const NO_VALUE = new Uint8Array(128);
+/** Each suit byte of lane 1 starts a new run of strength. */
+const RUN_BREAKS = new Int32Array([0, 0x01010101, 0, 0]);
 const YES_NO = (1 << (YES & 31)) | (1 << (NO & 31));
 
 /** How a hand ended. */
@@ -54,6 +60,8 @@ export interface DealContext {
 }
 
 export class AnderleState implements State {
+  /** Every array below lives in this one buffer: copyFrom is one copy. */
+  private readonly slab = new Slab();
   readonly seats: number;
   /** Whether the 16 pip cards are in the pack (A-1). */
   readonly pips: boolean;
@@ -66,11 +74,11 @@ export class AnderleState implements State {
   /** The pot after the dealer's ante: each trick pays a quarter of it, each loser pays it. */
   pot = ANTE;
 
-  readonly hands = new Int32Array(MAX_SEATS * LANES);
-  readonly dealt = new Int32Array(MAX_SEATS * LANES);
-  readonly handCount = new Int8Array(MAX_SEATS);
+  readonly hands = this.slab.int32(MAX_SEATS * LANES);
+  readonly dealt = this.slab.int32(MAX_SEATS * LANES);
+  readonly handCount = this.slab.int8(MAX_SEATS);
   /** -1 not yet declared, 0 out, 1 in (type-1 hands: everyone 1). */
-  readonly declared = new Int8Array(MAX_SEATS);
+  readonly declared = this.slab.int8(MAX_SEATS);
   /** Seats in play (after the declarations). */
   players = 0;
 
@@ -87,24 +95,27 @@ export class AnderleState implements State {
   bestStrength = -1;
   bestSeat = 0;
 
-  readonly moves = new Int32Array(MAX_PLIES);
-  readonly moveSeats = new Int8Array(MAX_PLIES);
+  readonly moves = this.slab.int32(MAX_PLIES);
+  readonly moveSeats = this.slab.int8(MAX_PLIES);
   plies = 0;
-  readonly trickStart = new Int8Array(HAND);
-  readonly trickLeader = new Int8Array(HAND);
-  readonly trickWinner = new Int8Array(HAND);
-  readonly seatTricks = new Int32Array(MAX_SEATS);
-  readonly voids = new Int32Array(MAX_SEATS);
+  readonly trickStart = this.slab.int8(HAND);
+  readonly trickLeader = this.slab.int8(HAND);
+  readonly trickWinner = this.slab.int8(HAND);
+  readonly seatTricks = this.slab.int32(MAX_SEATS);
+  readonly voids = this.slab.int32(MAX_SEATS);
   /** At the end: each seat's money change this hand (the dealer's ante included). */
-  readonly delta = new Int32Array(MAX_SEATS);
+  readonly delta = this.slab.int32(MAX_SEATS);
 
   private readonly views: AnderleView[];
+  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
+  private readonly live = new Int32Array(LANES);
 
   constructor(seats: number, pips: boolean) {
     if (!(seats >= MIN_SEATS && seats <= MAX_SEATS)) throw new RangeError(`vier-anderle: ${seats} seats`);
     if (!pips && seats * HAND > 38) throw new RangeError(`vier-anderle: ${seats} seats need the pips`);
     this.seats = seats;
     this.pips = pips;
+    this.slab.seal();
     this.views = Array.from({ length: seats }, (_, seat) => new AnderleView(this, seat));
   }
 
@@ -339,20 +350,79 @@ export class AnderleState implements State {
     for (let seat = 0; seat < this.seats; seat++) out[seat] = this.delta[seat] / q;
   }
 
+  // ---- Exact search (game.ts, "Search support"): the measure is tricks. ----
+
+  get trickCards(): number {
+    return this.pos;
+  }
+
+  winning(): number {
+    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
+  }
+
+  heads(move: number): boolean {
+    return this.pos === 0 ? true : this.strength(move) > this.bestStrength;
+  }
+
+  /** The measure is tricks: no card is worth more than another. */
+  worth(_move: number): number {
+    return 0;
+  }
+
+  tricksLeft(): number {
+    return this.decision === Decision.Card || this.decision === Decision.Declare ? HAND - this.trick : 0;
+  }
+
+  taken(seat: number): number {
+    return this.seatTricks[seat];
+  }
+
+  inPlay(): number {
+    return this.tricksLeft();
+  }
+
+  searchMoves(out: Int32Array, off: number): number {
+    const n = this.legal(out, off);
+    if (n < 2 || this.decision !== Decision.Card) return n;
+    const live = this.live;
+    live[0] = live[1] = live[2] = live[3] = 0;
+    for (let seat = 0; seat < this.seats; seat++) {
+      if (this.declared[seat] !== 1) continue;
+      live[0] |= this.hands[seat * LANES];
+      live[1] |= this.hands[seat * LANES + 1];
+    }
+    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
+      const c = this.moves[ply];
+      live[c >>> 5] |= 1 << (c & 31);
+    }
+    return keepOnePerRun(out, off, live, NO_VALUE, RUN_BREAKS);
+  }
+
+  /** The two lanes of every hand in play, then who acts, the decision and who is in. */
+  searchKey(out: Int32Array, off: number): number {
+    const n = this.seats;
+    let inMask = 0;
+    for (let seat = 0; seat < n; seat++) {
+      const playing = this.declared[seat] === 1;
+      if (playing) inMask |= 1 << seat;
+      out[off + 2 * seat] = playing ? this.hands[seat * LANES] : 0;
+      out[off + 2 * seat + 1] = playing ? this.hands[seat * LANES + 1] : 0;
+    }
+    out[off + 2 * n] = (this.toMove & 15) | ((this.decision & 7) << 4) | (inMask << 7);
+    return 2 * n + 1;
+  }
+
   observe(seat: number): AnderleView {
     return this.views[seat];
   }
 
   copyFrom(o: AnderleState): void {
+    this.slab.copyFrom(o.slab);
     this.dealer = o.dealer;
     this.forehand = o.forehand;
     this.type = o.type;
     this.potBefore = o.potBefore;
     this.pot = o.pot;
-    this.hands.set(o.hands);
-    this.dealt.set(o.dealt);
-    this.handCount.set(o.handCount);
-    this.declared.set(o.declared);
     this.players = o.players;
     this.toMove = o.toMove;
     this.decision = o.decision;
@@ -364,15 +434,7 @@ export class AnderleState implements State {
     this.ledSuit = o.ledSuit;
     this.bestStrength = o.bestStrength;
     this.bestSeat = o.bestSeat;
-    this.moves.set(o.moves);
-    this.moveSeats.set(o.moveSeats);
     this.plies = o.plies;
-    this.trickStart.set(o.trickStart);
-    this.trickLeader.set(o.trickLeader);
-    this.trickWinner.set(o.trickWinner);
-    this.seatTricks.set(o.seatTricks);
-    this.voids.set(o.voids);
-    this.delta.set(o.delta);
   }
 
   moveName(move: number): string {

@@ -36,6 +36,11 @@ export const viersche: Game<VierscheState, VierscheView> = {
   },
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
+  searchGoal: {
+    measure: 'points',
+    more: true,
+    note: "the team's card points: 100 of them win a game (V-7)",
+  },
   sample(obs, rng, out) {
     // One sampler per output state: its buffers are then never shared between searches.
     let s = samplers.get(out);

@@ -13,18 +13,21 @@
  * erases two rungs (V-9).
  */
 import { LANES, setSize } from '../../core/cardset.js';
+import { Slab } from '../../core/slab.js';
 import { popcount } from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
+import { keepOnePerRun, relativeKey, valueClasses } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
 export const PACK_POINTS = 140;
 /** Moves in a deal: 36 cards and at most one claim answer after each of 8 tricks. */
 const MAX_PLIES = PACK_SIZE + TRICKS;
+const VALUE_CLASS = valueClasses(POINTS);
 
 /** What the match tells a deal: the targets, and whether a first deal can be undecided. */
 export interface DealContext {
@@ -37,6 +40,8 @@ export interface DealContext {
 
 export class VierscheState implements State {
   readonly seats = SEATS;
+  /** Every array below lives in this one buffer: copyFrom is one copy. */
+  private readonly slab = new Slab();
 
   // The deal, public except the hands.
   dealer = 0;
@@ -46,14 +51,14 @@ export class VierscheState implements State {
   turnup = 0;
   turnupHeld = true;
   secondDeal = false;
-  readonly targets = new Int32Array(2);
+  readonly targets = this.slab.int32(2);
 
   /** Current hands, LANES masks per seat. */
-  readonly hands = new Int32Array(SEATS * LANES);
+  readonly hands = this.slab.int32(SEATS * LANES);
   /** Hands at the start of play (for records). */
-  readonly dealt = new Int32Array(SEATS * LANES);
+  readonly dealt = this.slab.int32(SEATS * LANES);
   /** Cards in each hand now. */
-  readonly handCount = new Int8Array(SEATS);
+  readonly handCount = this.slab.int8(SEATS);
 
   // Play.
   toMove = -1;
@@ -70,22 +75,22 @@ export class VierscheState implements State {
   facedown = false;
 
   /** Every move of the deal in order, and who made it. */
-  readonly moves = new Int32Array(MAX_PLIES);
-  readonly moveSeats = new Int8Array(MAX_PLIES);
+  readonly moves = this.slab.int32(MAX_PLIES);
+  readonly moveSeats = this.slab.int8(MAX_PLIES);
   plies = 0;
   /** Per trick: the ply of its first card, its leader, winner and points. */
-  readonly trickStart = new Int8Array(TRICKS);
-  readonly trickLeader = new Int8Array(TRICKS);
-  readonly trickWinner = new Int8Array(TRICKS);
-  readonly trickValue = new Int16Array(TRICKS);
+  readonly trickStart = this.slab.int8(TRICKS);
+  readonly trickLeader = this.slab.int8(TRICKS);
+  readonly trickWinner = this.slab.int8(TRICKS);
+  readonly trickValue = this.slab.int16(TRICKS);
 
-  readonly teamPoints = new Int32Array(2);
-  readonly seatPoints = new Int32Array(SEATS);
-  readonly teamTricks = new Int32Array(2);
+  readonly teamPoints = this.slab.int32(2);
+  readonly seatPoints = this.slab.int32(SEATS);
+  readonly teamTricks = this.slab.int32(2);
   /** The trick at which each team first reached its target, or -1. */
-  readonly reachedAt = new Int32Array(2);
+  readonly reachedAt = this.slab.int32(2);
   /** Lanes each seat has shown to be void in (public inference from play). */
-  readonly voids = new Int32Array(SEATS);
+  readonly voids = this.slab.int32(SEATS);
 
   /** The team that won the game in this deal, or -1 (undecided first deal). */
   winner = -1;
@@ -96,8 +101,11 @@ export class VierscheState implements State {
   claimSeat = -1;
 
   private readonly views: VierscheView[];
+  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
+  private readonly live = new Int32Array(LANES);
 
   constructor() {
+    this.slab.seal();
     this.views = Array.from({ length: SEATS }, (_, seat) => new VierscheView(this, seat));
   }
 
@@ -316,16 +324,13 @@ export class VierscheState implements State {
   }
 
   copyFrom(o: VierscheState): void {
+    this.slab.copyFrom(o.slab);
     this.dealer = o.dealer;
     this.forehand = o.forehand;
     this.trump = o.trump;
     this.turnup = o.turnup;
     this.turnupHeld = o.turnupHeld;
     this.secondDeal = o.secondDeal;
-    this.targets.set(o.targets);
-    this.hands.set(o.hands);
-    this.dealt.set(o.dealt);
-    this.handCount.set(o.handCount);
     this.toMove = o.toMove;
     this.decision = o.decision;
     this.trick = o.trick;
@@ -336,18 +341,7 @@ export class VierscheState implements State {
     this.bestSeat = o.bestSeat;
     this.trickPoints = o.trickPoints;
     this.facedown = o.facedown;
-    this.moves.set(o.moves);
-    this.moveSeats.set(o.moveSeats);
     this.plies = o.plies;
-    this.trickStart.set(o.trickStart);
-    this.trickLeader.set(o.trickLeader);
-    this.trickWinner.set(o.trickWinner);
-    this.trickValue.set(o.trickValue);
-    this.teamPoints.set(o.teamPoints);
-    this.seatPoints.set(o.seatPoints);
-    this.teamTricks.set(o.teamTricks);
-    this.reachedAt.set(o.reachedAt);
-    this.voids.set(o.voids);
     this.winner = o.winner;
     this.gameRungs = o.gameRungs;
     this.claimTrick = o.claimTrick;
@@ -359,6 +353,56 @@ export class VierscheState implements State {
     if (move === NO) return 'pass';
     if (move === HIDDEN) return 'face-down';
     return codeName(this.trump, move);
+  }
+
+  // ---- Exact search (game.ts, "Search support"): the measure is card points. ----
+
+  get trickCards(): number {
+    return this.pos;
+  }
+
+  winning(): number {
+    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
+  }
+
+  heads(move: number): boolean {
+    return this.pos === 0 ? true : STRENGTH[this.ledLane * 128 + move] > this.bestStrength;
+  }
+
+  worth(move: number): number {
+    return POINTS[move];
+  }
+
+  tricksLeft(): number {
+    return TRICKS - this.trick;
+  }
+
+  taken(seat: number): number {
+    return this.seatPoints[seat];
+  }
+
+  inPlay(): number {
+    return PACK_POINTS - this.teamPoints[0] - this.teamPoints[1];
+  }
+
+  searchMoves(out: Int32Array, off: number): number {
+    const n = this.legal(out, off);
+    if (n < 2 || this.decision !== Decision.Card) return n;
+    const live = this.live;
+    const hands = this.hands;
+    for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
+    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
+      const c = this.moves[ply];
+      live[c >>> 5] |= 1 << (c & 31);
+    }
+    return keepOnePerRun(out, off, live, POINTS, null);
+  }
+
+  /** The cards left by relative strength (see `relativeKey`), then who acts, the decision and the first trick. */
+  searchKey(out: Int32Array, off: number): number {
+    const n = relativeKey(this.hands, SEATS, LANES, VALUE_CLASS, out, off);
+    out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3) | (this.trick === 0 ? 64 : 0);
+    return n + 1;
   }
 
   /** Cards each seat holds now. */

@@ -1,0 +1,377 @@
+/**
+ * The exact solver of the card play: with every hand known (a sampled world, or the
+ * oracle's view), the value of a position is the game's search measure (card points
+ * or tricks, `Game.searchGoal`) that one side takes by the end when every seat plays
+ * perfectly. It works through the game contract only: states are copied down a stack
+ * of preallocated states and advanced with `apply`.
+ *
+ * ## Who plays against whom
+ *
+ * Partnership games (Viersche) are two-sided and zero-sum in the measure: the side is
+ * the root seat's team, which maximises its card points; the other team minimises
+ * them. That is exact minimax. For the games where everyone plays for himself
+ * (Hindersche, Hindersi-Jass, Vier-Anderle) the reduction is **paranoid search**: the
+ * root seat alone is the side, and every other seat is assumed to play against it
+ * (to give it the most points in the fewest-points games, the fewest tricks in
+ * Vier-Anderle). Why paranoid: it is sound (the value is a guarantee the root can
+ * enforce whatever the others do), it keeps alpha-beta's two-valued pruning, and in
+ * these games the others' interests really do line up against whoever is close to
+ * losing. Its known cost is pessimism: it assumes a coalition that real players do not
+ * always form. The game aims that are not sums of cards (a Hindersche march, the Jass
+ * all-tricks charge, a Vier-Anderle trick at all) are reached through `target`: the
+ * zero-window test "can the side reach t?" is exactly what MTD(f) probes.
+ *
+ * ## What makes it fast (DDS is the model)
+ *
+ * - A transposition table at trick boundaries, keyed on the hands and the leader,
+ *   holding bounds on the measure still to come (so transpositions share entries
+ *   whatever was taken before).
+ * - MTD(f): a sequence of zero-window searches converging on the value, which lets the
+ *   table prune with bounds; the first guess is the caller's (pimc passes the value of
+ *   the previous move) or half the points in play.
+ * - Bounds from the points still in play: at a trick boundary the side can finish with
+ *   no less than it has and no more than it has plus everything still in play, so a
+ *   window outside that range is decided without search.
+ * - Equivalent-card pruning (`State.searchMoves`): of cards adjacent in strength with
+ *   the cards between them gone, and worth the same, only one is searched.
+ * - Move ordering: the table's best move first; when following, the moves a card
+ *   player would try first (see `order`); leads by the history heuristic.
+ *
+ * ## Budgets
+ *
+ * `nodeLimit` aborts a search that grows too large (`aborted` is then set and the
+ * result is meaningless); `horizon` stops the search after that many tricks from the
+ * root and values the rest by an even split of what is still in play among the seats
+ * (a documented estimate, used by `pimc` early in a deal).
+ */
+import { LANES } from '../../src/core/cardset.js';
+import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
+import { Transposition } from './transposition.js';
+
+/** Deepest stack: every card of the largest deal plus a yes/no answer after each trick. */
+const MAX_DEPTH = 160;
+const INF = 1 << 20;
+/** The most moves a seat can have: a 12-card Hindersi-Jass hand. */
+const MAX_MOVES = 16;
+
+export interface SolverOptions {
+  /** log2 of the transposition table's entries (default 20). */
+  readonly ttBits?: number;
+}
+
+export class Solver {
+  readonly goal: SearchGoal;
+  /** Nodes visited since the last `reset`. */
+  nodes = 0;
+  /** Abort a call (`value`, `moveValues`, `reaches`) after this many nodes. */
+  nodeLimit = Infinity;
+  /** Set when a search stopped at `nodeLimit`: its result is then meaningless. */
+  aborted = false;
+  /**
+   * Tricks after which the search stops and estimates (Infinity: search to the end).
+   * With a horizon the table is cleared before every search.
+   */
+  horizon = Infinity;
+
+  private readonly stack: State[] = [];
+  private readonly moves = new Int32Array(MAX_DEPTH * LANES);
+  private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
+  /** Per depth: the moves in search order, and their ordering scores. */
+  private readonly list = new Int32Array(MAX_DEPTH * MAX_MOVES);
+  private readonly scores = new Int32Array(MAX_DEPTH * MAX_MOVES);
+  /** Cut-offs per seat and move code, weighted by tricks left squared (the history heuristic). */
+  private readonly history: Int32Array;
+  /** The root's legal moves (lanes 0-3) and their interchangeable-reduced set (4-7). */
+  private readonly rootMoves = new Int32Array(2 * LANES);
+  private readonly tt: Transposition;
+  /** 1 for the seats whose measure counts, by seat. */
+  private readonly inSide: Uint8Array;
+  /** 1 for the seats that maximise the side's measure. */
+  private readonly maximizer: Uint8Array;
+  private sideShare = 0.5;
+  /** The team (or seat) whose measure the table's entries hold, or -1. */
+  private sideKey = -1;
+  /** The horizon of the searches whose results the table holds. */
+  private tableHorizon = Infinity;
+  private limitAt = Infinity;
+  private rootTricksLeft = 0;
+
+  constructor(
+    private readonly game: Game,
+    private readonly table: TableConfig,
+    options: SolverOptions = {},
+  ) {
+    this.goal = game.searchGoal;
+    this.tt = new Transposition(options.ttBits ?? 20);
+    this.inSide = new Uint8Array(table.seats);
+    this.maximizer = new Uint8Array(table.seats);
+    this.history = new Int32Array(table.seats * 128);
+  }
+
+  /** Forget the transposition table, the move-ordering history and the node count. */
+  reset(): void {
+    this.tt.clear();
+    this.history.fill(0);
+    this.nodes = 0;
+    this.aborted = false;
+  }
+
+  /** The measure that `seat`'s side has taken so far in `state`. */
+  takenBy(state: State, seat: number): number {
+    this.setSide(seat);
+    return this.measure(state);
+  }
+
+  /**
+   * The exact final measure of `seat`'s side from `state` under perfect play (its side
+   * seeking `goal.more`, the others the opposite). `guess` seeds MTD(f).
+   */
+  value(state: State, seat: number, guess = NaN): number {
+    this.setSide(seat);
+    const root = this.load(state);
+    const lo = this.measure(root);
+    const hi = lo + root.inPlay();
+    return this.mtdf(0, Number.isNaN(guess) ? (lo + hi) >> 1 : guess, lo, hi);
+  }
+
+  /**
+   * Whether `seat`'s side can make its measure reach at least `target` (`more`) or
+   * keep it at most `target` (not `more`): one zero-window search.
+   */
+  reaches(state: State, seat: number, target: number): boolean {
+    this.setSide(seat);
+    this.load(state);
+    const more = this.goal.more;
+    // The side maximises when `more`: test value >= target; else the side minimises: test value <= target.
+    return more ? this.search(0, target - 1, target) >= target : this.search(0, target, target + 1) <= target;
+  }
+
+  /**
+   * The exact final measure of `seat`'s side after each of `seat`'s legal moves:
+   * `out[code]` for every legal move code (moves interchangeable in this world share
+   * one search). `state.toMove` must be `seat` at a card decision.
+   */
+  moveValues(state: State, seat: number, out: Float64Array): void {
+    this.setSide(seat);
+    const root = this.load(state);
+    const off = 0;
+    const legal = this.rootMoves;
+    root.legal(legal, off);
+    const reduced = this.rootMoves;
+    const roff = LANES;
+    for (let l = 0; l < LANES; l++) reduced[roff + l] = legal[off + l];
+    root.searchMoves(reduced, roff);
+    let guess = NaN;
+    for (let l = 0; l < LANES; l++) {
+      let current = 0;
+      for (let m = legal[off + l]; m !== 0; m &= m - 1) {
+        const bit = 31 - Math.clz32(m & -m);
+        const code = (l << 5) | bit;
+        if ((reduced[roff + l] >>> bit) & 1) {
+          const child = this.at(1);
+          child.copyFrom(root);
+          child.apply(code);
+          const lo = this.measure(child);
+          const hi = lo + child.inPlay();
+          current = this.mtdf(1, Number.isNaN(guess) ? (lo + hi) >> 1 : Math.min(hi, Math.max(lo, guess)), lo, hi);
+          if (this.aborted) return;
+          guess = current;
+        }
+        out[code] = current;
+      }
+    }
+  }
+
+  /** Copy `state` to the bottom of the stack. */
+  private load(state: State): State {
+    const root = this.at(0);
+    root.copyFrom(state);
+    // Estimates depend on the root's distance to the horizon: they are never kept.
+    if (this.horizon !== Infinity || this.tableHorizon !== Infinity) this.tt.clear();
+    this.tableHorizon = this.horizon;
+    this.aborted = false;
+    this.limitAt = this.nodes + this.nodeLimit;
+    this.rootTricksLeft = root.tricksLeft();
+    return root;
+  }
+
+  private setSide(seat: number): void {
+    const teams = this.game.teams(this.table.seats);
+    const more = this.goal.more;
+    let size = 0;
+    for (let s = 0; s < this.table.seats; s++) {
+      const side = teams === null ? s === seat : teams[s] === teams[seat];
+      this.inSide[s] = side ? 1 : 0;
+      this.maximizer[s] = side === more ? 1 : 0;
+      if (side) size++;
+    }
+    this.sideShare = size / this.table.seats;
+    // The table's bounds are the measure of one side: another side needs a fresh table.
+    const key = teams === null ? seat : teams[seat];
+    if (key !== this.sideKey) {
+      this.sideKey = key;
+      this.tt.clear();
+    }
+  }
+
+  private measure(s: State): number {
+    let sum = 0;
+    for (let seat = 0; seat < this.inSide.length; seat++) if (this.inSide[seat] === 1) sum += s.taken(seat);
+    return sum;
+  }
+
+  private at(depth: number): State {
+    while (this.stack.length <= depth) this.stack.push(this.game.newState(this.table));
+    return this.stack[depth];
+  }
+
+  /**
+   * Write the moves of `stack[depth]` into `list` in the order to search them and
+   * return how many. The table's move first; then, following to a trick, the moves a
+   * good player tries first: with the trick going the seat's way, throw points on it
+   * (highest first) rather than take it; otherwise take it if taking is good for the
+   * seat, else throw the least points. Leads go by the history of cut-offs, then high
+   * cards first.
+   */
+  private order(s: State, depth: number, ttMove: number): number {
+    const off = depth * LANES;
+    const moves = this.moves;
+    s.searchMoves(moves, off);
+    const list = this.list;
+    const scores = this.scores;
+    const base = depth * MAX_MOVES;
+    const seat = s.toMove;
+    const max = this.maximizer[seat] === 1;
+    const w = s.winning();
+    // A winner is good for this seat when the trick then moves the measure its way.
+    const goodNow = w >= 0 && (this.inSide[w] === 1) === max;
+    const selfGood = (this.inSide[seat] === 1) === max;
+    const leading = s.trickCards === 0;
+    const history = this.history;
+    let n = 0;
+    for (let l = 0; l < LANES; l++) {
+      for (let m = moves[off + l]; m !== 0; m &= m - 1) {
+        const bit = 31 - Math.clz32(m & -m);
+        const code = (l << 5) | bit;
+        let score: number;
+        if (code === ttMove) score = 1 << 30;
+        else if (leading) score = Math.min(history[seat * 128 + code], 1 << 22) * 64 + bit;
+        else {
+          const pts = s.worth(code);
+          const heads = s.heads(code);
+          if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
+          else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
+          else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
+          score = score * 1024 + Math.min(1023, history[seat * 128 + code]);
+        }
+        // Insertion into the list, kept sorted by descending score.
+        let i = n++;
+        while (i > 0 && scores[base + i - 1] < score) {
+          scores[base + i] = scores[base + i - 1];
+          list[base + i] = list[base + i - 1];
+          i--;
+        }
+        scores[base + i] = score;
+        list[base + i] = code;
+      }
+    }
+    return n;
+  }
+
+  private mtdf(depth: number, guess: number, lo: number, hi: number): number {
+    let g = guess;
+    while (lo < hi) {
+      const beta = g === lo ? g + 1 : g;
+      g = this.search(depth, beta - 1, beta);
+      if (this.aborted) return NaN;
+      if (g < beta) hi = g;
+      else lo = g;
+    }
+    return lo;
+  }
+
+  /** Fail-soft alpha-beta on the side's final measure, from `stack[depth]`. */
+  private search(depth: number, alpha: number, beta: number): number {
+    const s = this.stack[depth];
+    if (++this.nodes > this.limitAt) {
+      this.aborted = true;
+      return 0;
+    }
+    const decision = s.decision;
+    if (decision === Decision.None) return this.measure(s);
+    const child = this.at(depth + 1);
+    if (decision !== Decision.Card) {
+      child.copyFrom(s);
+      child.apply(NO);
+      return this.search(depth + 1, alpha, beta);
+    }
+
+    let slot = -1;
+    let words = 0;
+    let base = 0;
+    let top = 0;
+    let lo = 0;
+    let hi = 0;
+    let ttMove = -1;
+    const koff = depth * SEARCH_KEY_WORDS;
+    if (s.trickCards === 0) {
+      base = this.measure(s);
+      top = base + s.inPlay();
+      if (top <= alpha) return top;
+      if (base >= beta) return base;
+      if (this.rootTricksLeft - s.tricksLeft() >= this.horizon) return base + Math.round((top - base) * this.sideShare);
+      words = s.searchKey(this.keys, koff);
+      slot = this.tt.slotOf(this.keys, koff, words);
+      lo = base;
+      hi = top;
+      if (this.tt.holds(slot, this.keys, koff, words)) {
+        lo = base + this.tt.lower(slot);
+        hi = base + this.tt.upper(slot);
+        if (lo >= beta || lo === hi) return lo;
+        if (hi <= alpha) return hi;
+        ttMove = this.tt.move(slot);
+      }
+    }
+
+    const seat = s.toMove;
+    const maximize = this.maximizer[seat] === 1;
+    const n = this.order(s, depth, ttMove);
+    const list = this.list;
+    const lbase = depth * MAX_MOVES;
+    let best = maximize ? -INF : INF;
+    let bestMove = 0;
+    let a = alpha;
+    let b = beta;
+    for (let i = 0; i < n; i++) {
+      const code = list[lbase + i];
+      child.copyFrom(s);
+      child.apply(code);
+      const v = this.search(depth + 1, a, b);
+      if (this.aborted) return 0;
+      if (maximize) {
+        if (v > best) {
+          best = v;
+          bestMove = code;
+          if (v > a) a = v;
+        }
+      } else if (v < best) {
+        best = v;
+        bestMove = code;
+        if (v < b) b = v;
+      }
+      if (a >= b) {
+        const t = s.tricksLeft();
+        this.history[seat * 128 + code] += t * t;
+        break;
+      }
+    }
+
+    if (slot >= 0) {
+      // Fail-soft: a result at or below alpha is an upper bound, at or above beta a lower one.
+      const newLo = best > alpha ? best : lo;
+      const newHi = best < beta ? best : hi;
+      this.tt.store(slot, this.keys, koff, words, Math.max(newLo, lo) - base, Math.min(newHi, hi) - base, bestMove);
+    }
+    return best;
+  }
+}

@@ -1,0 +1,73 @@
+/** Interchangeable cards and relative keys (src/games/interchangeable.ts). */
+import { describe, expect, it } from 'vitest';
+import { keepOnePerRun, relativeKey, valueClasses } from '../src/games/interchangeable.js';
+
+const VALUE = new Uint8Array(128);
+// Lane 0: bits 0-3 worth 0, bit 4 worth 10, bits 5-6 worth 3.
+VALUE[4] = 10;
+VALUE[5] = VALUE[6] = 3;
+
+describe('keepOnePerRun', () => {
+  it('keeps one card of a run of equal value with nothing live between', () => {
+    const moves = new Int32Array([0b1111, 0, 0, 0]);
+    const live = new Int32Array([0b1111, 0, 0, 0]);
+    expect(keepOnePerRun(moves, 0, live, VALUE, null)).toBe(1);
+    expect(moves[0]).toBe(0b0001);
+  });
+
+  it('splits a run at a live card of another hand or of the trick', () => {
+    const moves = new Int32Array([0b1011, 0, 0, 0]);
+    const live = new Int32Array([0b1111, 0, 0, 0]);
+    expect(keepOnePerRun(moves, 0, live, VALUE, null)).toBe(2);
+    expect(moves[0]).toBe(0b1001);
+  });
+
+  it('joins cards whose gap holds only played cards, but never cards of different value', () => {
+    const moves = new Int32Array([0b1100001, 0, 0, 0]); // bits 0, 5, 6
+    const live = new Int32Array([0b1100001, 0, 0, 0]);
+    expect(keepOnePerRun(moves, 0, live, VALUE, null)).toBe(2); // 0 alone (value 0), 5~6 (value 3)
+    expect(moves[0]).toBe(0b0100001);
+  });
+
+  it('never joins across a run break (another suit in the same lane)', () => {
+    const moves = new Int32Array([0, 0x180, 0, 0]); // bits 7 and 8 of lane 1
+    const live = new Int32Array([0, 0x180, 0, 0]);
+    expect(keepOnePerRun(moves, 0, live, new Uint8Array(128), new Int32Array([0, 0x01010101, 0, 0]))).toBe(2);
+    expect(keepOnePerRun(moves, 0, live, new Uint8Array(128), null)).toBe(1);
+  });
+});
+
+describe('relativeKey', () => {
+  const classes = valueClasses(VALUE);
+  it('is equal for positions that differ only in played cards of the same value', () => {
+    const a = new Int32Array(16);
+    const b = new Int32Array(16);
+    a[0] = 0b0010; // seat 0 holds bit 1
+    a[4] = 0b1000; // seat 1 holds bit 3
+    b[0] = 0b0001; // seat 0 holds bit 0
+    b[4] = 0b0100; // seat 1 holds bit 2
+    const ka = new Int32Array(8);
+    const kb = new Int32Array(8);
+    relativeKey(a, 4, 4, classes, ka, 0);
+    relativeKey(b, 4, 4, classes, kb, 0);
+    expect([...ka]).toEqual([...kb]);
+  });
+
+  it('differs when the owners or values of the cards left differ', () => {
+    const a = new Int32Array(16);
+    const b = new Int32Array(16);
+    a[0] = 0b0001;
+    a[4] = 0b0010;
+    b[0] = 0b0010;
+    b[4] = 0b0001;
+    const ka = new Int32Array(8);
+    const kb = new Int32Array(8);
+    relativeKey(a, 4, 4, classes, ka, 0);
+    relativeKey(b, 4, 4, classes, kb, 0);
+    expect([...ka]).not.toEqual([...kb]);
+    b[0] = 0b10000; // seat 0 holds the 10-point card instead
+    b[4] = 0b0010;
+    relativeKey(b, 4, 4, classes, kb, 0);
+    expect([...ka]).not.toEqual([...kb]);
+  });
+});
