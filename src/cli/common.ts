@@ -28,6 +28,17 @@ export function nonNegativeInt(what: string) {
   };
 }
 
+/** Any whole number (negative too: the command checks the range and says what it is). */
+export function integer(what: string) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) {
+      throw new InvalidArgumentError(`${what} must be a whole number`);
+    }
+    return n;
+  };
+}
+
 export function seedText(text: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
     throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');

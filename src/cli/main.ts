@@ -12,12 +12,16 @@ import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
 import { benchDeals } from '../harness/bench.js';
+import { positionLine, solveBench, summaryLines } from '../harness/solve-bench.js';
 import { runYardstick } from '../harness/yardstick.js';
 import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
 import type { Unit } from '../harness/table.js';
-import { gameNamed, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
+import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import { mergeCommand } from './merge.js';
 import { runCommand, type RunFlags } from './run.js';
+
+/** Positions `bench --solve` solves without --deals. */
+const SOLVE_DEALS = 50;
 
 const program = new Command('tafel')
   .description('Simulation and bot tournaments for the trick-taking games of the Black Forest')
@@ -59,20 +63,61 @@ program
     mergeCommand(journals, o);
   });
 
+interface BenchFlags {
+  game: string;
+  bots: string;
+  deals: number;
+  workers: number;
+  seed: string;
+  rules?: string;
+  players?: number;
+  yardstick?: string;
+  solve?: boolean;
+  fromTrick?: number;
+  nodeLimit?: number;
+  verbose?: boolean;
+}
+
 program
   .command('bench')
-  .description('measure raw play throughput (random bots through the real engine by default)')
+  .description('measure raw play throughput (random bots through the real engine by default), or with --solve the exact solver')
   .requiredOption('--game <name>', 'the game')
   .option('--bots <list>', 'bots by seat', 'random')
-  .option('--deals <n>', 'deals to play', positiveInt('--deals'), 1_000_000)
+  .option('--deals <n>', `deals to play (with --solve: positions to solve, default ${SOLVE_DEALS})`, positiveInt('--deals'), 1_000_000)
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), 1)
   .option('--seed <seed>', 'master seed', seedText, 'bench')
   .option('--rules <list>', 'rule variants, key=value,...')
   .option('--players <n>', 'number of seats', positiveInt('--players'))
   .option('--yardstick <playout.c>', 'also run the C yardstick (../shared/bench-ref/playout.c) before and after, and print the ratio')
-  .action(async (o: { game: string; bots: string; deals: number; workers: number; seed: string; rules?: string; players?: number; yardstick?: string }) => {
+  .option('--solve', 'time the exact solver on seeded positions (one thread) instead of playing deals')
+  .option('--from-trick <k>', 'with --solve: solve after k tricks of random play (default 0: whole deals)', integer('--from-trick'))
+  .option('--node-limit <n>', 'with --solve: abandon a position after n nodes (reported as aborted)', positiveInt('--node-limit'))
+  .option('--verbose', 'with --solve: print a line per position')
+  .action(async (o: BenchFlags, cmd: Command) => {
+    const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+    if (o.solve) {
+      for (const [name, flag] of [['bots', '--bots'], ['workers', '--workers'], ['yardstick', '--yardstick']] as const) {
+        if (given(name)) throw new TafelError('bad-option', `bench --solve runs the solver alone on one thread: ${flag} does not apply`);
+      }
+    } else {
+      for (const [name, flag] of [['fromTrick', '--from-trick'], ['nodeLimit', '--node-limit'], ['verbose', '--verbose']] as const) {
+        if (given(name)) throw new TafelError('bad-option', `${flag} goes with bench --solve`);
+      }
+    }
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
+    if (o.solve) {
+      const r = solveBench(game, table, {
+        seed: o.seed,
+        deals: given('deals') ? o.deals : SOLVE_DEALS,
+        fromTrick: o.fromTrick ?? 0,
+        nodeLimit: o.nodeLimit ?? Infinity,
+        onStart: (head) => process.stdout.write(head + '\n'),
+        onPosition: o.verbose ? (p) => process.stdout.write(positionLine(p) + '\n') : undefined,
+      });
+      process.stdout.write(summaryLines(r).join('\n') + '\n');
+      return;
+    }
     const lineup = await resolveLineup(o.bots, game, table.seats);
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
     const r = await benchDeals(game, table, lineup, o.seed, o.deals, o.workers);

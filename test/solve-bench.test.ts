@@ -1,0 +1,101 @@
+/**
+ * `tafel bench --solve`: the exact solver timed on seeded positions. The command's
+ * output (the summary ending with the median and the p90) and its errors through the
+ * built CLI; the signature's determinism, --node-limit and every game in process
+ * (starting the command costs more than these short runs).
+ */
+import { describe, expect, it } from 'vitest';
+import { expectUserError, start, tafel, type Ran } from './cli-helpers.js';
+import { GAMES } from '../src/games/index.js';
+import { tableFor } from '../src/cli/common.js';
+import { solveBench, summaryLines, type SolveBenchOptions } from '../src/harness/solve-bench.js';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** The value of the line `key: value` (the first such line). */
+function field(out: string, key: string): string {
+  const line = out.split('\n').find((l) => l.startsWith(`${key}: `));
+  expect(line, `no '${key}:' line in\n${out}`).toBeDefined();
+  return line!.slice(key.length + 2);
+}
+
+/** The summary of a run that solved every position: ends with the median and the p90. */
+function expectSummary(out: string, positions: number): void {
+  const lines = out.trimEnd().split('\n');
+  // The summary ends with exactly these two lines, in this order, with numbers.
+  const [median, p90] = lines.slice(-2);
+  expect(median).toMatch(/^solve-median-ms: \d+\.\d\d$/);
+  expect(p90).toMatch(/^solve-p90-ms: \d+\.\d\d$/);
+  expect(Number(p90.split(': ')[1])).toBeGreaterThanOrEqual(Number(median.split(': ')[1]));
+  expect(field(out, 'positions')).toBe(String(positions));
+  expect(field(out, 'solved')).toBe(String(positions));
+  expect(field(out, 'aborted')).toBe('0');
+  expect(field(out, 'solve-mean-ms')).toMatch(NUMBER);
+  expect(field(out, 'solve-max-ms')).toMatch(NUMBER);
+  expect(field(out, 'nodes-per-second')).toMatch(NUMBER);
+  expect(field(out, 'nodes-total')).toMatch(/^[1-9]\d*$/);
+  expect(field(out, 'nodes-max')).toMatch(/^\d+ \(position \d+\)$/);
+  expect(field(out, 'signature')).toMatch(/^[0-9a-f]{8}$/);
+}
+
+/** `tafel bench --solve --game G --players P? --rules R? ...` run in process: its summary. */
+function solveRun(game: string, o: Omit<SolveBenchOptions, 'nodeLimit'> & { nodeLimit?: number; players?: number; rules?: string }): string {
+  const g = GAMES.find((x) => x.name === game)!;
+  // No warm-up: it changes no value, and these runs are not timed.
+  const r = solveBench(g, tableFor(g, o.players, o.rules), { nodeLimit: Infinity, warmUpNodes: 0, ...o });
+  return summaryLines(r).join('\n');
+}
+
+describe('tafel bench --solve', () => {
+  it('prints the head line, a line per position with --verbose, and the summary ending with the median and the p90', () => {
+    const r = tafel(['bench', '--game', 'viersche', '--solve', '--deals', '6', '--from-trick', '6', '--seed', 's1', '--verbose']);
+    expect(r.status, r.stderr).toBe(0);
+    expectSummary(r.stdout, 6);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('bench --solve: viersche, 4 seats, 6 positions, after 6 tricks of random play (3 left), seed s1, 1 thread, no node limit');
+    const per = lines.filter((l) => l.startsWith('position '));
+    expect(per).toHaveLength(6);
+    expect(lines.indexOf(per[0])).toBe(1);
+    expect(per[0]).toMatch(/^position 0: seat [0-3], 3 tricks left, value \d+, \d+ nodes, \d+\.\d\d ms$/);
+    // The same run in process gives the same signature and nodes; another seed another signature.
+    const same = solveRun('viersche', { seed: 's1', deals: 6, fromTrick: 6 });
+    const again = solveRun('viersche', { seed: 's1', deals: 6, fromTrick: 6 });
+    const other = solveRun('viersche', { seed: 's2', deals: 6, fromTrick: 6 });
+    expect(field(same, 'signature')).toBe(field(r.stdout, 'signature'));
+    expect(field(same, 'nodes-total')).toBe(field(r.stdout, 'nodes-total'));
+    expect(field(again, 'signature')).toBe(field(same, 'signature'));
+    expect(field(other, 'signature')).not.toBe(field(same, 'signature'));
+  });
+
+  it('rejects a --from-trick out of range with one line and status 2', async () => {
+    const runs = await Promise.all([
+      start(['bench', '--game', 'viersche', '--solve', '--from-trick', '9']).done,
+      start(['bench', '--game', 'viersche', '--solve', '--from-trick', '-1']).done,
+      start(['bench', '--game', 'viersche', '--from-trick', '2']).done,
+    ]);
+    expectUserError(runs[0], /^tafel: --from-trick must be 0 to 8 for viersche \(a deal of 9 tricks\), not 9$/);
+    expectUserError(runs[1], /^tafel: --from-trick must be 0 to 8 for viersche.*not -1$/);
+    expectUserError(runs[2], /--from-trick goes with bench --solve/);
+    expect(() => solveRun('vier-anderle', { seed: 'x', deals: 1, fromTrick: 4 })).toThrow(/--from-trick must be 0 to 3 for vier-anderle/);
+    expect(() => solveRun('hindersi-jass', { seed: 'x', deals: 1, fromTrick: 12, players: 3 })).toThrow(/--from-trick must be 0 to 11 for hindersi-jass/);
+  });
+
+  it('reports positions stopped by --node-limit as aborted', () => {
+    const out = solveRun('viersche', { seed: 'bench', deals: 3, fromTrick: 5, nodeLimit: 5 });
+    expect(field(out, 'positions')).toBe('3');
+    expect(field(out, 'solved')).toBe('0');
+    expect(field(out, 'aborted')).toMatch(/^3 at the node limit \(positions 0, 1, 2;/);
+    expect(out.split('\n').slice(-2)).toEqual(['solve-median-ms: n/a', 'solve-p90-ms: n/a']);
+  });
+
+  it('runs for every game and table size', () => {
+    const runs: [string, { fromTrick: number; players?: number }][] = [
+      ['hindersche', { fromTrick: 5 }],
+      ['hindersi-jass', { fromTrick: 5 }],
+      ['hindersi-jass', { fromTrick: 9, players: 3 }],
+      ['vier-anderle', { fromTrick: 1 }],
+      ['vier-anderle', { fromTrick: 0, players: 6 }],
+    ];
+    for (const [game, o] of runs) expectSummary(solveRun(game, { seed: 'bench', deals: 4, ...o }), 4);
+  });
+});
