@@ -41,10 +41,10 @@
  *
  * `nodeLimit` aborts a search that grows too large (`aborted` is then set and the
  * result is meaningless); `horizon` stops the search after that many tricks from the
- * root and values the rest by an even split of what is still in play among the seats
- * (a documented estimate, used by `pimc` early in a deal).
+ * root and values the rest by a greedy playout (see `greedyPlayout`): an estimate,
+ * used by `pimc` early in a deal.
  */
-import { LANES } from '../../src/core/cardset.js';
+import { LANES, setFirst } from '../../src/core/cardset.js';
 import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
 import { Transposition } from './transposition.js';
 
@@ -76,6 +76,7 @@ export class Solver {
   private readonly stack: State[] = [];
   private readonly moves = new Int32Array(MAX_DEPTH * LANES);
   private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
+  private readonly lastMove = new Int32Array(LANES);
   /** Per depth: the moves in search order, and their ordering scores. */
   private readonly list = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_DEPTH * MAX_MOVES);
@@ -88,7 +89,6 @@ export class Solver {
   private readonly inSide: Uint8Array;
   /** 1 for the seats that maximise the side's measure. */
   private readonly maximizer: Uint8Array;
-  private sideShare = 0.5;
   /** The team (or seat) whose measure the table's entries hold, or -1. */
   private sideKey = -1;
   /** The horizon of the searches whose results the table holds. */
@@ -198,14 +198,11 @@ export class Solver {
   private setSide(seat: number): void {
     const teams = this.game.teams(this.table.seats);
     const more = this.goal.more;
-    let size = 0;
     for (let s = 0; s < this.table.seats; s++) {
       const side = teams === null ? s === seat : teams[s] === teams[seat];
       this.inSide[s] = side ? 1 : 0;
       this.maximizer[s] = side === more ? 1 : 0;
-      if (side) size++;
     }
-    this.sideShare = size / this.table.seats;
     // The table's bounds are the measure of one side: another side needs a fresh table.
     const key = teams === null ? seat : teams[seat];
     if (key !== this.sideKey) {
@@ -290,6 +287,42 @@ export class Solver {
     return lo;
   }
 
+  /**
+   * The estimate beyond the horizon: the rest of the deal played out by every seat
+   * taking the first move of `order` (throw points on a trick going its way, win
+   * cheaply when winning is good for it, else duck with the fewest points; lead high).
+   * A card player's rule of thumb, so the estimate knows who holds the high cards,
+   * which an even split of the points left would not.
+   */
+  private greedyPlayout(s: State, depth: number): number {
+    const scratch = this.at(depth);
+    scratch.copyFrom(s);
+    while (scratch.decision !== Decision.None) {
+      if (scratch.decision !== Decision.Card) scratch.apply(NO);
+      else {
+        this.order(scratch, depth, -1);
+        scratch.apply(this.list[depth * MAX_MOVES]);
+      }
+      this.nodes++;
+    }
+    return this.measure(scratch);
+  }
+
+  /** The last trick has one card per hand and nothing to choose: play it out in `scratch`. */
+  private lastTrick(s: State, scratch: State): number {
+    scratch.copyFrom(s);
+    const moves = this.lastMove;
+    while (scratch.decision !== Decision.None) {
+      if (scratch.decision !== Decision.Card) scratch.apply(NO);
+      else {
+        scratch.legal(moves, 0);
+        scratch.apply(setFirst(moves, 0));
+      }
+      this.nodes++;
+    }
+    return this.measure(scratch);
+  }
+
   /** Fail-soft alpha-beta on the side's final measure, from `stack[depth]`. */
   private search(depth: number, alpha: number, beta: number): number {
     const s = this.stack[depth];
@@ -319,7 +352,8 @@ export class Solver {
       top = base + s.inPlay();
       if (top <= alpha) return top;
       if (base >= beta) return base;
-      if (this.rootTricksLeft - s.tricksLeft() >= this.horizon) return base + Math.round((top - base) * this.sideShare);
+      if (s.tricksLeft() === 1) return this.lastTrick(s, child);
+      if (this.rootTricksLeft - s.tricksLeft() >= this.horizon) return this.greedyPlayout(s, depth + 1);
       words = s.searchKey(this.keys, koff);
       slot = this.tt.slotOf(this.keys, koff, words);
       lo = base;
