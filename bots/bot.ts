@@ -13,7 +13,7 @@
  * `create`, not in `act`.
  */
 import type { Rng } from '../src/core/rng.js';
-import type { Game, Observation, ParamSpec, Params, TableConfig } from '../src/games/game.js';
+import type { Game, Observation, ParamSpec, Params, State, TableConfig } from '../src/games/game.js';
 
 export interface BotContext {
   readonly game: Game;
@@ -23,6 +23,12 @@ export interface BotContext {
   readonly rng: Rng;
   /** Parameters with defaults applied and values checked against `BotSpec.params`. */
   readonly params: Params;
+  /**
+   * The live deal state, given only to bots whose spec says `cheats: true` (the
+   * `oracle`); undefined for every other bot. It is the table's own state: read it,
+   * never change it.
+   */
+  readonly state?: State;
 }
 
 export interface Bot {

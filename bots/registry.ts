@@ -1,13 +1,13 @@
 /** The built-in bots, by name. */
 import type { BotSpec } from './bot.js';
-import { heuristic } from './heuristic.js';
-import { heuristicHindersche } from './heuristic-hindersche.js';
-import { heuristic as heuristicJass } from './heuristic-jass.js';
-import { heuristicAnderle } from './heuristic-anderle.js';
+import { HEURISTICS } from './heuristics.js';
 import { montecarlo } from './montecarlo.js';
+import { ismcts } from './ismcts.js';
+import { pimc } from './pimc.js';
+import { oracle } from './oracle.js';
 import { random } from './random.js';
 
-export const BUILTIN_BOTS: readonly BotSpec[] = [random, heuristic, heuristicHindersche, heuristicJass, heuristicAnderle, montecarlo];
+export const BUILTIN_BOTS: readonly BotSpec[] = [random, ...HEURISTICS, montecarlo, ismcts, pimc, oracle];
 
 /**
  * The built-in bot `name` for `game`. Several specs may share a name (each game has

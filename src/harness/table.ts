@@ -87,7 +87,8 @@ export class Table {
     this.botRngs = lineup.entrants.map(() => Array.from({ length: seats }, () => new Rng()));
     this.bots = lineup.entrants.map((e, i) =>
       Array.from({ length: seats }, (_, seat) =>
-        e.spec.create({ game, table, seat, rng: this.botRngs[i][seat], params: e.params }),
+        // Only a bot marked `cheats` sees the live state (and every table flags it as cheating).
+        e.spec.create({ game, table, seat, rng: this.botRngs[i][seat], params: e.params, ...(e.spec.cheats === true ? { state: this.state } : {}) }),
       ),
     );
     this.seatBots = new Array<Bot>(seats);

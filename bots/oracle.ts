@@ -1,0 +1,101 @@
+/**
+ * `oracle`: the cheating ceiling. It sees the live deal state (every hand), which the
+ * harness gives only to bots marked `cheats: true` (`BotContext.state`), and plays
+ * what the exact solver says is best for its seat in the one true world: the `pimc`
+ * evaluation with a single world that is the real one (bots/perfect-play.ts).
+ *
+ * - A card: the legal move with the best solver value of the seat's side's final
+ *   measure (card points or tricks; fewer is better where the game says so), ties to
+ *   the lowest code. `budget` is a node limit per move, generous by default; when the
+ *   exact solve does not fit, the deepest horizon search that does decides, with the
+ *   solver's estimate beyond the horizon (bots/perfect-play.ts).
+ * - A yes/no answer: each answer applied and the deal played out with the solver
+ *   policy in every seat, the higher `returns()` wins (NO on a tie).
+ *
+ * It is not an upper bound on what any bot can score: it assumes the others play as
+ * the solver's paranoid reduction says (perfect opponents all against it, in the games
+ * where everyone plays for himself), and early in a deal it searches to a horizon. It
+ * measures how much of a gap hidden information leaves. Every table and summary marks
+ * it as cheating. Deterministic: it uses no randomness.
+ */
+import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
+import { TafelError } from '../src/core/errors.js';
+import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
+import type { Bot, BotContext, BotSpec } from './bot.js';
+import { sharedPerfectPlay, type PerfectPlay } from './perfect-play.js';
+import { listMoves } from './pimc.js';
+
+const PARAMS: readonly ParamSpec[] = [
+  {
+    key: 'budget',
+    type: 'int',
+    default: 1_000_000,
+    min: 100,
+    max: 1_000_000_000,
+    description: 'solver nodes per decision (exact solve if it fits, else the deepest horizon that does)',
+  },
+  {
+    key: 'exact',
+    type: 'int',
+    default: 6,
+    min: 0,
+    max: 12,
+    description: 'tricks left at or below which it tries the exact solve first (within the budget)',
+  },
+];
+
+/** A larger table than pimc's: the oracle's searches run to a million nodes. */
+const TT_BITS = 18;
+
+class OracleBot implements Bot {
+  private readonly seat: number;
+  private readonly state: State;
+  private readonly budget: number;
+  private readonly exact: number;
+  private readonly play: PerfectPlay;
+  private readonly moves = new Int32Array(CODE_LIMIT);
+  private readonly values = new Float64Array(CODE_LIMIT);
+
+  constructor(ctx: BotContext, state: State) {
+    this.seat = ctx.seat;
+    this.state = state;
+    this.budget = Number(ctx.params.budget);
+    this.exact = Number(ctx.params.exact);
+    this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
+  }
+
+  act(obs: Observation, legal: Int32Array, count: number): number {
+    if (count === 1) return setFirst(legal, 0);
+    const s = this.state;
+    if (s.toMove !== this.seat || obs.seat !== this.seat) {
+      throw new Error(`oracle at seat ${this.seat}: the state it was given has seat ${s.toMove} to move`);
+    }
+    const n = listMoves(legal, this.moves);
+    const { moves, values, play } = this;
+    play.begin(this.budget, this.exact);
+    if (obs.decision === Decision.Card) {
+      play.cardValues(s, this.seat, this.budget, values);
+    } else {
+      for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(s, this.seat, moves[i], this.budget);
+    }
+    let best = 0;
+    for (let i = 1; i < n; i++) if (values[moves[i]] > values[moves[best]]) best = i;
+    return moves[best];
+  }
+}
+
+export const oracle: BotSpec = {
+  name: 'oracle',
+  description: 'sees every hand and plays the exact solver\'s best move (horizon search when the exact one does not fit): a ceiling',
+  params: PARAMS,
+  cheats: true,
+  create(ctx) {
+    if (!ctx.state) {
+      throw new TafelError(
+        'bad-bot',
+        'bot oracle needs the live deal state (BotContext.state), which the harness gives only to bots whose spec says cheats: true',
+      );
+    }
+    return new OracleBot(ctx, ctx.state);
+  },
+};

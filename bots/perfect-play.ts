@@ -1,0 +1,313 @@
+/**
+ * Perfect-information play with the exact solver (bots/solver), under a node budget:
+ * what `pimc` does in each sampled world and what the `oracle` does in the real one.
+ * It imports no game.
+ *
+ * ## Card decisions: values of every legal move
+ *
+ * `cardValues` writes, for every legal move of the seat to act, the solver's value of
+ * the final measure of its side (card points or tricks, `Game.searchGoal`), turned so
+ * that higher is better (negated when the goal is fewer). How deep it looks:
+ *
+ * - With at most `exact` tricks left, an exact solve (no horizon) that may use
+ *   whatever remains of the decision's budget. These searches are small in every game
+ *   at the default (hundreds to a few thousand nodes), but a Vier-Anderle hand with
+ *   ten or more players can blow up; then the search aborts and the world falls back
+ *   to deepening.
+ * - Otherwise (or after such an abort), iterative deepening on the solver's
+ *   `horizon`: 1 trick, 2 tricks, ... up to the end of the deal, within the world's
+ *   `share` of the budget, keeping the values of the deepest search that finished. A
+ *   horizon of `h` tricks searches the next `h` tricks exactly (counting the current
+ *   one) and values each position there by **the solver's estimate beyond the
+ *   horizon** (`Solver.horizon`; at the time of writing the side's measure at the end of
+ *   a greedy playout of the rest of the deal, every seat following a card player's rule
+ *   of thumb, so the estimate knows who holds the high cards; before that it was the
+ *   measure so far plus what is still in play split evenly by seat). So the first `h`
+ *   tricks are played perfectly and the rest by rule of thumb. The first level (finish
+ *   the current trick when mid-trick, else one trick) always runs, whatever the budget,
+ *   so every world gives values. A level is started only if the allowance left is at least `GROWTH`
+ *   times what the previous level cost (each trick multiplies the cost about tenfold,
+ *   so a level that cannot finish is not begun; the nodes saved go to later worlds).
+ *   A depth that reaches the end of the deal is an exact solve.
+ *
+ * Every search starts from a cleared solver (`Solver.reset`: table, move-ordering
+ * history, node count): bounds depend on the side and on the horizon, and a fresh
+ * start makes node counts, and so the play, a function of the position alone (never of
+ * what an earlier decision or deal searched).
+ *
+ * ## Yes/no decisions: play the deal out
+ *
+ * The solver values card play only (it answers NO to every yes/no question), so a
+ * yes/no answer is valued by applying it and playing the rest of the deal out with the
+ * **solver policy** in every seat: each seat plays the move that is best for its own
+ * side by `cardValues` (each playout move gets `share / PLAYOUT_SPLIT` nodes of
+ * deepening; at most `exact` tricks left it is exact), ties to the lowest code. Then
+ * `returns()[seat]` at the end of the deal is the answer's value, so what the game
+ * really pays (rungs, marks, stakes) decides, not the card measure. Yes/no questions
+ * met during the playout:
+ *
+ * - `Decision.Declare` (Vier-Anderle A-6): the seat declares in exactly when it can
+ *   be sure of a trick, `Solver.reaches(·, seat, 1)`, assuming that every seat still
+ *   to declare comes in too and that everyone else plays against it (the solver's
+ *   paranoid reduction). Why: in, a trick earns at least a quarter of the pot and no
+ *   trick costs the whole pot; out costs nothing. In a world with every hand known, a
+ *   sure trick makes "in" worth at least +1 and anything else risks -4, and assuming
+ *   the most opponents (all still to declare in) keeps the test on the safe side. If
+ *   declaring in ends the hand at once (the last seat, nobody else in: A-7 sole
+ *   player), the returns decide.
+ * - Any other question (a Viersche claim, a Hindersche schleipfe or objection) met in
+ *   the playout that values a root answer is decided by a one-step look-ahead: each
+ *   answer is played out (with every deeper question answered NO, declarations by the
+ *   rule above) and the seat takes the one with the higher return, NO on a tie. Deeper
+ *   questions are answered NO (play on): that is what the solver assumes, and it bounds
+ *   the cost (two playouts per question met, not an exponential tree). Once the
+ *   decision's budget is spent, questions are answered NO without look-ahead (with
+ *   schleipfen on, three questions follow every trick). For Viersche this is sound
+ *   where it matters: a team asked to claim has reached its target, so claiming is
+ *   worth its game, and declining pays only if it then takes all nine tricks; the
+ *   look-ahead sees both.
+ *
+ * Playout moves are chosen with a small allowance, so a playout is the solver's
+ * best guess at perfect play, not perfect play itself; late in a deal (at most
+ * `exact` tricks left, where claims usually arise) it is exact for every seat.
+ */
+import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
+import { Decision, NO, YES, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { Solver } from './solver/solver.js';
+
+/** Start a deeper level only if the allowance left is at least this many times the last level's cost. */
+const GROWTH = 3;
+/** A playout move may use this fraction of the world's share for deepening. */
+const PLAYOUT_SPLIT = 8;
+
+/**
+ * The engine for `game` at `table` with a table of 2^`ttBits` entries, shared by every
+ * bot that asks with the same game and table object (the harness gives all the bots of
+ * one table the same object). Safe because the bots of a table take turns and an
+ * engine keeps nothing from one decision to the next (every search clears the table);
+ * it saves a transposition table per seat (tens of megabytes at a 13-seat table).
+ */
+export function sharedPerfectPlay(game: Game, table: TableConfig, ttBits: number): PerfectPlay {
+  let byTable = engines.get(game);
+  if (!byTable) engines.set(game, (byTable = new WeakMap()));
+  let byBits = byTable.get(table);
+  if (!byBits) byTable.set(table, (byBits = new Map()));
+  let engine = byBits.get(ttBits);
+  if (!engine) byBits.set(ttBits, (engine = new PerfectPlay(game, table, ttBits)));
+  return engine;
+}
+
+const engines = new WeakMap<Game, WeakMap<TableConfig, Map<number, PerfectPlay>>>();
+
+export class PerfectPlay {
+  readonly solver: Solver;
+  /** Nodes searched since `begin`. */
+  used = 0;
+  /** Tricks left at or below which worlds are solved exactly (see the module doc). */
+  exact = 4;
+  /** The decision's node budget: what exact solves may use up, and what shares are cut from. */
+  budget = 0;
+
+  /** +1 when more of the measure is better, -1 when less. */
+  private readonly sign: number;
+  private readonly legal = newSets(2);
+  private readonly trial = new Float64Array(CODE_LIMIT);
+  private readonly values = new Float64Array(CODE_LIMIT);
+  private readonly ret: Float64Array;
+  /** The state a root answer is played out in, the state of a look-ahead, and of a declaration test. */
+  private readonly optionState: State;
+  private readonly lookState: State;
+  private readonly declareState: State;
+
+  constructor(game: Game, table: TableConfig, ttBits: number) {
+    this.solver = new Solver(game, table, { ttBits });
+    this.sign = game.searchGoal.more ? 1 : -1;
+    this.ret = new Float64Array(table.seats);
+    this.optionState = game.newState(table);
+    this.lookState = game.newState(table);
+    this.declareState = game.newState(table);
+  }
+
+  /** Start a decision with `budget` nodes. */
+  begin(budget: number, exact: number): void {
+    this.budget = budget;
+    this.exact = exact;
+    this.used = 0;
+  }
+
+  /** Nodes of the budget not yet used (0 once overspent). */
+  get left(): number {
+    return Math.max(0, this.budget - this.used);
+  }
+
+  /**
+   * The value (higher is better for `seat`'s side) of each legal move of `seat`, who
+   * is to play a card in `s`, written to `out[code]`. Deepening uses at most about
+   * `share` nodes. Returns the depth in tricks of the values (Infinity: exact).
+   */
+  cardValues(s: State, seat: number, share: number, out: Float64Array): number {
+    const tl = s.tricksLeft();
+    if (tl <= this.exact && this.search(s, seat, Infinity, Math.max(1, this.left), out)) return Infinity;
+    let spent = 0;
+    let last = 0;
+    let depth = 0;
+    for (let h = 1; ; h++) {
+      const full = h >= tl;
+      const limit = h === 1 ? Infinity : share - spent;
+      if (h > 1 && limit < GROWTH * last) break;
+      const before = this.used;
+      const into = h === 1 ? out : this.trial;
+      if (!this.search(s, seat, full ? Infinity : h, limit, into)) break;
+      last = this.used - before;
+      spent += last;
+      depth = full ? Infinity : h;
+      if (h > 1) this.copyLegal(s, into, out);
+      if (full) break;
+    }
+    return depth;
+  }
+
+  /** The move the solver policy plays for `s.toMove` at a card decision (ties: the lowest code). */
+  bestMove(s: State, share: number): number {
+    const legal = this.legal;
+    const n = s.legal(legal, LANES);
+    if (n === 1) return setFirst(legal, LANES);
+    const values = this.values;
+    this.cardValues(s, s.toMove, share, values);
+    let best = -1;
+    let bestValue = -Infinity;
+    for (let l = 0; l < LANES; l++) {
+      for (let m = legal[LANES + l]; m !== 0; m &= m - 1) {
+        const code = (l << 5) | (31 - Math.clz32(m & -m));
+        if (values[code] > bestValue) {
+          bestValue = values[code];
+          best = code;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * `returns()[seat]` after answering `option` (YES or NO) at the yes/no decision of
+   * `world` and playing the deal out with the solver policy (see the module doc);
+   * each playout move may deepen with `share / PLAYOUT_SPLIT` nodes.
+   */
+  answerValue(world: State, seat: number, option: number, share: number): number {
+    const a = this.optionState;
+    a.copyFrom(world);
+    a.apply(option);
+    this.playOut(a, share / PLAYOUT_SPLIT, true);
+    a.returns(this.ret);
+    return this.ret[seat];
+  }
+
+  /** The answer the playout gives at the yes/no decision of `s` (see the module doc). */
+  answer(s: State, share: number, lookahead: boolean): number {
+    if (s.decision === Decision.Declare) return this.declare(s, share);
+    if (!lookahead || this.used >= this.budget) return NO;
+    const seat = s.toMove;
+    const t = this.lookState;
+    t.copyFrom(s);
+    t.apply(NO);
+    this.playOut(t, share, false);
+    t.returns(this.ret);
+    const no = this.ret[seat];
+    t.copyFrom(s);
+    t.apply(YES);
+    this.playOut(t, share, false);
+    t.returns(this.ret);
+    return this.ret[seat] > no ? YES : NO;
+  }
+
+  private playOut(s: State, share: number, lookahead: boolean): void {
+    while (!s.isTerminal()) s.apply(s.decision === Decision.Card ? this.bestMove(s, share) : this.answer(s, share, lookahead));
+  }
+
+  /** Declare in when a trick is sure with every seat still to declare in too (module doc). */
+  private declare(s: State, share: number): number {
+    const seat = s.toMove;
+    const d = this.declareState;
+    d.copyFrom(s);
+    do d.apply(YES);
+    while (d.decision === Decision.Declare);
+    if (d.isTerminal()) {
+      d.returns(this.ret);
+      return this.ret[seat] > 0 ? YES : NO;
+    }
+    return this.reaches(d, seat, 1, share) ? YES : NO;
+  }
+
+  /** `Solver.reaches` exactly when it fits, else the deepest horizon that finishes (as `cardValues`). */
+  private reaches(s: State, seat: number, target: number, share: number): boolean {
+    const sv = this.solver;
+    const tl = s.tricksLeft();
+    if (tl <= this.exact) {
+      const r = this.test(s, seat, target, Infinity, Math.max(1, this.left));
+      if (!sv.aborted) return r;
+    }
+    let answer = false;
+    let spent = 0;
+    let last = 0;
+    for (let h = 1; ; h++) {
+      const full = h >= tl;
+      const limit = h === 1 ? Infinity : share - spent;
+      if (h > 1 && limit < GROWTH * last) break;
+      const before = this.used;
+      const r = this.test(s, seat, target, full ? Infinity : h, limit);
+      if (sv.aborted) break;
+      answer = r;
+      last = this.used - before;
+      spent += last;
+      if (full) break;
+    }
+    return answer;
+  }
+
+  private test(s: State, seat: number, target: number, horizon: number, limit: number): boolean {
+    const sv = this.solver;
+    sv.reset();
+    sv.horizon = horizon;
+    sv.nodeLimit = limit;
+    const r = sv.reaches(s, seat, target);
+    this.used += Math.min(sv.nodes, limit);
+    sv.horizon = Infinity;
+    sv.nodeLimit = Infinity;
+    return r;
+  }
+
+  /** One solver call: `moveValues` from a cleared table, turned to higher-is-better. False if it aborted. */
+  private search(s: State, seat: number, horizon: number, limit: number, out: Float64Array): boolean {
+    const sv = this.solver;
+    sv.reset();
+    sv.horizon = horizon;
+    sv.nodeLimit = limit;
+    sv.moveValues(s, seat, out);
+    this.used += Math.min(sv.nodes, limit);
+    const ok = !sv.aborted;
+    sv.horizon = Infinity;
+    sv.nodeLimit = Infinity;
+    if (ok && this.sign < 0) {
+      const legal = this.legal;
+      s.legal(legal, 0);
+      for (let l = 0; l < LANES; l++) {
+        for (let m = legal[l]; m !== 0; m &= m - 1) {
+          const code = (l << 5) | (31 - Math.clz32(m & -m));
+          out[code] = -out[code];
+        }
+      }
+    }
+    return ok;
+  }
+
+  private copyLegal(s: State, from: Float64Array, to: Float64Array): void {
+    const legal = this.legal;
+    s.legal(legal, 0);
+    for (let l = 0; l < LANES; l++) {
+      for (let m = legal[l]; m !== 0; m &= m - 1) {
+        const code = (l << 5) | (31 - Math.clz32(m & -m));
+        to[code] = from[code];
+      }
+    }
+  }
+}

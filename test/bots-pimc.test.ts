@@ -1,0 +1,316 @@
+/**
+ * Perfect-information Monte Carlo (bots/pimc.ts) and the cheating `oracle`
+ * (bots/oracle.ts): registration and parameters, the live state given only to cheating
+ * bots, legal play in every game and at every kind of decision through the harness,
+ * determinism, the cheat flag in the table and the summary CSV, pimc's strength against
+ * `random`, and pimc playing the oracle's move when its observation leaves nothing
+ * hidden.
+ */
+import { describe, expect, it } from 'vitest';
+// The registry first: bots/ismcts.ts, which it loads, finds its playout bots through it.
+import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
+import { oracle } from '../bots/oracle.js';
+import { pimc } from '../bots/pimc.js';
+import type { Bot, BotSpec } from '../bots/bot.js';
+import { LANES, newSets, setSelect } from '../src/core/cardset.js';
+import { isTafelError } from '../src/core/errors.js';
+import { Rng, seedKey } from '../src/core/rng.js';
+import { DECISION_NAMES, Decision, type Game, type Observation, type State, type TableConfig } from '../src/games/game.js';
+import { findGame } from '../src/games/index.js';
+import { resolveParams } from '../src/games/params.js';
+import { BatchPlayer } from '../src/harness/batch.js';
+import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
+import { runTournament } from '../src/harness/run.js';
+import type { Unit } from '../src/harness/table.js';
+import { read, results, tafel, tmpDir } from './cli-helpers.js';
+import { join } from 'node:path';
+
+type Rules = Record<string, string | number | boolean>;
+
+function gameNamed(name: string): Game {
+  const g = findGame(name);
+  if (!g) throw new Error(`no game ${name}`);
+  return g;
+}
+
+function tableOf(game: Game, seats: number, given: Rules = {}): TableConfig {
+  const rules: Rules = {};
+  for (const v of game.variants) rules[v.key] = v.default;
+  return { seats, rules: { ...rules, ...given } };
+}
+
+/** The lineup with every pimc and oracle entrant wrapped to note the kinds of decision it answered. */
+function watched(lineup: Lineup, seen: Set<string>): Lineup {
+  const entrants = lineup.entrants.map((e) => {
+    if (e.spec.name !== 'pimc' && e.spec.name !== 'oracle') return e;
+    const create: BotSpec['create'] = (ctx) => {
+      const bot = e.spec.create(ctx);
+      return {
+        act(obs: Observation, legal: Int32Array, count: number) {
+          if (count > 1) seen.add(`${e.spec.name}:${DECISION_NAMES[obs.decision]}`);
+          return bot.act(obs, legal, count);
+        },
+      };
+    };
+    return { ...e, spec: { ...e.spec, create } };
+  });
+  return { ...lineup, entrants };
+}
+
+/** Play `groups` duplicate groups in this thread; throws on any bot failure (an illegal move is one). */
+async function run(name: string, bots: string, groups: number, seed: string, opts: { seats?: number; rules?: Rules; unit?: Unit; seen?: Set<string> } = {}) {
+  const game = gameNamed(name);
+  const table = tableOf(game, opts.seats ?? game.defaultSeats, opts.rules);
+  let lineup = await resolveLineup(bots, game, table.seats);
+  if (opts.seen) lineup = watched(lineup, opts.seen);
+  const result = runTournament({ game, table, lineup, seed, unit: opts.unit ?? 'deal', groups });
+  if (result.failure) throw result.failure;
+  return result;
+}
+
+/** The deal records (JSON Lines) of groups start..start+count-1 played by a fresh player. */
+async function records(name: string, bots: string, seed: string, start: number, count: number): Promise<string[]> {
+  const game = gameNamed(name);
+  const table = tableOf(game, game.defaultSeats);
+  const lineup = await resolveLineup(bots, game, table.seats);
+  const player = new BatchPlayer(game, table, lineup, seed, 'deal', { records: true, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
+  const r = player.play(start, count);
+  expect(r.failure).toBeNull();
+  return new TextDecoder().decode(r.records!).trim().split('\n');
+}
+
+// Small searches keep the legality runs quick; the defaults are exercised below.
+const PIMC = 'pimc:worlds=5:budget=8000';
+const ORACLE = 'oracle:budget=30000';
+
+describe('pimc and oracle: registration', () => {
+  it('both are built in for every game; the oracle alone cheats', () => {
+    expect(BUILTIN_BOTS).toContain(pimc);
+    expect(BUILTIN_BOTS).toContain(oracle);
+    expect(builtinBot('pimc', 'hindersche')).toBe(pimc);
+    expect(builtinBot('oracle', 'vier-anderle')).toBe(oracle);
+    expect(pimc.games).toBeUndefined();
+    expect(oracle.games).toBeUndefined();
+    expect(oracle.cheats).toBe(true);
+    expect(pimc.cheats).toBeFalsy();
+    const d = resolveParams(pimc.params, {}, 'bot pimc');
+    expect(Object.keys(d).sort()).toEqual(['budget', 'choose', 'exact', 'worlds']);
+    expect(resolveParams(pimc.params, { worlds: '7', budget: '5000', exact: '3', choose: 'votes' }, 'bot pimc')).toEqual({
+      worlds: 7,
+      budget: 5000,
+      exact: 3,
+      choose: 'votes',
+    });
+    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { time: '10' }]) {
+      let err: unknown;
+      try {
+        resolveParams(pimc.params, bad, 'bot pimc');
+      } catch (e) {
+        err = e;
+      }
+      expect(isTafelError(err), JSON.stringify(bad)).toBe(true);
+    }
+  });
+
+  it('the oracle refuses to play without the live state, which only cheating bots receive', async () => {
+    const game = gameNamed('viersche');
+    const table = tableOf(game, 4);
+    const params = resolveParams(oracle.params, {}, 'bot oracle');
+    let err: unknown;
+    try {
+      oracle.create({ game, table, seat: 0, rng: new Rng(), params });
+    } catch (e) {
+      err = e;
+    }
+    expect(isTafelError(err)).toBe(true);
+    expect(String((err as Error).message)).toMatch(/oracle.*live deal state.*cheats: true/);
+
+    // Through the harness: the oracle gets the table's state, an honest bot gets none.
+    const states: (State | undefined)[] = [];
+    const spy = (cheats: boolean): BotSpec => ({
+      name: cheats ? 'spy-cheat' : 'spy',
+      description: '',
+      params: [],
+      cheats,
+      create(ctx) {
+        states.push(ctx.state);
+        return { act: (_obs, legal) => setSelect(legal, 0, 0) };
+      },
+    });
+    const lineup = await resolveLineup('random,heuristic', game, 4);
+    const entrants = [
+      { ...lineup.entrants[0], spec: spy(true) },
+      { ...lineup.entrants[1], spec: spy(false) },
+    ];
+    const r = runTournament({ game, table, lineup: { ...lineup, entrants }, seed: 'spy', unit: 'deal', groups: 1 });
+    expect(r.failure).toBeUndefined();
+    expect(states).toHaveLength(8);
+    expect(states.slice(0, 4).every((s) => s !== undefined && typeof s.apply === 'function')).toBe(true);
+    expect(states.slice(4).every((s) => s === undefined)).toBe(true);
+  });
+});
+
+describe('pimc and oracle: legal play in every game and at every decision', () => {
+  // The harness stops a run at the first illegal move or thrown error (run() rethrows it).
+  const seen = new Set<string>();
+  const tables: [string, number, Rules, Unit, string, number][] = [
+    ['viersche', 4, {}, 'deal', `${PIMC},${ORACLE}`, 3],
+    ['viersche', 4, {}, 'deal', `${PIMC},random`, 5],
+    ['hindersche', 4, {}, 'deal', `${PIMC},${ORACLE},heuristic,random`, 1],
+    ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=3:budget=3000,oracle:budget=5000,random,heuristic`, 1],
+    ['hindersi-jass', 4, {}, 'deal', `${PIMC},${ORACLE}`, 2],
+    ['hindersi-jass', 3, {}, 'deal', `${PIMC},${ORACLE},heuristic`, 1],
+    ['vier-anderle', 4, { hands: 4 }, 'match', `${PIMC},${ORACLE},random,heuristic`, 1],
+    ['vier-anderle', 7, { hands: 3 }, 'match', `${PIMC},${ORACLE},heuristic`, 1],
+  ];
+  for (const [name, seats, rules, unit, bots, groups] of tables) {
+    const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}, ${bots}`;
+    it(`plays only legal moves: ${label}`, async () => {
+      const r = await run(name, bots, groups, `legal-${name}-${seats}`, { seats, rules, unit, seen });
+      expect(r.tally.groups).toBe(groups);
+    });
+  }
+
+  it('met every kind of decision on the way', () => {
+    for (const bot of ['pimc', 'oracle']) {
+      for (const kind of ['card', 'claim', 'declare', 'schleipfe']) expect(seen, `${bot}:${kind}`).toContain(`${bot}:${kind}`);
+    }
+    // An objection needs another player's offer first: random makes them.
+    expect([...seen].some((k) => k.endsWith(':object'))).toBe(true);
+  });
+});
+
+describe('pimc and oracle: determinism', () => {
+  it('repeat themselves given the same seed, and play a deal alone as within a run', async () => {
+    for (const [name, bots] of [
+      ['viersche', `${PIMC},${ORACLE}`],
+      ['hindersi-jass', `${PIMC},random`],
+    ]) {
+      const a = await records(name, bots, 'same', 0, 2);
+      const b = await records(name, bots, 'same', 0, 2);
+      expect(b).toEqual(a);
+      const alone = await records(name, bots, 'same', 1, 1);
+      expect(alone).toEqual(a.slice(a.length / 2));
+      expect(await records(name, bots, 'other', 0, 2)).not.toEqual(a);
+    }
+  });
+});
+
+describe('the oracle is reported as cheating', () => {
+  it('in the summary CSV (cheats = 1) and in the table', () => {
+    const dir = tmpDir();
+    const out = join(dir, 'summary.csv');
+    const r = tafel(['run', '--game', 'viersche', '--bots', 'pimc:worlds=2:budget=2000,oracle:budget=5000', '--deals', '2', '--workers', '1', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(results(r)).toMatch(/oracle:budget=5000 \(cheats\)/);
+    expect(results(r)).toMatch(/^pimc:worlds=2:budget=2000 +\d/m);
+    const lines = read(out).trim().split('\n');
+    const header = lines[0].split(',');
+    const bot = header.indexOf('bot');
+    const opponent = header.indexOf('opponent');
+    const cheats = header.indexOf('cheats');
+    const rows = lines.slice(1).map((l) => l.split(','));
+    const oracleRows = rows.filter((c) => c[bot].startsWith('oracle') || c[opponent].startsWith('oracle'));
+    const honest = rows.filter((c) => c[bot].startsWith('pimc') && c[opponent] === '');
+    expect(oracleRows.length).toBeGreaterThan(0);
+    expect(honest.length).toBeGreaterThan(0);
+    for (const c of oracleRows) expect(c[cheats]).toBe('1');
+    for (const c of honest) expect(c[cheats]).toBe('0');
+  });
+});
+
+describe('pimc: strength and information', () => {
+  it('beats random in duplicate Viersche (paired points, 95% interval above 0)', async () => {
+    const r = await run('viersche', 'pimc:worlds=6:budget=10000,random', 8, 'strength');
+    const pair = r.tally.deal.pairRows().find((p) => p.metric === 'points')!;
+    expect(pair.estimate.low).toBeGreaterThan(0);
+    expect(pair.estimate.mean).toBeGreaterThan(20);
+  });
+
+  it('given worlds that are the true deal, plays every move as the oracle does (claims and declarations too)', () => {
+    // A game whose sampler "draws" the live deal: pimc with one world is then the oracle.
+    for (const [name, seats, rules, deals] of [
+      ['viersche', 4, {}, 3],
+      ['vier-anderle', 5, { hands: 3 }, 3],
+    ] as [string, number, Rules, number][]) {
+      const base = gameNamed(name);
+      const table = tableOf(base, seats, rules);
+      const live = base.newState(table);
+      const informed: Game = { ...base, sample: (_obs, _rng, out) => out.copyFrom(live) };
+      const pp = resolveParams(pimc.params, { worlds: '1', budget: '40000', exact: '4' }, 'bot pimc');
+      const op = resolveParams(oracle.params, { budget: '40000', exact: '4' }, 'bot oracle');
+      const pimcs: Bot[] = [];
+      const oracles: Bot[] = [];
+      for (let seat = 0; seat < seats; seat++) {
+        pimcs.push(pimc.create({ game: informed, table, seat, rng: new Rng(seedKey('informed'), seat), params: pp }));
+        oracles.push(oracle.create({ game: base, table, seat, rng: new Rng(), params: op, state: live }));
+      }
+      const match = base.newMatch(table, { singleDeal: false, index: 0 });
+      const legal = newSets(1);
+      const kinds = new Set<number>();
+      let decisions = 0;
+      for (let d = 0; d < deals && !match.over; d++) {
+        match.startDeal(live, new Rng(seedKey(`informed-${name}`), d));
+        while (!live.isTerminal()) {
+          const seat = live.toMove;
+          const n = live.legal(legal, 0);
+          const want = oracles[seat].act(live.observe(seat), legal, n);
+          const got = pimcs[seat].act(live.observe(seat), legal, n);
+          expect(got, `${name} deal ${d} ply ${live.observe(seat).plies}`).toBe(want);
+          if (n > 1) {
+            decisions++;
+            kinds.add(live.decision);
+          }
+          live.apply(want);
+        }
+        match.finishDeal(live);
+      }
+      expect(decisions).toBeGreaterThan(10);
+      expect(kinds.has(name === 'viersche' ? Decision.Claim : Decision.Declare), name).toBe(true);
+    }
+  });
+
+  it('plays the oracle\'s move where its observation determines every hidden card (Hindersi-Jass, 3 players)', () => {
+    const game = gameNamed('hindersi-jass');
+    const table = tableOf(game, 3);
+    const state = game.newState(table);
+    const world = game.newState(table);
+    const key = seedKey('determined');
+    const pp = resolveParams(pimc.params, {}, 'bot pimc');
+    const op = resolveParams(oracle.params, {}, 'bot oracle');
+    const rngs = [0, 1, 2].map((s) => new Rng(key, 100 + s));
+    const pimcs = rngs.map((rng, seat) => pimc.create({ game, table, seat, rng, params: pp }));
+    const oracles = [0, 1, 2].map((seat) => oracle.create({ game, table, seat, rng: new Rng(), params: op, state }));
+    const legal = newSets(1);
+    const probe = new Rng(key, 7);
+    const play = new Rng(key, 8);
+    let found = 0;
+    for (let d = 0; d < 12; d++) {
+      game.newMatch(table, { singleDeal: true, index: d }).startDeal(state, new Rng(key, d));
+      while (!state.isTerminal()) {
+        const seat = state.toMove;
+        const n = state.legal(legal, 0);
+        if (n > 1 && state.decision === Decision.Card && state.tricksLeft() <= 4) {
+          // Hidden cards are determined when every sampled world is the true deal.
+          const obs = state.observe(seat);
+          let determined = true;
+          for (let w = 0; w < 16 && determined; w++) {
+            game.sample(obs, probe, world);
+            for (let k = 0; k < table.seats * LANES; k++) if (hands(world)[k] !== hands(state)[k]) determined = false;
+          }
+          if (determined) {
+            found++;
+            expect(pimcs[seat].act(obs, legal, n), `deal ${d}`).toBe(oracles[seat].act(obs, legal, n));
+          }
+        }
+        state.apply(setSelect(legal, 0, play.below(n)));
+      }
+    }
+    expect(found).toBeGreaterThan(3);
+  });
+});
+
+/** Every hand of a state, LANES masks per seat (each game's state keeps them so). */
+function hands(s: State): Int32Array {
+  return (s as unknown as { hands: Int32Array }).hands;
+}
