@@ -46,6 +46,18 @@ export function keepOnePerRun(out: Int32Array, off: number, live: Int32Array, va
 }
 
 /**
+ * Write into `live` every card still in one of the four hands `hands` (LANES masks per
+ * seat) or among `moves[from .. to)` (the current trick): what `keepOnePerRun` needs.
+ */
+export function liveCards(live: Int32Array, hands: Int32Array, moves: Int32Array, from: number, to: number): void {
+  for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
+  for (let ply = from; ply < to; ply++) {
+    const c = moves[ply];
+    live[c >>> 5] |= 1 << (c & 31);
+  }
+}
+
+/**
  * A search key that is the same for positions that differ only in cards already
  * played: per lane, the cards still in a hand in order of strength, each written as
  * who holds it and its value class (6 bits: a presence bit, 2 bits of seat, 3 of

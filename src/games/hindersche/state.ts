@@ -47,7 +47,7 @@ import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
-import { keepOnePerRun, relativeKey, valueClasses } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, valueClasses } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -440,14 +440,8 @@ export class HinderscheState implements State, SlateContext {
   searchMoves(out: Int32Array, off: number): number {
     const n = this.legal(out, off);
     if (n < 2 || this.decision !== Decision.Card) return n;
-    const live = this.live;
-    const hands = this.hands;
-    for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
-    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
-      const c = this.moves[ply];
-      live[c >>> 5] |= 1 << (c & 31);
-    }
-    return keepOnePerRun(out, off, live, POINTS, null);
+    liveCards(this.live, this.hands, this.moves, this.plies - this.pos, this.plies);
+    return keepOnePerRun(out, off, this.live, POINTS, null);
   }
 
   /** The cards left by relative strength (see `relativeKey`), then who acts. */

@@ -40,7 +40,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, type DecisionKind, type State } from '../game.js';
 import { LAST_TRICK, PACK_POINTS, POINTS, PUUR_BIT, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { JassView } from './view.js';
-import { keepOnePerRun, relativeKey, valueClasses } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, valueClasses } from '../interchangeable.js';
 
 export const MIN_SEATS = 3;
 export const MAX_SEATS = 4;
@@ -364,14 +364,8 @@ export class JassState implements State {
   searchMoves(out: Int32Array, off: number): number {
     const n = this.legal(out, off);
     if (n < 2) return n;
-    const live = this.live;
-    const hands = this.hands;
-    for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
-    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
-      const c = this.moves[ply];
-      live[c >>> 5] |= 1 << (c & 31);
-    }
-    return keepOnePerRun(out, off, live, POINTS, null);
+    liveCards(this.live, this.hands, this.moves, this.plies - this.pos, this.plies);
+    return keepOnePerRun(out, off, this.live, POINTS, null);
   }
 
   /** The cards left by relative strength (see `relativeKey`), then who acts. */
