@@ -25,10 +25,10 @@
  *   measure so far plus what is still in play split evenly by seat). So the first `h`
  *   tricks are played perfectly and the rest by rule of thumb. The first level (finish
  *   the current trick when mid-trick, else one trick) always runs, whatever the budget,
- *   so every world gives values. A level is started only if the allowance left is at least `GROWTH`
- *   times what the previous level cost (each trick multiplies the cost about tenfold,
- *   so a level that cannot finish is not begun; the nodes saved go to later worlds).
- *   A depth that reaches the end of the deal is an exact solve.
+ *   so every world gives values. A level is started only if the allowance left is at
+ *   least `GROWTH` times what the previous level cost (each trick multiplies the cost
+ *   several times over, so a level that cannot finish is not begun; the nodes saved go
+ *   to later worlds). A depth that reaches the end of the deal is an exact solve.
  *
  * Every search starts from a cleared solver (`Solver.reset`: table, move-ordering
  * history, node count): bounds depend on the side and on the horizon, and a fresh
