@@ -7,7 +7,6 @@
  * hidden.
  */
 import { describe, expect, it } from 'vitest';
-// The registry first: bots/ismcts.ts, which it loads, finds its playout bots through it.
 import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
 import { oracle } from '../bots/oracle.js';
 import { pimc } from '../bots/pimc.js';
