@@ -89,6 +89,14 @@ describe('solver equals brute-force minimax on random endgames', () => {
         const more = game.searchGoal.more;
         expect(solver.reaches(s, seat, exact)).toBe(true);
         expect(solver.reaches(s, seat, more ? exact + 1 : exact - 1)).toBe(false);
+        // The opposite aim (a march: the most points), in every third position, through the shared table too.
+        if (i % 3 === 0) {
+          const opposite = bruteForce(game, table, s, seat, !more);
+          expect(solver.value(s, seat, NaN, !more), `position ${i}, opposite aim`).toBe(opposite);
+          expect(shared.value(s, seat, NaN, !more), `position ${i}, opposite aim, shared table`).toBe(opposite);
+          expect(solver.reaches(s, seat, opposite, !more)).toBe(true);
+          expect(solver.reaches(s, seat, more ? opposite - 1 : opposite + 1, !more)).toBe(false);
+        }
         checked++;
       }
     });

@@ -118,16 +118,18 @@ export class Solver {
 
   /** The measure that `seat`'s side has taken so far in `state`. */
   takenBy(state: State, seat: number): number {
-    this.setSide(seat);
+    this.setSide(seat, this.goal.more);
     return this.measure(state);
   }
 
   /**
    * The exact final measure of `seat`'s side from `state` under perfect play (its side
-   * seeking `goal.more`, the others the opposite). `guess` seeds MTD(f).
+   * seeking `more` measure, by default the game's aim `goal.more`, the others the
+   * opposite). `guess` seeds MTD(f). Seeking the opposite of the game's aim is how
+   * the aims that are not sums are tested: a Hindersche march is 100 points or more.
    */
-  value(state: State, seat: number, guess = NaN): number {
-    this.setSide(seat);
+  value(state: State, seat: number, guess = NaN, more = this.goal.more): number {
+    this.setSide(seat, more);
     const root = this.load(state);
     const lo = this.measure(root);
     const hi = lo + root.inPlay();
@@ -136,12 +138,12 @@ export class Solver {
 
   /**
    * Whether `seat`'s side can make its measure reach at least `target` (`more`) or
-   * keep it at most `target` (not `more`): one zero-window search.
+   * keep it at most `target` (not `more`) whatever the others do: one zero-window
+   * search. `more` defaults to the game's aim.
    */
-  reaches(state: State, seat: number, target: number): boolean {
-    this.setSide(seat);
+  reaches(state: State, seat: number, target: number, more = this.goal.more): boolean {
+    this.setSide(seat, more);
     this.load(state);
-    const more = this.goal.more;
     // The side maximises when `more`: test value >= target; else the side minimises: test value <= target.
     return more ? this.search(0, target - 1, target) >= target : this.search(0, target, target + 1) <= target;
   }
@@ -149,10 +151,10 @@ export class Solver {
   /**
    * The exact final measure of `seat`'s side after each of `seat`'s legal moves:
    * `out[code]` for every legal move code (moves interchangeable in this world share
-   * one search). `state.toMove` must be `seat` at a card decision.
+   * one search). `state.toMove` must be `seat` at a card decision. `more` as in `value`.
    */
-  moveValues(state: State, seat: number, out: Float64Array): void {
-    this.setSide(seat);
+  moveValues(state: State, seat: number, out: Float64Array, more = this.goal.more): void {
+    this.setSide(seat, more);
     const root = this.load(state);
     const off = 0;
     const legal = this.rootMoves;
@@ -195,16 +197,15 @@ export class Solver {
     return root;
   }
 
-  private setSide(seat: number): void {
+  private setSide(seat: number, more: boolean): void {
     const teams = this.game.teams(this.table.seats);
-    const more = this.goal.more;
     for (let s = 0; s < this.table.seats; s++) {
       const side = teams === null ? s === seat : teams[s] === teams[seat];
       this.inSide[s] = side ? 1 : 0;
       this.maximizer[s] = side === more ? 1 : 0;
     }
-    // The table's bounds are the measure of one side: another side needs a fresh table.
-    const key = teams === null ? seat : teams[seat];
+    // The table's bounds are the measure of one side seeking one aim: another needs a fresh table.
+    const key = (teams === null ? seat : teams[seat]) * 2 + (more ? 1 : 0);
     if (key !== this.sideKey) {
       this.sideKey = key;
       this.tt.clear();

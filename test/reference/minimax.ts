@@ -6,10 +6,10 @@
 import { newSets, setToCodes } from '../../src/core/cardset.js';
 import { Decision, NO, type Game, type State, type TableConfig } from '../../src/games/game.js';
 
-export function bruteForce(game: Game, table: TableConfig, state: State, seat: number): number {
+/** The final measure of `seat`'s side, which seeks `more` of it (default: the game's aim). */
+export function bruteForce(game: Game, table: TableConfig, state: State, seat: number, more = game.searchGoal.more): number {
   const teams = game.teams(table.seats);
   const inSide = (s: number) => (teams === null ? s === seat : teams[s] === teams[seat]);
-  const more = game.searchGoal.more;
   const stack: State[] = [];
   const at = (d: number) => {
     while (stack.length <= d) stack.push(game.newState(table));
