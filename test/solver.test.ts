@@ -102,3 +102,66 @@ describe('solver equals brute-force minimax on random endgames', () => {
     });
   }
 });
+
+/** The least and the most of `seat`'s side's measure over every line of play from `state` (NO to every question). */
+function extremes(game: Game, table: TableConfig, state: State, inSide: Uint8Array): [number, number] {
+  const stack: State[] = [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  const go = (s: State, d: number): void => {
+    if (s.decision === Decision.None) {
+      let sum = 0;
+      for (let x = 0; x < table.seats; x++) if (inSide[x] === 1) sum += s.taken(x);
+      lo = Math.min(lo, sum);
+      hi = Math.max(hi, sum);
+      return;
+    }
+    while (stack.length <= d) stack.push(game.newState(table));
+    const child = stack[d];
+    if (s.decision !== Decision.Card) {
+      child.copyFrom(s);
+      child.apply(NO);
+      go(child, d + 1);
+      return;
+    }
+    const legal = newSets();
+    s.legal(legal, 0);
+    for (const m of setToCodes(legal, 0)) {
+      child.copyFrom(s);
+      child.apply(m);
+      go(child, d + 1);
+    }
+  };
+  go(state, 0);
+  return [lo, hi];
+}
+
+describe('sureTaken bounds every line of play', () => {
+  for (const c of CASES) {
+    it(`${c.game}, ${c.seats} seats`, () => {
+      const game = GAMES.find((g) => g.name === c.game)!;
+      const table = tableOf(game, c);
+      const teams = game.teams(table.seats);
+      const inSide = new Uint8Array(table.seats);
+      const sure = new Int32Array(2);
+      let bounded = 0;
+      let checked = 0;
+      for (let i = 0; checked < 150; i++) {
+        const s = endgame(game, table, 10_000 + i, 2 + (i % 2), 0);
+        if (s === null || s.trickCards !== 0) continue;
+        const seat = s.toMove;
+        for (let x = 0; x < table.seats; x++) inSide[x] = (teams === null ? x === seat : teams[x] === teams[seat]) ? 1 : 0;
+        let base = 0;
+        for (let x = 0; x < table.seats; x++) if (inSide[x] === 1) base += s.taken(x);
+        s.sureTaken(inSide, sure);
+        const [least, most] = extremes(game, table, s, inSide);
+        expect(least, `position ${i}: the side surely takes ${sure[0]}`).toBeGreaterThanOrEqual(base + sure[0]);
+        expect(most, `position ${i}: the others surely take ${sure[1]}`).toBeLessThanOrEqual(base + s.inPlay() - sure[1]);
+        if (sure[0] + sure[1] > 0) bounded++;
+        checked++;
+      }
+      // The bound must say something in a fair share of positions, or the test tests nothing.
+      expect(bounded).toBeGreaterThan(30);
+    });
+  }
+});

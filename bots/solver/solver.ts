@@ -31,7 +31,8 @@
  *   value, or a greedy playout's), then bisection of the interval left (`converge`).
  * - Bounds from the points still in play: at a trick boundary the side can finish with
  *   no less than it has and no more than it has plus everything still in play, so a
- *   window outside that range is decided without search.
+ *   window outside that range is decided without search. `State.sureTaken` narrows
+ *   the range by what each party surely still takes (the points of a run of top trumps).
  * - Equivalent-card pruning (`State.searchMoves`): of cards adjacent in strength with
  *   the cards between them gone, and worth the same, only one is searched.
  * - Move ordering: the table's best move first; when following, the moves a card
@@ -77,6 +78,8 @@ export class Solver {
   private readonly moves = new Int32Array(MAX_DEPTH * LANES);
   private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
   private readonly lastMove = new Int32Array(LANES);
+  /** `State.sureTaken`'s answer: the side's sure measure, the others'. */
+  private readonly sure = new Int32Array(2);
   /** Per depth: the moves in search order, and their ordering scores. */
   private readonly list = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_DEPTH * MAX_MOVES);
@@ -363,13 +366,18 @@ export class Solver {
       if (base >= beta) return base;
       if (s.tricksLeft() === 1) return this.lastTrick(s, child);
       if (this.rootTricksLeft - s.tricksLeft() >= this.horizon) return this.greedyPlayout(s, depth + 1);
+      // What each party surely still takes narrows [base, top] before the table is asked.
+      const sure = this.sure;
+      s.sureTaken(this.inSide, sure);
+      lo = base + sure[0];
+      hi = top - sure[1];
+      if (hi <= alpha) return hi;
+      if (lo >= beta) return lo;
       words = s.searchKey(this.keys, koff);
       slot = this.tt.slotOf(this.keys, koff, words);
-      lo = base;
-      hi = top;
       if (this.tt.holds(slot, this.keys, koff, words)) {
-        lo = base + this.tt.lower(slot);
-        hi = base + this.tt.upper(slot);
+        lo = Math.max(lo, base + this.tt.lower(slot));
+        hi = Math.min(hi, base + this.tt.upper(slot));
         if (lo >= beta || lo === hi) return lo;
         if (hi <= alpha) return hi;
         ttMove = this.tt.move(slot);

@@ -223,6 +223,13 @@ export interface State {
    */
   inPlay(): number;
   /**
+   * At a trick boundary, the measure that surely still goes to each party whatever
+   * anyone plays: `out[0]` to the seats with `inSide[seat] === 1`, `out[1]` to the
+   * others (0 where the game knows no such bound). The solver narrows `inPlay`'s
+   * bounds with it (the "sure tricks" of double-dummy solvers, in card points).
+   */
+  sureTaken(inSide: Uint8Array, out: Int32Array): void;
+  /**
    * Like `legal`, but with interchangeable cards reduced to one each: a card is left
    * out when the mover holds another legal card of the same lane and measure value with
    * no card between the two still in any hand or in the current trick (so which of

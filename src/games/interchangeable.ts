@@ -57,6 +57,33 @@ export function liveCards(live: Int32Array, hands: Int32Array, moves: Int32Array
   }
 }
 
+/**
+ * `State.sureTaken` for a trump lane, whose strongest live card wins any trick it is
+ * played to: the run of strongest cards of `lane` still in the hands that one party
+ * holds (the side, `inSide[seat] === 1`, or the others) surely goes to that party,
+ * since each card of it either wins its trick or falls to a trick that a stronger card
+ * of the same run wins. Every card in a hand is played before the deal ends. Writes
+ * the run's `value` to `out[0]` (the side's) or `out[1]` (the others'), 0 to the other.
+ */
+export function sureTopRun(hands: Int32Array, seats: number, lane: number, inSide: Uint8Array, value: Uint8Array, out: Int32Array): void {
+  let live = 0;
+  for (let s = 0; s < seats; s++) live |= hands[s * LANES + lane];
+  let party = -1;
+  let sum = 0;
+  while (live !== 0) {
+    const bit = 31 - Math.clz32(live);
+    let owner = 0;
+    while (((hands[owner * LANES + lane] >>> bit) & 1) === 0) owner++;
+    const p = inSide[owner] === 1 ? 0 : 1;
+    if (party < 0) party = p;
+    else if (p !== party) break;
+    sum += value[(lane << 5) | bit];
+    live ^= 1 << bit;
+  }
+  out[0] = party === 0 ? sum : 0;
+  out[1] = party === 1 ? sum : 0;
+}
+
 /** Bits a lane may use in `relativeKey`: two 5-bit chunks. */
 const KEY_LANE_BITS = 10;
 /** COMPRESS[m << 5 | x]: the bits of x selected by m, packed down (a 5-bit `pext`). */

@@ -47,7 +47,7 @@ import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, valuePlanes } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valuePlanes } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -435,6 +435,11 @@ export class HinderscheState implements State, SlateContext {
     let kept = 0;
     for (let s = 0; s < SEATS; s++) kept += this.seatPoints[s];
     return PACK_POINTS - out - kept;
+  }
+
+  /** The run of top trumps that one party holds (`sureTopRun`). */
+  sureTaken(inSide: Uint8Array, out: Int32Array): void {
+    sureTopRun(this.hands, SEATS, TRUMP_LANE, inSide, POINTS, out);
   }
 
   searchMoves(out: Int32Array, off: number): number {

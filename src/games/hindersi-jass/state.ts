@@ -40,7 +40,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, type DecisionKind, type State } from '../game.js';
 import { LAST_TRICK, PACK_POINTS, POINTS, PUUR_BIT, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { JassView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, valuePlanes } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valuePlanes } from '../interchangeable.js';
 
 export const MIN_SEATS = 3;
 export const MAX_SEATS = 4;
@@ -359,6 +359,11 @@ export class JassState implements State {
     let kept = 0;
     for (let s = 0; s < this.seats; s++) kept += this.seatPoints[s];
     return PACK_POINTS - kept;
+  }
+
+  /** The run of top trumps that one party holds (`sureTopRun`). */
+  sureTaken(inSide: Uint8Array, out: Int32Array): void {
+    sureTopRun(this.hands, MAX_SEATS, TRUMP_LANE, inSide, POINTS, out);
   }
 
   searchMoves(out: Int32Array, off: number): number {

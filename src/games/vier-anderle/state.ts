@@ -32,7 +32,7 @@ import { Slab } from '../../core/slab.js';
 import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
-import { SUIT_LANE, SUIT_MASK, codeName, fullPack } from './cards.js';
+import { SUIT_LANE, SUIT_MASK, TAROCK_LANE, codeName, fullPack } from './cards.js';
 import { AnderleView } from './view.js';
 import { keepOnePerRun } from '../interchangeable.js';
 
@@ -379,6 +379,35 @@ export class AnderleState implements State {
 
   inPlay(): number {
     return this.tricksLeft();
+  }
+
+  /**
+   * Tricks surely won: the run of top tarocks among the seats in play that one party
+   * holds wins a trick with each card, and one seat's cards fall to different tricks,
+   * so the party surely takes as many tricks as its longest holding in the run.
+   */
+  sureTaken(inSide: Uint8Array, out: Int32Array): void {
+    let live = 0;
+    for (let seat = 0; seat < this.seats; seat++) if (this.declared[seat] === 1) live |= this.hands[seat * LANES + TAROCK_LANE];
+    // The run: from the top down, while the holder is of the top card's party.
+    let party = -1;
+    let run = 0;
+    while (live !== 0) {
+      const top = 1 << (31 - Math.clz32(live));
+      let owner = 0;
+      while (this.declared[owner] !== 1 || (this.hands[owner * LANES + TAROCK_LANE] & top) === 0) owner++;
+      const p = inSide[owner] === 1 ? 0 : 1;
+      if (party < 0) party = p;
+      else if (p !== party) break;
+      run |= top;
+      live ^= top;
+    }
+    let most = 0;
+    for (let seat = 0; seat < this.seats; seat++) {
+      if (this.declared[seat] === 1) most = Math.max(most, popcount(this.hands[seat * LANES + TAROCK_LANE] & run));
+    }
+    out[0] = party === 0 ? most : 0;
+    out[1] = party === 1 ? most : 0;
   }
 
   searchMoves(out: Int32Array, off: number): number {

@@ -20,7 +20,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, valuePlanes } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valuePlanes } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -383,6 +383,11 @@ export class VierscheState implements State {
 
   inPlay(): number {
     return PACK_POINTS - this.teamPoints[0] - this.teamPoints[1];
+  }
+
+  /** The run of top trumps that one party holds (`sureTopRun`). */
+  sureTaken(inSide: Uint8Array, out: Int32Array): void {
+    sureTopRun(this.hands, SEATS, TRUMP_LANE, inSide, POINTS, out);
   }
 
   searchMoves(out: Int32Array, off: number): number {
