@@ -36,7 +36,8 @@
  * - Equivalent-card pruning (`State.searchMoves`): of cards adjacent in strength with
  *   the cards between them gone, and worth the same, only one is searched.
  * - Move ordering: the table's best move first; when following, the moves a card
- *   player would try first (see `order`); leads by the history heuristic.
+ *   player would try first (see `order`); leads of trumps first, then by the history
+ *   heuristic.
  *
  * ## Budgets
  *
@@ -231,8 +232,8 @@ export class Solver {
    * return how many. The table's move first; then, following to a trick, the moves a
    * good player tries first: with the trick going the seat's way, throw points on it
    * (highest first) rather than take it; otherwise take it if taking is good for the
-   * seat, else throw the least points. Leads go by the history of cut-offs, then high
-   * cards first.
+   * seat, else throw the least points. Leads: trumps first, highest first (drawing
+   * trumps; see `SearchGoal.trumpLane`), then by the history of cut-offs, high cards first.
    */
   private order(s: State, depth: number, ttMove: number): number {
     const off = depth * LANES;
@@ -248,6 +249,7 @@ export class Solver {
     const goodNow = w >= 0 && (this.inSide[w] === 1) === max;
     const selfGood = (this.inSide[seat] === 1) === max;
     const leading = s.trickCards === 0;
+    const trumpLane = this.goal.trumpLane;
     const history = this.history;
     let n = 0;
     for (let l = 0; l < LANES; l++) {
@@ -256,7 +258,7 @@ export class Solver {
         const code = (l << 5) | bit;
         let score: number;
         if (code === ttMove) score = 1 << 30;
-        else if (leading) score = Math.min(history[seat * 128 + code], 1 << 22) * 64 + bit;
+        else if (leading) score = l === trumpLane ? (1 << 29) + bit : Math.min(history[seat * 128 + code], 1 << 22) * 64 + bit;
         else {
           const pts = s.worth(code);
           const heads = s.heads(code);

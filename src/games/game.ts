@@ -257,8 +257,35 @@ export const SEARCH_KEY_WORDS = 32;
 export interface SearchGoal {
   readonly measure: 'points' | 'tricks';
   readonly more: boolean;
+  /**
+   * The lane of the trumps (cards that beat every other lane), or -1. The solver tries
+   * leads from it first, highest first: drawing trumps is what a card player usually
+   * does early, and with it the first search of a full Viersche deal visits less than
+   * half the nodes.
+   */
+  readonly trumpLane: number;
   /** One line for documentation and `tafel bots`: why this measure stands for the game's aim. */
   readonly note: string;
+}
+
+/**
+ * What a deal's result turns on besides the sum of the search measure (optional, see
+ * `Game.dealAims`): per seat, the measure it must take for a **march**, the outcome
+ * that overturns the normal scoring (a Hindersche march, H-4/H-6; all the tricks in
+ * Hindersi-Jass, J-5). Search bots test "can this seat force it" with
+ * `Solver.reaches(state, seat, target, !searchGoal.more)` (paranoid: everyone else
+ * against the seat, which is what the others really want when a march hurts them all)
+ * and value the deal by `Game.outlook`.
+ */
+export interface DealAims {
+  /**
+   * By seat: the `taken` measure at or above which the seat marches, Infinity when it
+   * cannot (out of the deal, or an all-tricks aim after another seat kept a trick).
+   * An all-tricks march is given as every point still to take, which is necessary for
+   * it but not sufficient (a trick worth nothing may still go elsewhere): the game
+   * says so where it does.
+   */
+  readonly target: Float64Array;
 }
 
 /** The scoring that runs across the deals of one match. */

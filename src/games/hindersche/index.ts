@@ -12,6 +12,7 @@ import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
 import { HinderscheSampler } from './sample.js';
 import { HinderscheState, SEATS } from './state.js';
+import { TRUMP_LANE } from '../viersche/cards.js';
 import type { HinderscheView } from './view.js';
 
 const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
@@ -65,6 +66,7 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
   searchGoal: {
     measure: 'points',
     more: false,
+    trumpLane: TRUMP_LANE,
     note: 'card points kept: the most points take the mark (H-4); the solver also answers march questions (100+) by target',
   },
   sample(obs, rng, out) {

@@ -15,6 +15,7 @@ import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
 import { JassState, MAX_SEATS, MIN_SEATS } from './state.js';
+import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
 
 const samplers = new WeakMap<JassState, JassSampler>();
@@ -60,6 +61,7 @@ export const hindersiJass: Game<JassState, JassView> = {
   searchGoal: {
     measure: 'points',
     more: false,
+    trumpLane: TRUMP_LANE,
     note: 'card points with the last 5: the fewest win the Partie (J-5, J-6)',
   },
   sample(obs, rng, out) {

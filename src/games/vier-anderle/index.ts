@@ -11,7 +11,7 @@
  */
 import { TafelError } from '../../core/errors.js';
 import type { Game, TableConfig } from '../game.js';
-import { pipsFor } from './cards.js';
+import { TAROCK_LANE, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { AnderleState, MAX_SEATS, MIN_SEATS } from './state.js';
@@ -71,6 +71,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
   searchGoal: {
     measure: 'tricks',
     more: true,
+    trumpLane: TAROCK_LANE,
     note: 'tricks: each pays a quarter of the pot, and a player in with none pays the pot (A-5, A-6)',
   },
   sample(obs, rng, out) {

@@ -9,6 +9,7 @@ import type { Game, TableConfig } from '../game.js';
 import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
 import { SEATS, VierscheState } from './state.js';
+import { TRUMP_LANE } from './cards.js';
 import type { VierscheView } from './view.js';
 
 const samplers = new WeakMap<VierscheState, VierscheSampler>();
@@ -39,6 +40,7 @@ export const viersche: Game<VierscheState, VierscheView> = {
   searchGoal: {
     measure: 'points',
     more: true,
+    trumpLane: TRUMP_LANE,
     note: "the team's card points: 100 of them win a game (V-7)",
   },
   sample(obs, rng, out) {
