@@ -231,7 +231,9 @@ export class Solver {
    * Write the moves of `stack[depth]` into `list` in the order to search them and
    * return how many. The table's move first; then, following to a trick, the moves a
    * good player tries first: with the trick going the seat's way, throw points on it
-   * (highest first) rather than take it; otherwise take it if taking is good for the
+   * (highest first) unless a seat still to play to it would gain by winning it and is
+   * a bad winner for this seat (then play low), rather than
+   * take it (seats out of the deal count as if in: that only orders a little worse); otherwise take it if taking is good for the
    * seat, else throw the least points. Leads: trumps first, highest first (drawing
    * trumps; see `SearchGoal.trumpLane`), then by the history of cut-offs, high cards first.
    */
@@ -249,6 +251,14 @@ export class Solver {
     const goodNow = w >= 0 && (this.inSide[w] === 1) === max;
     const selfGood = (this.inSide[seat] === 1) === max;
     const leading = s.trickCards === 0;
+    // Whether a seat still to play to this trick wants to win it and would be a bad winner for this one.
+    const seats = this.table.seats;
+    let threat = false;
+    for (let k = 1; k < seats - s.trickCards; k++) {
+      const x = (seat + k) % seats;
+      const gains = this.inSide[x] === this.maximizer[x];
+      if (gains && (this.inSide[x] === 1) !== max) threat = true;
+    }
     const trumpLane = this.goal.trumpLane;
     const history = this.history;
     let n = 0;
@@ -262,7 +272,8 @@ export class Solver {
         else {
           const pts = s.worth(code);
           const heads = s.heads(code);
-          if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
+          // Throw points on a trick going this seat's way unless a seat still to play may take it away.
+          if (goodNow) score = heads ? 1000 + pts : threat ? 4000 - pts * 8 : 4000 + pts * 8;
           else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
           else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
           score = score * 1024 + Math.min(1023, history[seat * 128 + code]);
