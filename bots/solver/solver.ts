@@ -229,13 +229,17 @@ export class Solver {
 
   /**
    * Write the moves of `stack[depth]` into `list` in the order to search them and
-   * return how many. The table's move first; then, following to a trick, the moves a
-   * good player tries first: with the trick going the seat's way, throw points on it
-   * (highest first) unless a seat still to play to it would gain by winning it and is
-   * a bad winner for this seat (then play low), rather than
-   * take it (seats out of the deal count as if in: that only orders a little worse); otherwise take it if taking is good for the
-   * seat, else throw the least points. Leads: trumps first, highest first (drawing
-   * trumps; see `SearchGoal.trumpLane`), then by the history of cut-offs, high cards first.
+   * return how many. The table's move first. Following to a trick, the moves a good
+   * player tries first, where a "threat" is a seat still to play to the trick that
+   * would gain by winning it and is a bad winner for this seat (seats out of the deal
+   * count as if in: that only orders a little worse):
+   * - the trick going this seat's way: throw points on it, highest first, or with a
+   *   threat play low; rather than take it;
+   * - else, if taking it is good for the seat: take it, with the strongest card under a
+   *   threat, else with the most points and the weakest card that does;
+   * - else throw the least points.
+   * Leads: trumps first, highest first (drawing trumps; see `SearchGoal.trumpLane`),
+   * then by the history of cut-offs, high cards first.
    */
   private order(s: State, depth: number, ttMove: number): number {
     const off = depth * LANES;
@@ -274,7 +278,9 @@ export class Solver {
           const heads = s.heads(code);
           // Throw points on a trick going this seat's way unless a seat still to play may take it away.
           if (goodNow) score = heads ? 1000 + pts : threat ? 4000 - pts * 8 : 4000 + pts * 8;
-          else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
+          // Take a trick that is good to take: with the strongest card while it may still be
+          // taken away, else with the most points and the weakest card that does it.
+          else if (heads) score = selfGood ? (threat ? 4000 + bit * 4 + pts : 4000 + pts * 4 - bit) : 1000 - pts;
           else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
           score = score * 1024 + Math.min(1023, history[seat * 128 + code]);
         }
