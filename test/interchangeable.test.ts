@@ -1,6 +1,6 @@
 /** Interchangeable cards and relative keys (src/games/interchangeable.ts). */
 import { describe, expect, it } from 'vitest';
-import { keepOnePerRun, relativeKey, valuePlanes } from '../src/games/interchangeable.js';
+import { keepOnePerRun, relativeKey, valueKeys } from '../src/games/interchangeable.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { POINTS as VIERSCHE_POINTS } from '../src/games/viersche/cards.js';
 import { referenceKey } from './reference/relative-key.js';
@@ -41,7 +41,7 @@ describe('keepOnePerRun', () => {
 });
 
 describe('relativeKey', () => {
-  const classes = valuePlanes(VALUE);
+  const classes = valueKeys(VALUE);
   it('is equal for positions that differ only in played cards of the same value', () => {
     const a = new Int32Array(16);
     const b = new Int32Array(16);
@@ -77,7 +77,7 @@ describe('relativeKey', () => {
   it('tells apart exactly the positions that the card-by-card key tells apart', () => {
     // Random deals of the 36 Viersche codes to 4 seats, with most cards played, in pairs
     // built to collide often: the same owners and values in order, cards shifted.
-    const planes = valuePlanes(VIERSCHE_POINTS);
+    const planes = valueKeys(VIERSCHE_POINTS);
     const codes: number[] = [];
     for (let c = 0; c < 128; c++) if ((c & 31) < 10 && (c >>> 5) < 4 && !((c >>> 5) > 0 && (c & 31) > 8)) codes.push(c);
     const rng = new Rng();

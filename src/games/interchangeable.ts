@@ -103,12 +103,6 @@ for (let m = 0; m < 32; m++) {
   }
 }
 
-/** The bits of `x` selected by `m` (at most 10 bits), packed down. */
-function compress(x: number, m: number): number {
-  const lo = m & 31;
-  return COMPRESS[(lo << 5) | (x & 31)] | (COMPRESS[(m & 0x3e0) | ((x >>> 5) & 31)] << POP5[lo]);
-}
-
 /**
  * A search key that is the same for positions that differ only in cards already
  * played: per lane, the cards still in a hand in order of strength, each with who
@@ -116,40 +110,62 @@ function compress(x: number, m: number): number {
  * trick winners depend only on the relative order of the cards left, and the measure
  * only on their values (the partition-search idea of bridge solvers, in its simplest
  * form). Written without a loop over cards: with `live` the lane's cards still held
- * and n their number, the key of a lane is each of the first three seats' holding
- * compressed to the live cards (the fourth holds the rest), the value class's three
- * bit planes compressed likewise (`valuePlanes`), and n: two words. Writes
- * `2 * lanes` words; `seats` at most 4, lanes of at most 10 bits.
+ * and n their number, the key of a lane is two words: each of the first three seats'
+ * holding compressed to the live cards (the fourth holds the rest) with n's low bits,
+ * and the value classes of the live cards in order with n's high bits, which depend on
+ * `live` alone and so come from a table (`valueKeys`). Writes `2 * lanes` words;
+ * `seats` at most 4, lanes of at most 10 bits.
  */
-export function relativeKey(hands: Int32Array, seats: number, lanes: number, planes: Int32Array, out: Int32Array, off: number): number {
+export function relativeKey(hands: Int32Array, seats: number, lanes: number, values: Int32Array, out: Int32Array, off: number): number {
   let w = off;
   for (let lane = 0; lane < lanes; lane++) {
     let live = 0;
     for (let s = 0; s < seats; s++) live |= hands[s * LANES + lane];
-    if (live >>> KEY_LANE_BITS !== 0) throw new Error(`relativeKey: lane ${lane} uses bits above ${KEY_LANE_BITS - 1}`);
-    const n = POP5[live & 31] + POP5[(live >>> 5) & 31];
+    if (live >>> KEY_LANE_BITS !== 0) tooWide(lane);
+    // compress(x, live), inlined: the low five bits of live select from x's, the high five likewise.
+    const lo = (live & 31) << 5;
+    const hi = live & 0x3e0;
+    const k = POP5[live & 31];
+    const n = k + POP5[live >>> 5];
     let owners = 0;
-    for (let s = 0, shift = 0; s < seats - 1; s++, shift += KEY_LANE_BITS) owners |= compress(hands[s * LANES + lane], live) << shift;
-    const p = lane * 3;
-    const values = compress(planes[p], live) | (compress(planes[p + 1], live) << 10) | (compress(planes[p + 2], live) << 20);
+    for (let s = 0, shift = 0; s < seats - 1; s++, shift += KEY_LANE_BITS) {
+      const h = hands[s * LANES + lane];
+      owners |= (COMPRESS[lo | (h & 31)] | (COMPRESS[hi | ((h >>> 5) & 31)] << k)) << shift;
+    }
     out[w++] = owners | ((n & 3) << 30);
-    out[w++] = values | ((n >>> 2) << 30);
+    out[w++] = values[(lane << KEY_LANE_BITS) | live];
   }
   return w - off;
 }
 
+/** Out of line, so that the check costs `relativeKey` nothing. */
+function tooWide(lane: number): never {
+  throw new Error(`relativeKey: lane ${lane} uses bits above ${KEY_LANE_BITS - 1}`);
+}
+
 /**
- * The value classes of `value[code]` (equal class, equal value; at most 8) as three bit
- * planes per lane: planes[lane * 3 + k] holds the cards whose class has bit k. For
- * `relativeKey`.
+ * For `relativeKey`: by lane and set of live cards (`lane << 10 | live`), the value
+ * classes of the live cards in order of strength (equal class, equal `value[code]`; at
+ * most 8 classes, as three 10-bit planes) and, in the top two bits, the high bits of
+ * their number.
  */
-export function valuePlanes(value: Uint8Array): Int32Array {
+export function valueKeys(value: Uint8Array): Int32Array {
   const distinct = [...new Set(value)].sort((a, b) => a - b);
   if (distinct.length > 8) throw new Error('relativeKey: more than 8 card values');
-  const planes = new Int32Array(LANES * 3);
-  for (let code = 0; code < value.length; code++) {
-    const cls = distinct.indexOf(value[code]);
-    for (let k = 0; k < 3; k++) if ((cls >> k) & 1) planes[(code >>> 5) * 3 + k] |= 1 << (code & 31);
+  const limit = 1 << KEY_LANE_BITS;
+  const keys = new Int32Array(LANES * limit);
+  for (let lane = 0; lane < LANES; lane++) {
+    for (let live = 0; live < limit; live++) {
+      let key = 0;
+      let i = 0;
+      for (let bit = 0; bit < KEY_LANE_BITS; bit++) {
+        if (((live >>> bit) & 1) === 0) continue;
+        const cls = distinct.indexOf(value[(lane << 5) | bit]);
+        for (let plane = 0; plane < 3; plane++) if ((cls >>> plane) & 1) key |= 1 << (plane * KEY_LANE_BITS + i);
+        i++;
+      }
+      keys[(lane << KEY_LANE_BITS) | live] = key | ((i >>> 2) << 30);
+    }
   }
-  return planes;
+  return keys;
 }

@@ -47,7 +47,7 @@ import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valuePlanes } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -57,7 +57,7 @@ export const PACK_POINTS = 140;
 export const POINT_WEIGHT = 0.25;
 /** Moves in a deal: 36 cards at most, and per trick at most 3 offers and 3 objections. */
 const MAX_PLIES = PACK_SIZE + TRICKS * 6;
-const VALUE_PLANES = valuePlanes(POINTS);
+const VALUE_KEYS = valueKeys(POINTS);
 
 /** What the match tells a deal: who deals and plays, and the public slate context. */
 export interface DealContext {
@@ -451,7 +451,7 @@ export class HinderscheState implements State, SlateContext {
 
   /** The cards left by relative strength (see `relativeKey`), then who acts. */
   searchKey(out: Int32Array, off: number): number {
-    const n = relativeKey(this.hands, SEATS, LANES, VALUE_PLANES, out, off);
+    const n = relativeKey(this.hands, SEATS, LANES, VALUE_KEYS, out, off);
     out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3);
     return n + 1;
   }

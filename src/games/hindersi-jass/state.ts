@@ -40,13 +40,13 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, type DecisionKind, type State } from '../game.js';
 import { LAST_TRICK, PACK_POINTS, POINTS, PUUR_BIT, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { JassView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valuePlanes } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
 
 export const MIN_SEATS = 3;
 export const MAX_SEATS = 4;
 /** Moves in a deal: every card of the pack, nothing else. */
 const MAX_PLIES = PACK_SIZE;
-const VALUE_PLANES = valuePlanes(POINTS);
+const VALUE_KEYS = valueKeys(POINTS);
 /** The trump lane without the Puur. */
 const NOT_PUUR = ~(1 << PUUR_BIT);
 
@@ -375,7 +375,7 @@ export class JassState implements State {
 
   /** The cards left by relative strength (see `relativeKey`), then who acts. */
   searchKey(out: Int32Array, off: number): number {
-    const n = relativeKey(this.hands, MAX_SEATS, LANES, VALUE_PLANES, out, off);
+    const n = relativeKey(this.hands, MAX_SEATS, LANES, VALUE_KEYS, out, off);
     out[off + n] = this.toMove & 7;
     return n + 1;
   }

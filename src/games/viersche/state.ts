@@ -20,14 +20,14 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valuePlanes } from '../interchangeable.js';
+import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
 export const PACK_POINTS = 140;
 /** Moves in a deal: 36 cards and at most one claim answer after each of 8 tricks. */
 const MAX_PLIES = PACK_SIZE + TRICKS;
-const VALUE_PLANES = valuePlanes(POINTS);
+const VALUE_KEYS = valueKeys(POINTS);
 
 /** What the match tells a deal: the targets, and whether a first deal can be undecided. */
 export interface DealContext {
@@ -399,7 +399,7 @@ export class VierscheState implements State {
 
   /** The cards left by relative strength (see `relativeKey`), then who acts, the decision and the first trick. */
   searchKey(out: Int32Array, off: number): number {
-    const n = relativeKey(this.hands, SEATS, LANES, VALUE_PLANES, out, off);
+    const n = relativeKey(this.hands, SEATS, LANES, VALUE_KEYS, out, off);
     out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3) | (this.trick === 0 ? 64 : 0);
     return n + 1;
   }
