@@ -258,7 +258,7 @@ export class Solver {
     // Whether a seat still to play to this trick wants to win it and would be a bad winner for this one.
     const seats = this.table.seats;
     let threat = false;
-    for (let k = 1; k < seats - s.trickCards; k++) {
+    if (!leading) for (let k = 1; k < seats - s.trickCards; k++) {
       const x = (seat + k) % seats;
       const gains = this.inSide[x] === this.maximizer[x];
       if (gains && (this.inSide[x] === 1) !== max) threat = true;

@@ -152,6 +152,7 @@ function tooWide(lane: number): never {
 export function valueKeys(value: Uint8Array): Int32Array {
   const distinct = [...new Set(value)].sort((a, b) => a - b);
   if (distinct.length > 8) throw new Error('relativeKey: more than 8 card values');
+  const cls = value.map((v) => distinct.indexOf(v));
   const limit = 1 << KEY_LANE_BITS;
   const keys = new Int32Array(LANES * limit);
   for (let lane = 0; lane < LANES; lane++) {
@@ -160,8 +161,8 @@ export function valueKeys(value: Uint8Array): Int32Array {
       let i = 0;
       for (let bit = 0; bit < KEY_LANE_BITS; bit++) {
         if (((live >>> bit) & 1) === 0) continue;
-        const cls = distinct.indexOf(value[(lane << 5) | bit]);
-        for (let plane = 0; plane < 3; plane++) if ((cls >>> plane) & 1) key |= 1 << (plane * KEY_LANE_BITS + i);
+        const c = cls[(lane << 5) | bit];
+        for (let plane = 0; plane < 3; plane++) if ((c >>> plane) & 1) key |= 1 << (plane * KEY_LANE_BITS + i);
         i++;
       }
       keys[(lane << KEY_LANE_BITS) | live] = key | ((i >>> 2) << 30);
