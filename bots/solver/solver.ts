@@ -240,8 +240,12 @@ export class Solver {
    * - else throw the least points.
    * Leads: trumps first, highest first (drawing trumps; see `SearchGoal.trumpLane`),
    * then by the history of cut-offs, high cards first.
+   *
+   * With `playout` (the greedy playout's policy, see `greedyPlayout`) there are no
+   * threats and no trump-first leads: those order a proof well but play badly (the
+   * estimates of horizon searches, and with them pimc and the oracle, got worse).
    */
-  private order(s: State, depth: number, ttMove: number): number {
+  private order(s: State, depth: number, ttMove: number, playout = false): number {
     const off = depth * LANES;
     const moves = this.moves;
     s.searchMoves(moves, off);
@@ -258,7 +262,7 @@ export class Solver {
     // Whether a seat still to play to this trick wants to win it and would be a bad winner for this one.
     const seats = this.table.seats;
     let threat = false;
-    if (!leading) for (let k = 1; k < seats - s.trickCards; k++) {
+    if (!leading && !playout) for (let k = 1; k < seats - s.trickCards; k++) {
       const x = (seat + k) % seats;
       const gains = this.inSide[x] === this.maximizer[x];
       if (gains && (this.inSide[x] === 1) !== max) threat = true;
@@ -272,7 +276,7 @@ export class Solver {
         const code = (l << 5) | bit;
         let score: number;
         if (code === ttMove) score = 1 << 30;
-        else if (leading) score = l === trumpLane ? (1 << 29) + bit : Math.min(history[seat * 128 + code], 1 << 22) * 64 + bit;
+        else if (leading) score = l === trumpLane && !playout ? (1 << 29) + bit : Math.min(history[seat * 128 + code], 1 << 22) * 64 + bit;
         else {
           const pts = s.worth(code);
           const heads = s.heads(code);
@@ -320,8 +324,9 @@ export class Solver {
 
   /**
    * The estimate beyond the horizon: the rest of the deal played out by every seat
-   * taking the first move of `order` (throw points on a trick going its way, win
-   * cheaply when winning is good for it, else duck with the fewest points; lead high).
+   * taking the first move of `order` in playout mode (throw points on a trick going its
+   * way, win cheaply when winning is good for it, else duck with the fewest points;
+   * lead by the history of cut-offs, high cards first).
    * A card player's rule of thumb, so the estimate knows who holds the high cards,
    * which an even split of the points left would not.
    */
@@ -331,7 +336,7 @@ export class Solver {
     while (scratch.decision !== Decision.None) {
       if (scratch.decision !== Decision.Card) scratch.apply(NO);
       else {
-        this.order(scratch, depth, -1);
+        this.order(scratch, depth, -1, true);
         scratch.apply(this.list[depth * MAX_MOVES]);
       }
       this.nodes++;
