@@ -6,7 +6,9 @@
  *
  * - A card: the legal move with the best solver value of the seat's side's final
  *   measure (card points or tricks; fewer is better where the game says so), ties to
- *   the lowest code. `budget` is a node limit per move, generous by default; when the
+ *   the lowest code; where the game gives deal aims (a Hindersche march, the Jass
+ *   sweep), the deal's outlook after the move instead (bots/perfect-play.ts,
+ *   `aimValues`). `budget` is a node limit per move, generous by default; when the
  *   exact solve does not fit, the deepest horizon search that does decides, with the
  *   solver's estimate beyond the horizon (bots/perfect-play.ts).
  * - A yes/no answer: each answer applied and the deal played out with the solver
@@ -74,7 +76,7 @@ class OracleBot implements Bot {
     const { moves, values, play } = this;
     play.begin(this.budget, this.exact);
     if (obs.decision === Decision.Card) {
-      play.cardValues(s, this.seat, this.budget, values);
+      play.aimValues(s, this.seat, this.budget, values);
     } else {
       for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(s, this.seat, moves[i], this.budget);
     }

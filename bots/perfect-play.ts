@@ -30,6 +30,41 @@
  *   several times over, so a level that cannot finish is not begun; the nodes saved go
  *   to later worlds). A depth that reaches the end of the deal is an exact solve.
  *
+ * ## Card decisions by the deal's aims: `aimValues`
+ *
+ * In Hindersche and Hindersi-Jass the card measure is a poor proxy at the edges: 100
+ * points (a Hindersche march) or all the tricks (Hindersi-Jass J-5) turn the worst
+ * result into the best, and another player's march costs everyone. So when the game
+ * provides `Game.dealAims` and `Game.outlook` (game.ts), `aimValues` values each legal
+ * move by the deal's **outlook** (about `returns()[seat]`, the game's real result)
+ * instead of the measure:
+ *
+ * 1. March tests, exact zero-window searches (`Solver.reaches(·, q, target, true)`,
+ *    paranoid: everyone else against `q`, which is what the others want when a march
+ *    costs them all), for every seat `q` that can still reach its target:
+ *    - the seat itself: if it can force its march from here, each move is tested and
+ *      the moves that keep the march forced get the outlook of its march;
+ *    - each other seat, in playing order: if it can force its march whatever the seat
+ *      does, every move gets the outlook of that march; if it cannot, but could force
+ *      `AIM_SLACK` (25) less, the seat's moves are tested one by one and those that
+ *      hand it the march get its outlook (without that margin no single move is taken
+ *      to hand over a march: this keeps the tests few early in a deal).
+ *    The tests share at most `AIM_SHARE` (30%) of the world's share of the budget; a
+ *    test that does not fit in what is left counts as "no march" (so a tight budget
+ *    falls back to the measure). They are cheap: from a full Hindersche deal a median
+ *    of about a thousand nodes, far less later and in Jass (an all-tricks target is
+ *    refuted at once).
+ * 2. The other moves get `Game.outlook(state, seat, own, -1)`, with `own` the seat's
+ *    measure from `cardValues` (the rest of the world's share): a smooth, game-made
+ *    map of "my points" to the result (in Hindersche the chance of ending with the
+ *    most points, i.e. a mark, is what matters, not the points themselves).
+ *
+ * So a seat plays for a march where, in enough worlds, it can be forced, and plays to
+ * stop one where a move would hand it to an opponent, and otherwise weighs its points
+ * by what they cost in the game's currency. Games without the two members get
+ * `cardValues` unchanged. Yes/no playouts keep using `cardValues` (their result is
+ * `returns` anyway).
+ *
  * Every search starts from a cleared solver (`Solver.reset`: table, move-ordering
  * history, node count): bounds depend on the side and on the horizon, and a fresh
  * start makes node counts, and so the play, a function of the position alone (never of
@@ -72,13 +107,21 @@
  * `exact` tricks left, where claims usually arise) it is exact for every seat.
  */
 import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
-import { Decision, NO, YES, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { Decision, NO, YES, type DealAims, type Game, type State, type TableConfig } from '../src/games/game.js';
 import { Solver } from './solver/solver.js';
 
 /** Start a deeper level only if the allowance left is at least this many times the last level's cost. */
 const GROWTH = 3;
 /** A playout move may use this fraction of the world's share for deepening. */
 const PLAYOUT_SPLIT = 8;
+/** The march tests of `aimValues` may use at most this fraction of the world's share. */
+const AIM_SHARE = 0.3;
+/**
+ * An opponent's march is tested move by move only when he can force this much less
+ * than his target against the seat's best defence (else no single move of the seat is
+ * taken to hand him the march).
+ */
+const AIM_SLACK = 25;
 
 /**
  * The engine for `game` at `table` with a table of 2^`ttBits` entries, shared by every
@@ -110,6 +153,12 @@ export class PerfectPlay {
 
   /** +1 when more of the measure is better, -1 when less. */
   private readonly sign: number;
+  private readonly game: Game;
+  /** The march targets by seat (`Game.dealAims`), and the marcher each move leads to (-1: none). */
+  private readonly aims: DealAims;
+  private readonly marcher = new Int8Array(CODE_LIMIT);
+  private readonly moveList = new Int32Array(CODE_LIMIT);
+  private readonly childState: State;
   private readonly legal = newSets(2);
   private readonly trial = new Float64Array(CODE_LIMIT);
   private readonly values = new Float64Array(CODE_LIMIT);
@@ -121,7 +170,10 @@ export class PerfectPlay {
 
   constructor(game: Game, table: TableConfig, ttBits: number) {
     this.solver = new Solver(game, table, { ttBits });
+    this.game = game;
     this.sign = game.searchGoal.more ? 1 : -1;
+    this.aims = { target: new Float64Array(table.seats) };
+    this.childState = game.newState(table);
     this.ret = new Float64Array(table.seats);
     this.optionState = game.newState(table);
     this.lookState = game.newState(table);
@@ -165,6 +217,84 @@ export class PerfectPlay {
       if (full) break;
     }
     return depth;
+  }
+
+  /** Whether the game gives marches and an outlook, so that `aimValues` differs from `cardValues`. */
+  get hasAims(): boolean {
+    return this.game.dealAims !== undefined && this.game.outlook !== undefined;
+  }
+
+  /**
+   * Like `cardValues`, but each value is the deal's outlook for `seat` (`Game.outlook`,
+   * about `returns()[seat]`) after the move: the march tests of the module doc decide
+   * who marches, else the card-measure value from `cardValues` is the seat's own
+   * measure. Games without `dealAims`/`outlook` get `cardValues`. Returns its depth.
+   */
+  aimValues(s: State, seat: number, share: number, out: Float64Array): number {
+    const game = this.game;
+    if (!game.dealAims || !game.outlook) return this.cardValues(s, seat, share, out);
+    const before = this.used;
+    const allowance = share * AIM_SHARE;
+    const n = this.listLegal(s);
+    const moves = this.moveList;
+    const marcher = this.marcher;
+    for (let i = 0; i < n; i++) marcher[moves[i]] = -1;
+    game.dealAims(s, this.aims);
+    const target = this.aims.target;
+    const inPlay = s.inPlay();
+    const seats = s.seats;
+    // The seat itself first, then the others in playing order.
+    for (let k = 0; k < seats; k++) {
+      const q = (seat + k) % seats;
+      const t = target[q];
+      if (!(s.taken(q) + inPlay >= t)) continue;
+      const root = this.marchTest(s, q, t, allowance - (this.used - before));
+      if (root < 0) continue;
+      if (q === seat) {
+        if (root === 0) continue;
+      } else if (root === 1) {
+        for (let i = 0; i < n; i++) if (marcher[moves[i]] < 0) marcher[moves[i]] = q;
+        continue;
+      } else if (this.marchTest(s, q, t - AIM_SLACK, allowance - (this.used - before)) !== 1) continue;
+      const c = this.childState;
+      for (let i = 0; i < n; i++) {
+        const m = moves[i];
+        if (marcher[m] >= 0) continue;
+        c.copyFrom(s);
+        c.apply(m);
+        if (this.marchTest(c, q, t, allowance - (this.used - before)) === 1) marcher[m] = q;
+      }
+    }
+    const depth = this.cardValues(s, seat, Math.max(0, share - (this.used - before)), out);
+    for (let i = 0; i < n; i++) {
+      const m = moves[i];
+      out[m] = game.outlook(s, seat, this.sign * out[m], marcher[m]);
+    }
+    return depth;
+  }
+
+  /** 1 if `seat` can force at least `target` of the measure in `s` (exact), 0 if not, -1 if the test did not fit in `limit` nodes. */
+  private marchTest(s: State, seat: number, target: number, limit: number): number {
+    if (limit < 1) return -1;
+    const sv = this.solver;
+    sv.reset();
+    sv.horizon = Infinity;
+    sv.nodeLimit = limit;
+    const r = sv.reaches(s, seat, target, true);
+    this.used += Math.min(sv.nodes, limit);
+    sv.nodeLimit = Infinity;
+    return sv.aborted ? -1 : r ? 1 : 0;
+  }
+
+  /** The legal moves of `s` into `moveList`, in code order; returns their number. */
+  private listLegal(s: State): number {
+    const legal = this.legal;
+    s.legal(legal, 0);
+    let n = 0;
+    for (let l = 0; l < LANES; l++) {
+      for (let m = legal[l]; m !== 0; m &= m - 1) this.moveList[n++] = (l << 5) | (31 - Math.clz32(m & -m));
+    }
+    return n;
   }
 
   /** The move the solver policy plays for `s.toMove` at a card decision (ties: the lowest code). */

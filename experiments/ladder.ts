@@ -11,6 +11,8 @@
  *   oriented so that positive is better for B, with a Student-t 95% interval over
  *   duplicate groups (a bot "beats heuristic with 95% confidence" when the interval
  *   lies above 0);
+ * - the same for each other deal metric of the game (a Hindersche deal's `marks`, what
+ *   the game is really about, beside its headline `points`);
  * - the same over whole matches, and the match win rate where the game has one
  *   (Wilson interval);
  * - its time per move: wall time of its `act` calls over every decision it faced
@@ -57,6 +59,8 @@ export interface Rung {
   cheats: boolean;
   /** Paired difference per deal (bot - heuristic), positive = better for the bot. */
   deal: Estimate;
+  /** The same for the game's other deal metrics, in their order. */
+  dealOthers: { metric: string; estimate: Estimate }[];
   /** Paired difference per match, positive = better; null without matches. */
   match: Estimate | null;
   /** The bot's own match win rate, when the game has a binary "won" match metric. */
@@ -93,6 +97,7 @@ function orient(e: Estimate, higherIsBetter: boolean): Estimate {
 
 interface Played {
   diff: Estimate;
+  others: { metric: string; estimate: Estimate }[];
   winRate: Estimate | null;
 }
 
@@ -106,10 +111,16 @@ async function play(game: Game, seats: number, bot: string, unit: Unit, groups: 
   const section = unit === 'match' ? r.tally.match! : r.tally.deal;
   const metrics = unit === 'match' ? game.matchMetrics : game.dealMetrics;
   const headline = metrics[0];
-  const pair = section.pairRows().find((p) => p.bot === 0 && p.opponent === 1 && p.metric === headline.key)!;
+  const pairOf = (key: string) => section.pairRows().find((p) => p.bot === 0 && p.opponent === 1 && p.metric === key);
+  const pair = pairOf(headline.key)!;
+  const others: { metric: string; estimate: Estimate }[] = [];
+  for (const m of metrics.slice(1)) {
+    const p = pairOf(m.key);
+    if (p) others.push({ metric: m.key, estimate: orient(p.estimate, m.higherIsBetter) });
+  }
   const won = metrics.find((m) => m.key === 'won');
   const winRate = won ? (section.botRows().find((b) => b.bot === 0 && b.metric === 'won')?.rate ?? null) : null;
-  return { diff: orient(pair.estimate, headline.higherIsBetter), winRate };
+  return { diff: orient(pair.estimate, headline.higherIsBetter), others, winRate };
 }
 
 export async function runExperiment(o: Options): Promise<Rung[]> {
@@ -126,6 +137,7 @@ export async function runExperiment(o: Options): Promise<Rung[]> {
       bot,
       cheats: lineup.entrants[0].spec.cheats === true,
       deal: deal.diff,
+      dealOthers: deal.others,
       match: match?.diff ?? null,
       winRate: match?.winRate ?? null,
       msPerMove: clock.moves > 0 ? clock.ms / clock.moves : NaN,
@@ -162,6 +174,7 @@ export function csvRows(o: Options, seats: number, rungs: readonly Rung[]): Reco
   };
   for (const r of rungs) {
     add(r, 'deal_vs_heuristic', r.deal);
+    for (const o of r.dealOthers) add(r, `deal_vs_heuristic:${o.metric}`, o.estimate);
     add(r, 'match_vs_heuristic', r.match);
     add(r, 'match_win_rate', r.winRate);
     add(r, 'gap_share', r.gap);
@@ -192,10 +205,27 @@ export function report(o: Options, seats: number, rungs: readonly Rung[], second
         `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${show(r.deal)} | ${verdict(r.deal)} | ${show(r.match)} | ${pct(r.winRate)} | ${r.msPerMove.toFixed(2)} | ${pct(r.gap)} |`,
     ),
     '',
+    ...otherTable(game, rungs, show),
     '`heuristic` itself scores 0 by definition. The gap share puts random at 0% and the oracle (which sees every hand',
     'and plays the solver\'s move) at 100%; its interval ignores the correlation of the estimates (they share the deals).',
     'Time per move is the wall time of the bot\'s decisions, forced ones included, on one core of this machine.',
   ].join('\n') + '\n';
+}
+
+/** The other deal metrics' paired differences, one column each (none: no lines). */
+function otherTable(game: Game, rungs: readonly Rung[], show: (e: Estimate | null, digits?: number) => string): string[] {
+  const keys = rungs[0]?.dealOthers.map((o) => o.metric) ?? [];
+  if (keys.length === 0) return [];
+  const desc = (k: string) => game.dealMetrics.find((m) => m.key === k)!;
+  return [
+    'Other deal metrics, paired difference per deal against heuristic, oriented so that positive is better for the bot:',
+    keys.map((k) => `\`${k}\` (${desc(k).description})`).join('; ') + '.',
+    '',
+    `| bot | ${keys.join(' | ')} |`,
+    `|---|${keys.map(() => '---|').join('')}`,
+    ...rungs.map((r) => `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${r.dealOthers.map((o) => show(o.estimate, 3)).join(' | ')} |`),
+    '',
+  ];
 }
 
 async function main(): Promise<void> {

@@ -273,7 +273,7 @@ export interface SearchGoal {
  * `Game.dealAims`): per seat, the measure it must take for a **march**, the outcome
  * that overturns the normal scoring (a Hindersche march, H-4/H-6; all the tricks in
  * Hindersi-Jass, J-5). Search bots test "can this seat force it" with
- * `Solver.reaches(state, seat, target, !searchGoal.more)` (paranoid: everyone else
+ * `Solver.reaches(state, seat, target, true)` (at least `target`; paranoid: everyone else
  * against the seat, which is what the others really want when a march hurts them all)
  * and value the deal by `Game.outlook`.
  */
@@ -370,4 +370,18 @@ export interface Game<S extends State = State, O extends Observation = Observati
   sample(obs: O, rng: Rng, out: S): void;
   /** What exact card-play search optimises (see "Search support"). */
   readonly searchGoal: SearchGoal;
+  /**
+   * Optional, for games whose deal result is not a monotone function of the search
+   * measure (bots/perfect-play.ts uses it when present). Fill `out.target` for the
+   * deal in `state` (see `DealAims`). Allocation-free.
+   */
+  dealAims?(state: S, out: DealAims): void;
+  /**
+   * Optional, with `dealAims`: approximately what `returns()[seat]` will be when the
+   * deal in `state` ends with `marcher` having marched (a seat; -1: nobody) and
+   * otherwise `seat` having taken `own` of the measure in all, the other seats sharing
+   * what is left as the game models it (documented by the game). Used to value card
+   * play by the deal's real result rather than by the measure alone. Allocation-free.
+   */
+  outlook?(state: S, seat: number, own: number, marcher: number): number;
 }

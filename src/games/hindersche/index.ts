@@ -11,6 +11,7 @@ import { TafelError } from '../../core/errors.js';
 import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
 import { HinderscheSampler } from './sample.js';
+import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
 import { TRUMP_LANE } from '../viersche/cards.js';
 import type { HinderscheView } from './view.js';
@@ -75,4 +76,7 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
     if (!s) samplers.set(out, (s = new HinderscheSampler()));
     s.sample(obs, rng, out);
   },
+  // Marches (and their outlook) for search bots: aims.ts.
+  dealAims,
+  outlook,
 };

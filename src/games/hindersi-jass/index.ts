@@ -14,6 +14,7 @@ import { TafelError } from '../../core/errors.js';
 import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
+import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_SEATS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
@@ -70,4 +71,7 @@ export const hindersiJass: Game<JassState, JassView> = {
     if (!s) samplers.set(out, (s = new JassSampler()));
     s.sample(obs, rng, out);
   },
+  // Marches (and their outlook) for search bots: aims.ts.
+  dealAims,
+  outlook,
 };

@@ -14,6 +14,7 @@ import type { Game, TableConfig } from '../game.js';
 import { TAROCK_LANE, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS } from './match.js';
 import { AnderleSampler } from './sample.js';
+import { dealAims, outlook } from './aims.js';
 import { AnderleState, MAX_SEATS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
 
@@ -79,4 +80,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
     if (!s) samplers.set(out, (s = new AnderleSampler()));
     s.sample(obs, rng, out);
   },
+  // The hand's money for search bots (no march): aims.ts.
+  dealAims,
+  outlook,
 };
