@@ -226,11 +226,14 @@ describe('pimc: strength and information', () => {
     expect(pair.estimate.mean).toBeGreaterThan(20);
   });
 
-  it('given worlds that are the true deal, plays every move as the oracle does (claims and declarations too)', () => {
+  it('given worlds that are the true deal, plays every move as the oracle does (claims, declarations and deal aims too)', () => {
     // A game whose sampler "draws" the live deal: pimc with one world is then the oracle.
+    // Hindersche and Hindersi-Jass value cards by their deal aims (marches, the sweep).
     for (const [name, seats, rules, deals] of [
       ['viersche', 4, {}, 3],
       ['vier-anderle', 5, { hands: 3 }, 3],
+      ['hindersche', 4, {}, 2],
+      ['hindersi-jass', 4, {}, 2],
     ] as [string, number, Rules, number][]) {
       const base = gameNamed(name);
       const table = tableOf(base, seats, rules);
@@ -265,7 +268,8 @@ describe('pimc: strength and information', () => {
         match.finishDeal(live);
       }
       expect(decisions).toBeGreaterThan(10);
-      expect(kinds.has(name === 'viersche' ? Decision.Claim : Decision.Declare), name).toBe(true);
+      if (name === 'viersche') expect(kinds.has(Decision.Claim), name).toBe(true);
+      if (name === 'vier-anderle') expect(kinds.has(Decision.Declare), name).toBe(true);
     }
   });
 
