@@ -276,14 +276,8 @@ export class PerfectPlay {
   /** 1 if `seat` can force at least `target` of the measure in `s` (exact), 0 if not, -1 if the test did not fit in `limit` nodes. */
   private marchTest(s: State, seat: number, target: number, limit: number): number {
     if (limit < 1) return -1;
-    const sv = this.solver;
-    sv.reset();
-    sv.horizon = Infinity;
-    sv.nodeLimit = limit;
-    const r = sv.reaches(s, seat, target, true);
-    this.used += Math.min(sv.nodes, limit);
-    sv.nodeLimit = Infinity;
-    return sv.aborted ? -1 : r ? 1 : 0;
+    const r = this.test(s, seat, target, Infinity, limit, true);
+    return this.solver.aborted ? -1 : r ? 1 : 0;
   }
 
   /** The legal moves of `s` into `moveList`, in code order; returns their number. */
@@ -394,12 +388,13 @@ export class PerfectPlay {
     return answer;
   }
 
-  private test(s: State, seat: number, target: number, horizon: number, limit: number): boolean {
+  /** One `reaches` call from a cleared table (`more`: the aim, by default the game's); `solver.aborted` tells if it fit. */
+  private test(s: State, seat: number, target: number, horizon: number, limit: number, more = this.solver.goal.more): boolean {
     const sv = this.solver;
     sv.reset();
     sv.horizon = horizon;
     sv.nodeLimit = limit;
-    const r = sv.reaches(s, seat, target);
+    const r = sv.reaches(s, seat, target, more);
     this.used += Math.min(sv.nodes, limit);
     sv.horizon = Infinity;
     sv.nodeLimit = Infinity;

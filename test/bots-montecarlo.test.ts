@@ -3,10 +3,10 @@
  * determinism in Viersche, and its strength against `random` in duplicate play.
  */
 import { describe, expect, it } from 'vitest';
-import { LANES, newSets, setHas, setSize } from '../src/core/cardset.js';
+import { newSets, setHas } from '../src/core/cardset.js';
 import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey, type SeedKey } from '../src/core/rng.js';
-import { Decision, type DecisionKind, type Game, type Observation, type State, type TableConfig } from '../src/games/game.js';
+import type { Game, TableConfig } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
 import { viersche } from '../src/games/viersche/index.js';
 import type { VierscheState } from '../src/games/viersche/state.js';
@@ -14,6 +14,7 @@ import type { Bot, BotSpec } from '../bots/bot.js';
 import { montecarlo } from '../bots/montecarlo.js';
 import { random } from '../bots/random.js';
 import { BUILTIN_BOTS } from '../bots/registry.js';
+import { toy } from './toy-game.js';
 
 const TABLE = { seats: 4, rules: {} };
 const game = viersche as unknown as Game;
@@ -63,103 +64,6 @@ function duplicate(seed: string, deals: number, a: Side, b: Side): { mean: numbe
   const sd = Math.sqrt((sumSq - deals * mean * mean) / (deals - 1));
   return { mean, se: sd / Math.sqrt(deals) };
 }
-
-/**
- * A toy game that only the contract connects to the bot: seat 0 holds four cards
- * (lane 0, bits 0..3) and plays one; then seat 1 plays one of two hidden cards at
- * random-looking positions. Seat 0 scores its card's bit minus twice seat 1's, so the
- * best first move is bit 3 whatever happens next.
- */
-class ToyState implements State {
-  readonly seats = 2;
-  toMove = 0;
-  decision: DecisionKind = Decision.Card;
-  first = -1;
-  second = -1;
-  private readonly view: Observation[];
-  constructor() {
-    const s = this;
-    this.view = [0, 1].map((seat) => ({
-      seat,
-      seats: 2,
-      get toMove() {
-        return s.toMove;
-      },
-      get decision() {
-        return s.decision;
-      },
-      get terminal() {
-        return s.isTerminal();
-      },
-      handLane: (lane: number) => (seat === 0 && lane === 0 && s.first < 0 ? 0b1111 : 0),
-      get plies() {
-        return (s.first >= 0 ? 1 : 0) + (s.second >= 0 ? 1 : 0);
-      },
-      moveSeat: (ply: number) => ply,
-      move: (ply: number) => (ply === 0 ? s.first : s.second),
-      fingerprint: () => `${seat}:${s.first}:${s.second}`,
-    }));
-  }
-  isTerminal(): boolean {
-    return this.second >= 0;
-  }
-  legal(out: Int32Array, off: number): number {
-    out.fill(0, off, off + LANES);
-    if (this.isTerminal()) return 0;
-    out[off] = this.toMove === 0 ? 0b1111 : 0b11;
-    return setSize(out, off);
-  }
-  apply(move: number): void {
-    if (this.toMove === 0) {
-      this.first = move;
-      this.toMove = 1;
-    } else {
-      this.second = move;
-      this.toMove = -1;
-      this.decision = Decision.None;
-    }
-  }
-  copyFrom(o: ToyState): void {
-    this.toMove = o.toMove;
-    this.decision = o.decision;
-    this.first = o.first;
-    this.second = o.second;
-  }
-  observe(seat: number): Observation {
-    return this.view[seat];
-  }
-  returns(out: Float64Array): void {
-    out[0] = this.first - 2 * this.second;
-    out[1] = -out[0];
-  }
-  moveName(move: number): string {
-    return String(move);
-  }
-}
-
-const toy: Game = {
-  name: 'toy',
-  title: 'toy',
-  minSeats: 2,
-  maxSeats: 2,
-  defaultSeats: 2,
-  variants: [],
-  teams: () => null,
-  dealMetrics: [],
-  matchMetrics: [],
-  checkTable: () => undefined,
-  newState: () => new ToyState(),
-  newMatch: () => {
-    throw new Error('toy: no matches');
-  },
-  sample(obs: Observation, _rng: Rng, out: State): void {
-    const s = out as ToyState;
-    s.first = obs.plies > 0 ? obs.move(0) : -1;
-    s.second = -1;
-    s.toMove = obs.toMove;
-    s.decision = obs.decision;
-  },
-};
 
 describe('montecarlo: parameters', () => {
   it('has defaults, parses text, rejects bad values, and is registered for every game', () => {
