@@ -116,7 +116,7 @@ describe('heuristic: parameters', () => {
   it('parses command-line text and rejects bad values with a TafelError', () => {
     const p: Params = resolveParams(heuristic.params, { aggression: '0.7', trumpLead: 'top', claim: 'slam' }, 'bot heuristic');
     expect([p.aggression, p.trumpLead, p.claim]).toEqual([0.7, 'top', 'slam']);
-    for (const bad of [{ aggression: '2' }, { trumpLead: 'sometimes' }, { trumpLength: '2.5' }, { bluff: '1' }]) {
+    for (const bad of [{ aggression: '2' }, { trumpLead: 'sometimes' }, { trumpLength: '2.5' }, { bluff: '1' }] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(heuristic.params, bad, 'bot heuristic');

@@ -109,7 +109,7 @@ describe('heuristic (hindersche): parameters and registration', () => {
   it('declares its parameters with defaults and plays hindersche only', () => {
     expect(resolveParams(heuristicHindersche.params, {}, 'bot heuristic')).toEqual({ dump: 0.6, marchTricks: 3, guard: 60, objectAt: 60 });
     expect(heuristicHindersche.games).toEqual(['hindersche']);
-    for (const bad of [{ dump: '-1' }, { marchTricks: 'x' }, { objectAt: '1.5' }, { bluff: '1' }]) {
+    for (const bad of [{ dump: '-1' }, { marchTricks: 'x' }, { objectAt: '1.5' }, { bluff: '1' }] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(heuristicHindersche.params, bad, 'bot heuristic');

@@ -69,7 +69,7 @@ describe('montecarlo: parameters', () => {
   it('has defaults, parses text, rejects bad values, and is registered for every game', () => {
     expect(resolveParams(montecarlo.params, {}, 'bot montecarlo')).toEqual({ worlds: 24, playouts: 1, budget: 0 });
     expect(resolveParams(montecarlo.params, { worlds: '8', playouts: '2' }, 'bot montecarlo')).toMatchObject({ worlds: 8, playouts: 2 });
-    for (const bad of [{ worlds: '0' }, { playouts: '1.5' }, { budget: '-1' }, { depth: '3' }]) {
+    for (const bad of [{ worlds: '0' }, { playouts: '1.5' }, { budget: '-1' }, { depth: '3' }] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(montecarlo.params, bad, 'bot montecarlo');

@@ -100,7 +100,7 @@ describe('pimc and oracle: registration', () => {
       exact: 3,
       choose: 'votes',
     });
-    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { time: '10' }]) {
+    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { time: '10' }] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(pimc.params, bad, 'bot pimc');

@@ -28,7 +28,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Bat
       const failure: Failure | null = fails ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt } : null;
       const result: BatchResult = {
         start: task.start, done, rows: new Float64Array(done), skipped: [], records: null, dealRows: null, journal: null,
-        failure, ms: done * 0.01, gcCount: 0, gcMs: 0,
+        failure, ms: done * 0.01,
       };
       return new Promise((resolve) => setTimeout(() => resolve(result), delay()));
     },
@@ -38,7 +38,9 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Bat
 
 function collect(runner: Runner, from: number, to: number, signal?: AbortSignal) {
   const seen: number[] = [];
-  const end = playInOrder({ plan, runner, from, to, signal, onBatch: (r) => seen.push(...Array.from({ length: r.done }, (_, i) => r.start + i)) });
+  const end = playInOrder({ plan, runner, from, to, signal, onBatch: (r) => {
+    seen.push(...Array.from({ length: r.done }, (_, i) => r.start + i));
+  } });
   return { seen, end };
 }
 
