@@ -57,7 +57,7 @@ function marchMoves(solver: Solver, s: State, seat: number, target: number, chil
 }
 
 describe('deal aims and outlooks of the games', () => {
-  it('Hindersche: the outlook of a march is its returns (+1 and -1/3 marks in phase 1, with the point term), and fewer points look better', () => {
+  it('Hindersche (H-4, H-6): the outlook of a march is its returns (+1 and -1/3 marks in phase 1, with the point term), and fewer points look better', () => {
     const game = gameNamed('hindersche');
     const table = tableOf(game);
     const s = game.newState(table) as HinderscheState;
@@ -78,7 +78,7 @@ describe('deal aims and outlooks of the games', () => {
     expect(many).toBeLessThan(-0.9);
   });
 
-  it('Hindersi-Jass: all the tricks is the aim while nobody else has a trick; the outlook is returns', () => {
+  it('Hindersi-Jass (J-5): all the tricks is the aim while nobody else has a trick; the outlook is returns', () => {
     const game = gameNamed('hindersi-jass');
     const table = tableOf(game);
     const s = game.newState(table) as JassState;
@@ -156,13 +156,13 @@ function oracleKeepsMarches(
 }
 
 describe('the oracle plays for the march', () => {
-  it('Hindersche: where 100 points can be forced with some moves only, it plays one of them', () => {
+  it('Hindersche (H-4 march): where 100 points can be forced with some moves only, it plays one of them', () => {
     const [checked, wouldLose] = oracleKeepsMarches('hindersche', 50_000, 6, (s) => ((s as HinderscheState).mask === 15 ? 100 : Infinity));
     expect(checked).toBeGreaterThan(5);
     expect(wouldLose).toBeGreaterThan(0);
   });
 
-  it('Hindersi-Jass: where all the points can be forced by a seat that has every trick so far, it goes for them', () => {
+  it('Hindersi-Jass (J-5 all tricks): where all the points can be forced by a seat that has every trick so far, it goes for them', () => {
     const game = gameNamed('hindersi-jass');
     const aims: DealAims = { target: new Float64Array(4) };
     // Proving a sweep takes far more nodes than refuting one (850k for one position with six
