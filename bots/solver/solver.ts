@@ -93,6 +93,11 @@ export class Solver {
   private readonly inSide: Uint8Array;
   /** 1 for the seats that maximise the side's measure. */
   private readonly maximizer: Uint8Array;
+  /**
+   * 1 where a seat still to play to the trick would gain by winning it and is a bad
+   * winner for the seat to play, by seat * seats + cards already in the trick.
+   */
+  private readonly threat: Uint8Array;
   /** The team (or seat) whose measure the table's entries hold, or -1. */
   private sideKey = -1;
   /** The horizon of the searches whose results the table holds. */
@@ -109,6 +114,7 @@ export class Solver {
     this.tt = new Transposition(options.ttBits ?? 20);
     this.inSide = new Uint8Array(table.seats);
     this.maximizer = new Uint8Array(table.seats);
+    this.threat = new Uint8Array(table.seats * table.seats);
     this.history = new Int32Array(table.seats * 128);
   }
 
@@ -208,6 +214,19 @@ export class Solver {
       this.inSide[s] = side ? 1 : 0;
       this.maximizer[s] = side === more ? 1 : 0;
     }
+    // Threats, by seat to play and cards already in the trick (see `order`).
+    const seats = this.table.seats;
+    for (let seat = 0; seat < seats; seat++) {
+      const max = this.maximizer[seat] === 1;
+      for (let cards = 1; cards < seats; cards++) {
+        let threat = 0;
+        for (let k = 1; k < seats - cards; k++) {
+          const x = (seat + k) % seats;
+          if (this.inSide[x] === this.maximizer[x] && (this.inSide[x] === 1) !== max) threat = 1;
+        }
+        this.threat[seat * seats + cards] = threat;
+      }
+    }
     // The table's bounds are the measure of one side seeking one aim: another needs a fresh table.
     const key = (teams === null ? seat : teams[seat]) * 2 + (more ? 1 : 0);
     if (key !== this.sideKey) {
@@ -249,34 +268,37 @@ export class Solver {
     const off = depth * LANES;
     const moves = this.moves;
     s.searchMoves(moves, off);
+    const seat = s.toMove;
+    const hoff = seat * 128;
+    const history = this.history;
     const list = this.list;
     const scores = this.scores;
     const base = depth * MAX_MOVES;
-    const seat = s.toMove;
+    let n = 0;
+    if (s.trickCards === 0) {
+      const trumpLane = playout ? -1 : this.goal.trumpLane;
+      for (let l = 0; l < LANES; l++) {
+        for (let m = moves[off + l]; m !== 0; m &= m - 1) {
+          const bit = 31 - Math.clz32(m & -m);
+          const code = (l << 5) | bit;
+          const score = code === ttMove ? 1 << 30 : l === trumpLane ? (1 << 29) + bit : Math.min(history[hoff + code], 1 << 22) * 64 + bit;
+          n = insert(list, scores, base, n, code, score);
+        }
+      }
+      return n;
+    }
     const max = this.maximizer[seat] === 1;
     const w = s.winning();
     // A winner is good for this seat when the trick then moves the measure its way.
     const goodNow = w >= 0 && (this.inSide[w] === 1) === max;
     const selfGood = (this.inSide[seat] === 1) === max;
-    const leading = s.trickCards === 0;
-    // Whether a seat still to play to this trick wants to win it and would be a bad winner for this one.
-    const seats = this.table.seats;
-    let threat = false;
-    if (!leading && !playout) for (let k = 1; k < seats - s.trickCards; k++) {
-      const x = (seat + k) % seats;
-      const gains = this.inSide[x] === this.maximizer[x];
-      if (gains && (this.inSide[x] === 1) !== max) threat = true;
-    }
-    const trumpLane = this.goal.trumpLane;
-    const history = this.history;
-    let n = 0;
+    const threat = !playout && this.threat[seat * this.table.seats + s.trickCards] === 1;
     for (let l = 0; l < LANES; l++) {
       for (let m = moves[off + l]; m !== 0; m &= m - 1) {
         const bit = 31 - Math.clz32(m & -m);
         const code = (l << 5) | bit;
         let score: number;
         if (code === ttMove) score = 1 << 30;
-        else if (leading) score = l === trumpLane && !playout ? (1 << 29) + bit : Math.min(history[seat * 128 + code], 1 << 22) * 64 + bit;
         else {
           const pts = s.worth(code);
           const heads = s.heads(code);
@@ -286,17 +308,9 @@ export class Solver {
           // taken away, else with the most points and the weakest card that does it.
           else if (heads) score = selfGood ? (threat ? 4000 + bit * 4 + pts : 4000 + pts * 4 - bit) : 1000 - pts;
           else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
-          score = score * 1024 + Math.min(1023, history[seat * 128 + code]);
+          score = score * 1024 + Math.min(1023, history[hoff + code]);
         }
-        // Insertion into the list, kept sorted by descending score.
-        let i = n++;
-        while (i > 0 && scores[base + i - 1] < score) {
-          scores[base + i] = scores[base + i - 1];
-          list[base + i] = list[base + i - 1];
-          i--;
-        }
-        scores[base + i] = score;
-        list[base + i] = code;
+        n = insert(list, scores, base, n, code, score);
       }
     }
     return n;
@@ -449,4 +463,17 @@ export class Solver {
     }
     return best;
   }
+}
+
+/** Insert `code` with `score` into the list `list[base .. base + n)`, kept sorted by descending score; the new length. */
+function insert(list: Int32Array, scores: Int32Array, base: number, n: number, code: number, score: number): number {
+  let i = base + n;
+  while (i > base && scores[i - 1] < score) {
+    scores[i] = scores[i - 1];
+    list[i] = list[i - 1];
+    i--;
+  }
+  scores[i] = score;
+  list[i] = code;
+  return n + 1;
 }
