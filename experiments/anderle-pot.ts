@@ -15,10 +15,7 @@
  *   npx tsc -p tsconfig.json
  *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR]
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { seedKey } from '../src/core/rng.js';
 import { findGame } from '../src/games/index.js';
@@ -26,6 +23,7 @@ import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { Moments, type Estimate } from '../src/harness/stats.js';
 import { GroupTally, Table } from '../src/harness/table.js';
+import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 export const NAME = 'anderle-pot';
 export const PLAYERS = [2, 3, 4, 6, 9, 13] as const;
@@ -139,29 +137,29 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
   return lines.join('\n') + '\n';
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      sessions: { type: 'string', default: '400' },
-      hands: { type: 'string', default: '12' },
-      seed: { type: 'string', default: 'pot-1' },
-      'out-dir': { type: 'string', default: 'results' },
-    },
+const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR]
+  --sessions N   sessions per table (default 400)
+  --hands H      hands per session (default 12)
+  --seed S       master seed (default pot-1)
+  --out-dir DIR  where ${NAME}.csv and .md go (default results)`;
+
+async function main(argv: string[]): Promise<void> {
+  const v = parseFlags(argv, {
+    sessions: { type: 'string' },
+    hands: { type: 'string' },
+    seed: { type: 'string' },
+    'out-dir': { type: 'string' },
   });
-  const o: Options = { sessions: Number(values.sessions), hands: Number(values.hands), seed: values.seed! };
-  if (!(o.sessions > 0 && o.hands > 0)) throw new Error('--sessions and --hands must be positive');
+  const o: Options = { sessions: count(v.sessions, 400, '--sessions', 1), hands: count(v.hands, 12, '--hands', 1), seed: seed(v.seed, 'pot-1') };
+  const dir = String(v['out-dir'] ?? 'results');
+  checkOutDir(dir);
   const started = performance.now();
   const results = await runExperiment(o);
   const seconds = (performance.now() - started) / 1000;
-  const dir = values['out-dir']!;
-  mkdirSync(dir, { recursive: true });
-  const write = (file: string, text: string) => {
-    writeFileSync(join(dir, `${file}.tmp`), text);
-    renameSync(join(dir, `${file}.tmp`), join(dir, file));
-  };
-  write(`${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
-  write(`${NAME}.md`, report(results, o, seconds));
-  process.stdout.write(report(results, o, seconds));
+  writeWhole(dir, `${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
+  const text = report(results, o, seconds);
+  writeWhole(dir, `${NAME}.md`, text);
+  process.stdout.write(text);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand(NAME, USAGE, main);

@@ -40,13 +40,9 @@
  *   taskset -c 0 node dist/experiments/hindersche-marches.js [--rubbers N] [--mc-rubbers N]
  *       [--mc-worlds W] [--seed S] [--out-dir DIR]
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
-import { TafelError, isTafelError } from '../src/core/errors.js';
 import { seedKey } from '../src/core/rng.js';
 import type { TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
@@ -54,6 +50,7 @@ import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { Moments, wilson, type Estimate } from '../src/harness/stats.js';
 import { GroupTally, Table, type TablePlan } from '../src/harness/table.js';
+import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 export const NAME = 'hindersche-marches';
 
@@ -587,18 +584,11 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
 }
 
 /** Write `text` to `path` atomically (a reader never sees half a file). */
-function writeAtomic(path: string, text: string): void {
-  writeFileSync(`${path}.tmp`, text);
-  renameSync(`${path}.tmp`, path);
-}
-
 export function writeResults(study: StudyResult, dir: string): { csv: string; md: string } {
-  mkdirSync(dir, { recursive: true });
+  checkOutDir(dir);
   const rows = rowsOf(study);
-  const csv = join(dir, `${NAME}.csv`);
-  const md = join(dir, `${NAME}.md`);
-  writeAtomic(csv, csvText(rows));
-  writeAtomic(md, reportText(study, rows));
+  const csv = writeWhole(dir, `${NAME}.csv`, csvText(rows));
+  const md = writeWhole(dir, `${NAME}.md`, reportText(study, rows));
   return { csv, md };
 }
 
@@ -611,56 +601,31 @@ const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbe
   --seed S        master seed: 1-64 letters, digits or _ . : - (default ${DEFAULTS.seed})
   --out-dir DIR   where ${NAME}.csv and ${NAME}.md go (default results)`;
 
-function count(text: string | undefined, fallback: number, flag: string, min: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > 1e7) throw new TafelError('bad-number', `${flag} '${text}': a whole number from ${min}`);
-  return Number(text);
-}
-
 export function parseOptions(argv: string[]): (StudyOptions & { outDir: string }) | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        rubbers: { type: 'string' },
-        'mc-rubbers': { type: 'string' },
-        'mc-worlds': { type: 'string' },
-        seed: { type: 'string' },
-        'out-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    throw new TafelError('bad-option', (e as Error).message);
-  }
+  const values = parseFlags(argv, {
+    rubbers: { type: 'string' },
+    'mc-rubbers': { type: 'string' },
+    'mc-worlds': { type: 'string' },
+    seed: { type: 'string' },
+    'out-dir': { type: 'string' },
+  });
   if (values.help) return 'help';
-  const seed = values.seed ?? DEFAULTS.seed;
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(seed)) throw new TafelError('bad-seed', `--seed '${seed}': a seed is 1-64 letters, digits or _ . : -`);
   return {
-    seed,
+    seed: seed(values.seed, DEFAULTS.seed),
     rubbers: count(values.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
     mcRubbers: count(values['mc-rubbers'], DEFAULTS.mcRubbers, '--mc-rubbers', 0),
     mcWorlds: count(values['mc-worlds'], DEFAULTS.mcWorlds, '--mc-worlds', 1),
-    outDir: values['out-dir'] ?? 'results',
+    outDir: String(values['out-dir'] ?? 'results'),
   };
 }
 
-async function main(): Promise<void> {
-  let o;
-  try {
-    o = parseOptions(process.argv.slice(2));
-  } catch (e) {
-    if (!isTafelError(e)) throw e;
-    console.error(`${NAME}: ${e.message}\n${USAGE}`);
-    process.exit(2);
-  }
+async function main(argv: string[]): Promise<void> {
+  const o = parseOptions(argv);
   if (o === 'help') {
     console.log(USAGE);
     return;
   }
+  checkOutDir(o.outDir);
   const opts = { ...o, progress: (line: string) => console.error(line) };
   const tables = tablesOf(opts).filter((t) => t.rubbers > 0);
   const study = await runStudy(opts, tables);
@@ -676,12 +641,4 @@ async function main(): Promise<void> {
   console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s, ${study.cpuSeconds.toFixed(1)} s CPU)`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((e: unknown) => {
-    if (isTafelError(e)) {
-      console.error(`${NAME}: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  });
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runCommand(NAME, USAGE, main);

@@ -26,20 +26,22 @@
  *
  *   npx tsc -p tsconfig.json
  *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR]
+ *
+ * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
+ * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
+import { TafelError } from '../src/core/errors.js';
 import type { BotSpec } from '../bots/bot.js';
-import { findGame } from '../src/games/index.js';
+import { GAMES, findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import type { Game } from '../src/games/game.js';
 import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
 import { runTournament } from '../src/harness/run.js';
 import type { Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
+import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and `oracle` are its two ends. */
@@ -107,7 +109,7 @@ async function play(game: Game, seats: number, bot: string, unit: Unit, groups: 
   const base: Lineup = await resolveLineup(`${bot},${REFERENCE}`, game, seats);
   const lineup: Lineup = { ...base, entrants: base.entrants.map((e, i) => (i === 0 ? { ...e, spec: timed(e.spec, clock) } : e)) };
   const r = runTournament({ game, table, lineup, seed, unit, groups });
-  if (r.failure) throw new Error(`${bot} vs ${REFERENCE}: ${r.failure.message}`);
+  if (r.failure) throw new TafelError('bot-failed', `${bot} vs ${REFERENCE}: ${r.failure.message}`);
   const section = unit === 'match' ? r.tally.match! : r.tally.deal;
   const metrics = unit === 'match' ? game.matchMetrics : game.dealMetrics;
   const headline = metrics[0];
@@ -123,9 +125,14 @@ async function play(game: Game, seats: number, bot: string, unit: Unit, groups: 
   return { diff: orient(pair.estimate, headline.higherIsBetter), others, winRate };
 }
 
+function gameNamed(name: string): Game {
+  const game = findGame(name);
+  if (!game) throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
+  return game;
+}
+
 export async function runExperiment(o: Options): Promise<Rung[]> {
-  const game = findGame(o.game);
-  if (!game) throw new Error(`unknown game ${o.game}`);
+  const game = gameNamed(o.game);
   const seats = o.seats ?? game.defaultSeats;
   const rungs: Rung[] = [];
   for (const bot of o.bots ?? BOTS) {
@@ -228,45 +235,52 @@ function otherTable(game: Game, rungs: readonly Rung[], show: (e: Estimate | nul
   ];
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      game: { type: 'string', default: 'viersche' },
-      players: { type: 'string' },
-      deals: { type: 'string', default: '200' },
-      matches: { type: 'string', default: '10' },
-      seed: { type: 'string', default: 'ladder-1' },
-      bots: { type: 'string' },
-      'out-dir': { type: 'string', default: 'results' },
-    },
+const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR]
+  --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
+  --players N    seats at the table (default: the game's)
+  --deals N      duplicate deal groups per bot (default 200)
+  --matches M    duplicate match groups per bot (default 10; 0 leaves matches out)
+  --seed S       master seed (default ladder-1)
+  --bots a,b,... the bots to rank against heuristic (default ${BOTS.join(',')}), with parameters as in tafel run
+  --out-dir DIR  where ladder-<game>.csv and .md go (default results)`;
+
+async function main(argv: string[]): Promise<void> {
+  const v = parseFlags(argv, {
+    game: { type: 'string' },
+    players: { type: 'string' },
+    deals: { type: 'string' },
+    matches: { type: 'string' },
+    seed: { type: 'string' },
+    bots: { type: 'string' },
+    'out-dir': { type: 'string' },
   });
   const o: Options = {
-    game: values.game!,
-    seats: values.players ? Number(values.players) : undefined,
-    deals: Number(values.deals),
-    matches: Number(values.matches),
-    seed: values.seed!,
-    bots: values.bots ? values.bots.split(',') : undefined,
+    game: String(v.game ?? 'viersche'),
+    seats: v.players === undefined ? undefined : count(v.players, 0, '--players', 1),
+    deals: count(v.deals, 200, '--deals', 1),
+    matches: count(v.matches, 10, '--matches', 0),
+    seed: seed(v.seed, 'ladder-1'),
+    bots: v.bots === undefined ? undefined : String(v.bots).split(','),
   };
-  if (!(o.deals > 0 && o.matches >= 0)) throw new Error('--deals must be positive and --matches at least 0');
-  const game = findGame(o.game);
-  if (!game) throw new Error(`unknown game ${o.game}`);
+  const game = gameNamed(o.game);
   const seats = o.seats ?? game.defaultSeats;
-  const command = `node dist/experiments/ladder.js ${process.argv.slice(2).join(' ')}`.trim();
+  if (seats < game.minSeats || seats > game.maxSeats) {
+    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
+    throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${range} players`);
+  }
+  // Every bot name is checked, and the output directory probed, before the first deal.
+  for (const bot of o.bots ?? BOTS) await resolveLineup(bot, game, seats);
+  const dir = String(v['out-dir'] ?? 'results');
+  checkOutDir(dir);
+  const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
   const started = performance.now();
   const rungs = await runExperiment(o);
   const seconds = (performance.now() - started) / 1000;
-  const dir = values['out-dir']!;
-  mkdirSync(dir, { recursive: true });
   const name = `ladder-${o.game}`;
-  const write = (file: string, text: string) => {
-    writeFileSync(join(dir, `${file}.tmp`), text);
-    renameSync(join(dir, `${file}.tmp`), join(dir, file));
-  };
-  write(`${name}.csv`, stringify(csvRows(o, seats, rungs), { header: true, columns: [...COLUMNS] }));
+  writeWhole(dir, `${name}.csv`, stringify(csvRows(o, seats, rungs), { header: true, columns: [...COLUMNS] }));
   const text = report(o, seats, rungs, seconds, command);
-  write(`${name}.md`, text);
+  writeWhole(dir, `${name}.md`, text);
   process.stdout.write(text);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('ladder', USAGE, main);

@@ -1,11 +1,13 @@
 /**
- * experiments/: the Hindersche marches study (issue 4) on a tiny size. Its counts must
+ * experiments/: the Hindersche marches study (issue 4) on a tiny size, and the command
+ * lines of every experiment (bad input: one line, status 2, nothing played). Its counts must
  * add up (phases, kinds, seats, games), every rate must lie in its intervals, the run
  * must be the same byte for byte twice, and its march detection must follow H-4/H-6.
  * (runStudy itself checks each normal deal against its mark events, and its total
  * against the engine's own `marches` metric, and throws if they differ.)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,9 @@ import {
   type StudyOptions,
   type StudyResult,
 } from '../experiments/hindersche-marches.js';
+import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
+import { TafelError } from '../src/core/errors.js';
+import { ROOT } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };
 
@@ -195,5 +200,58 @@ describe('anderle-pot (issue 5)', () => {
     expect(rows.filter((x) => x.quantity === 'pot')).toHaveLength(20);
     const again = csvRows(await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] }));
     expect(again).toEqual(rows);
+  });
+});
+
+describe('experiment command lines', () => {
+  const run = (name: string, args: readonly string[]) => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'experiments', `${name}.js`), ...args], { encoding: 'utf8', cwd: ROOT });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it.each([
+    ['ladder', ['--bogus'], /^ladder: Unknown option '--bogus'/],
+    ['ladder', ['--deals', 'x'], /^ladder: --deals 'x': a whole number from 1/],
+    ['ladder', ['--game', 'skat'], /^ladder: unknown game 'skat'/],
+    ['ladder', ['--bots', 'nobot'], /^ladder: unknown bot 'nobot'/],
+    ['ladder', ['--game', 'viersche', '--players', '5'], /^ladder: --players 5: viersche is played by exactly 4 players/],
+    ['ladder', ['--out-dir', '/dev/null/x'], /^ladder: --out-dir \/dev\/null\/x: cannot write/],
+    ['anderle-pot', ['--hands', '0'], /^anderle-pot: --hands '0'/],
+    ['anderle-pot', ['--seed', 'a b'], /^anderle-pot: --seed 'a b'/],
+    ['hindersche-marches', ['--out-dir', '/dev/null/x'], /^hindersche-marches: --out-dir \/dev\/null\/x: cannot write/],
+  ] as const)('%s %j: one line and the usage, status 2, before any play', (name, args, line) => {
+    const r = run(name, args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(line);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^usage: node dist\/experiments\//);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--help prints the usage of every option', () => {
+    const r = run('ladder', ['--help']);
+    expect(r.status).toBe(0);
+    for (const flag of ['--game', '--players', '--deals', '--matches', '--seed', '--bots', '--out-dir']) expect(r.stdout).toContain(flag);
+  });
+
+  it('shares its checks', () => {
+    expect(count(undefined, 7, '--n', 1)).toBe(7);
+    expect(count('12', 7, '--n', 1)).toBe(12);
+    expect(() => count('-1', 7, '--n', 0)).toThrow(TafelError);
+    expect(() => count('1.5', 7, '--n', 0)).toThrow(/--n '1.5'/);
+    expect(seed(undefined, 'x-1')).toBe('x-1');
+    expect(() => seed('', 'x')).toThrow(/seed/);
+    expect(() => parseFlags(['--n'], { n: { type: 'string' } })).toThrow(TafelError);
+    const dir = mkdtempSync(join(tmpdir(), 'tafel-cmd-'));
+    try {
+      checkOutDir(join(dir, 'a', 'b'));
+      expect(readFileSync(writeWhole(join(dir, 'a', 'b'), 'f.txt', 'whole'), 'utf8')).toBe('whole');
+      expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['f.txt']);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+    expect(() => checkOutDir('/dev/null/x')).toThrow(TafelError);
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * The command line that every experiment shares: strict flags, checked numbers and
+ * seeds, output written whole, and a user's mistake (a bad flag, an unknown game or
+ * bot, an unwritable directory) told in one line with exit status 2 instead of a stack.
+ * Anything else that is thrown is a bug and keeps its stack.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { TafelError, isTafelError } from '../src/core/errors.js';
+
+type Flags = NonNullable<ParseArgsConfig['options']>;
+
+/** The flags of `argv` as strings (or booleans), or a `bad-option` error; `--help` is always known. */
+export function parseFlags(argv: string[], flags: Flags): Record<string, string | boolean | undefined> {
+  try {
+    const { values } = parseArgs({ args: argv, options: { ...flags, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    return values as Record<string, string | boolean | undefined>;
+  } catch (e) {
+    throw new TafelError('bad-option', (e as Error).message);
+  }
+}
+
+/** A whole number from `min` (`fallback` when the flag is absent). */
+export function count(text: string | boolean | undefined, fallback: number, flag: string, min: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (typeof text !== 'string' || !/^\d+$/.test(text) || n < min || n > 1e7) {
+    throw new TafelError('bad-number', `${flag} '${String(text)}': a whole number from ${min}`);
+  }
+  return n;
+}
+
+/** A master seed: 1-64 letters, digits or _ . : - (the same rule as `tafel run --seed`). */
+export function seed(text: string | boolean | undefined, fallback: string): string {
+  const s = text === undefined ? fallback : String(text);
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(s)) throw new TafelError('bad-seed', `--seed '${s}': a seed is 1-64 letters, digits or _ . : -`);
+  return s;
+}
+
+/** Create `dir` and check that files can be written there, before any play. */
+export function checkOutDir(dir: string): void {
+  const probe = join(dir, `.probe-${process.pid}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (e) {
+    throw new TafelError('unwritable', `--out-dir ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+/** Write `text` to `dir/file` through a temporary file, so that a reader never sees half of it. */
+export function writeWhole(dir: string, file: string, text: string): string {
+  const path = join(dir, file);
+  try {
+    writeFileSync(`${path}.tmp`, text);
+    renameSync(`${path}.tmp`, path);
+  } catch (e) {
+    throw new TafelError('unwritable', `${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return path;
+}
+
+/**
+ * Run an experiment's `main`: `--help` prints `usage`; a `TafelError` prints
+ * `name: message` and the usage line and exits with status 2.
+ */
+export async function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<void>): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage);
+    return;
+  }
+  try {
+    await main(argv);
+  } catch (e) {
+    if (!isTafelError(e)) throw e;
+    console.error(`${name}: ${e.message}`);
+    console.error(usage.split('\n')[0]);
+    process.exitCode = 2;
+  }
+}
