@@ -108,6 +108,7 @@
  */
 import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
 import { Decision, NO, YES, type DealAims, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { MaxnSolver } from './solver/maxn.js';
 import { Solver } from './solver/solver.js';
 
 /** Start a deeper level only if the allowance left is at least this many times the last level's cost. */
@@ -142,8 +143,15 @@ export function sharedPerfectPlay(game: Game, table: TableConfig, ttBits: number
 
 const engines = new WeakMap<Game, WeakMap<TableConfig, Map<number, PerfectPlay>>>();
 
+/** How the other seats are modelled in card values (see the module doc). */
+export type OpponentModel = 'paranoid' | 'maxn';
+
 export class PerfectPlay {
   readonly solver: Solver;
+  /** Max^n search, for games without teams (null with teams: there minimax is exact). */
+  readonly maxn: MaxnSolver | null;
+  /** The model of the current decision's card values (`begin`). */
+  model: OpponentModel = 'paranoid';
   /** Nodes searched since `begin`. */
   used = 0;
   /** Tricks left at or below which worlds are solved exactly (see the module doc). */
@@ -170,6 +178,7 @@ export class PerfectPlay {
 
   constructor(game: Game, table: TableConfig, ttBits: number) {
     this.solver = new Solver(game, table, { ttBits });
+    this.maxn = game.teams(table.seats) === null ? new MaxnSolver(game, table, { ttBits }) : null;
     this.game = game;
     this.sign = game.searchGoal.more ? 1 : -1;
     this.aims = { target: new Float64Array(table.seats) };
@@ -181,7 +190,8 @@ export class PerfectPlay {
   }
 
   /** Start a decision with `budget` nodes. */
-  begin(budget: number, exact: number): void {
+  begin(budget: number, exact: number, model: OpponentModel = 'paranoid'): void {
+    this.model = model;
     this.budget = budget;
     this.exact = exact;
     this.used = 0;
@@ -403,7 +413,7 @@ export class PerfectPlay {
 
   /** One solver call: `moveValues` from a cleared table, turned to higher-is-better. False if it aborted. */
   private search(s: State, seat: number, horizon: number, limit: number, out: Float64Array): boolean {
-    const sv = this.solver;
+    const sv = this.model === 'maxn' && this.maxn !== null ? this.maxn : this.solver;
     sv.reset();
     sv.horizon = horizon;
     sv.nodeLimit = limit;

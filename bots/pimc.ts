@@ -54,7 +54,7 @@ import { CODE_LIMIT, LANES, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
 import { Decision, type Game, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { sharedPerfectPlay, type PerfectPlay } from './perfect-play.js';
+import { sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -87,6 +87,12 @@ const PARAMS: readonly ParamSpec[] = [
     default: 'mean',
     description: "mean: the best mean value over the worlds; votes: each world's best move(s) get its vote",
   },
+  {
+    key: 'model',
+    type: ['paranoid', 'maxn'],
+    default: 'paranoid',
+    description: 'card values in games without teams: paranoid (everyone else against the seat) or maxn (each seat for itself)',
+  },
 ];
 
 /** log2 of the transposition table's entries: searches here are thousands of nodes, not millions. */
@@ -98,6 +104,7 @@ class PimcBot implements Bot {
   private readonly worlds: number;
   private readonly budget: number;
   private readonly exact: number;
+  private readonly model: OpponentModel;
   private readonly votes: boolean;
   private readonly play: PerfectPlay;
   private readonly world: State;
@@ -113,6 +120,7 @@ class PimcBot implements Bot {
     this.worlds = Number(ctx.params.worlds);
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
+    this.model = ctx.params.model === 'maxn' ? 'maxn' : 'paranoid';
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     this.world = ctx.game.newState(ctx.table);
@@ -124,7 +132,7 @@ class PimcBot implements Bot {
     const { moves, totals, ballots, values, play, world } = this;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
-    play.begin(this.budget, this.exact);
+    play.begin(this.budget, this.exact, this.model);
     const card = obs.decision === Decision.Card;
     for (let w = 0; w < this.worlds; w++) {
       this.game.sample(obs, this.rng, world);
