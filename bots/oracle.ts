@@ -24,7 +24,7 @@ import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { OPPONENT_MODELS, sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 import { listMoves } from './pimc.js';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -46,9 +46,9 @@ const PARAMS: readonly ParamSpec[] = [
   },
   {
     key: 'model',
-    type: ['paranoid', 'maxn'],
+    type: OPPONENT_MODELS,
     default: 'paranoid',
-    description: 'card values in games without teams: paranoid (everyone else against the seat) or maxn (each seat for itself)',
+    description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
   },
 ];
 
@@ -70,7 +70,7 @@ class OracleBot implements Bot {
     this.state = state;
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
-    this.model = ctx.params.model === 'maxn' ? 'maxn' : 'paranoid';
+    this.model = ctx.params.model as OpponentModel;
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
   }
 

@@ -30,6 +30,14 @@
  *   several times over, so a level that cannot finish is not begun; the nodes saved go
  *   to later worlds). A depth that reaches the end of the deal is an exact solve.
  *
+ * Who the other seats are taken to be (`begin`'s `model`, the bots' `model` parameter)
+ * in the games without teams: `paranoid` (the default), the solver's reduction, all
+ * of them against the seat; or `maxn`, each seat for itself (bots/solver/maxn.ts,
+ * which says why it is not the default); `maxn-late` uses max^n only for the exact
+ * solves (at most `exact` tricks left), `maxn-early` only for the horizon searches.
+ * March and declaration tests are paranoid in every model: there the others' interests
+ * do line up against the seat.
+ *
  * ## Card decisions by the deal's aims: `aimValues`
  *
  * In Hindersche and Hindersi-Jass the card measure is a poor proxy at the edges: 100
@@ -144,7 +152,10 @@ export function sharedPerfectPlay(game: Game, table: TableConfig, ttBits: number
 const engines = new WeakMap<Game, WeakMap<TableConfig, Map<number, PerfectPlay>>>();
 
 /** How the other seats are modelled in card values (see the module doc). */
-export type OpponentModel = 'paranoid' | 'maxn';
+export type OpponentModel = 'paranoid' | 'maxn' | 'maxn-late' | 'maxn-early';
+
+/** The models, for the bots' parameter lists. */
+export const OPPONENT_MODELS: readonly OpponentModel[] = ['paranoid', 'maxn', 'maxn-late', 'maxn-early'];
 
 export class PerfectPlay {
   readonly solver: Solver;
@@ -413,7 +424,9 @@ export class PerfectPlay {
 
   /** One solver call: `moveValues` from a cleared table, turned to higher-is-better. False if it aborted. */
   private search(s: State, seat: number, horizon: number, limit: number, out: Float64Array): boolean {
-    const sv = this.model === 'maxn' && this.maxn !== null ? this.maxn : this.solver;
+    const m = this.model;
+    const useMaxn = m === 'maxn' || (m === 'maxn-late' && horizon === Infinity) || (m === 'maxn-early' && horizon !== Infinity);
+    const sv = useMaxn && this.maxn !== null ? this.maxn : this.solver;
     sv.reset();
     sv.horizon = horizon;
     sv.nodeLimit = limit;

@@ -54,7 +54,7 @@ import { CODE_LIMIT, LANES, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
 import { Decision, type Game, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { OPPONENT_MODELS, sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -89,9 +89,9 @@ const PARAMS: readonly ParamSpec[] = [
   },
   {
     key: 'model',
-    type: ['paranoid', 'maxn'],
+    type: OPPONENT_MODELS,
     default: 'paranoid',
-    description: 'card values in games without teams: paranoid (everyone else against the seat) or maxn (each seat for itself)',
+    description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
   },
 ];
 
@@ -120,7 +120,7 @@ class PimcBot implements Bot {
     this.worlds = Number(ctx.params.worlds);
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
-    this.model = ctx.params.model === 'maxn' ? 'maxn' : 'paranoid';
+    this.model = ctx.params.model as OpponentModel;
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     this.world = ctx.game.newState(ctx.table);
