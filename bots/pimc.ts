@@ -46,7 +46,14 @@
  * and non-locality (worlds are uniform among those consistent with what was seen, not
  * weighted by what the others' play suggests). The march tests and the measure are
  * paranoid (everyone else against the seat): right for marches, pessimistic for
- * points.
+ * points. `model=maxn` (each seat for itself, bots/solver/maxn.ts) and its halves
+ * `maxn-late`/`maxn-early` replace the measure's model; none of them beat paranoid
+ * outside the noise (maxn.ts has the figures), so paranoid is the default. Nor did a
+ * doubled budget: Hindersi-Jass +1.40 [-0.44, 3.25] points a deal against heuristic at
+ * 2 million nodes (82 ms a move), +1.70 [-0.17, 3.56] at 1 million (160 duplicate
+ * deals, seed diag-2), where the cheating oracle gains from depth (+6.5 [2.0, 11.0]
+ * solving exactly from the first trick, 30 deals): what holds pimc back there is the
+ * hidden information, not the search.
  *
  * Randomness comes only from `ctx.rng` (the worlds), so play is a function of the deal.
  */
