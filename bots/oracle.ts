@@ -24,7 +24,7 @@ import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { sharedPerfectPlay, type PerfectPlay } from './perfect-play.js';
+import { OPPONENT_MODELS, sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 import { listMoves } from './pimc.js';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -44,6 +44,12 @@ const PARAMS: readonly ParamSpec[] = [
     max: 12,
     description: 'tricks left at or below which it tries the exact solve first (within the budget)',
   },
+  {
+    key: 'model',
+    type: OPPONENT_MODELS,
+    default: 'paranoid',
+    description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
+  },
 ];
 
 /** A larger table than pimc's: the oracle's searches run to a million nodes. */
@@ -54,6 +60,7 @@ class OracleBot implements Bot {
   private readonly state: State;
   private readonly budget: number;
   private readonly exact: number;
+  private readonly model: OpponentModel;
   private readonly play: PerfectPlay;
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly values = new Float64Array(CODE_LIMIT);
@@ -63,6 +70,7 @@ class OracleBot implements Bot {
     this.state = state;
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
+    this.model = ctx.params.model as OpponentModel;
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
   }
 
@@ -74,7 +82,7 @@ class OracleBot implements Bot {
     }
     const n = listMoves(legal, this.moves);
     const { moves, values, play } = this;
-    play.begin(this.budget, this.exact);
+    play.begin(this.budget, this.exact, this.model);
     if (obs.decision === Decision.Card) {
       play.aimValues(s, this.seat, this.budget, values);
     } else {

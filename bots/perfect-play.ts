@@ -30,6 +30,14 @@
  *   several times over, so a level that cannot finish is not begun; the nodes saved go
  *   to later worlds). A depth that reaches the end of the deal is an exact solve.
  *
+ * Who the other seats are taken to be (`begin`'s `model`, the bots' `model` parameter)
+ * in the games without teams: `paranoid` (the default), the solver's reduction, all
+ * of them against the seat; or `maxn`, each seat for itself (bots/solver/maxn.ts,
+ * which says why it is not the default); `maxn-late` uses max^n only for the exact
+ * solves (at most `exact` tricks left), `maxn-early` only for the horizon searches.
+ * March and declaration tests are paranoid in every model: there the others' interests
+ * do line up against the seat.
+ *
  * ## Card decisions by the deal's aims: `aimValues`
  *
  * In Hindersche and Hindersi-Jass the card measure is a poor proxy at the edges: 100
@@ -108,6 +116,7 @@
  */
 import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
 import { Decision, NO, YES, type DealAims, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { MaxnSolver } from './solver/maxn.js';
 import { Solver } from './solver/solver.js';
 
 /** Start a deeper level only if the allowance left is at least this many times the last level's cost. */
@@ -142,8 +151,18 @@ export function sharedPerfectPlay(game: Game, table: TableConfig, ttBits: number
 
 const engines = new WeakMap<Game, WeakMap<TableConfig, Map<number, PerfectPlay>>>();
 
+/** How the other seats are modelled in card values (see the module doc). */
+export type OpponentModel = 'paranoid' | 'maxn' | 'maxn-late' | 'maxn-early';
+
+/** The models, for the bots' parameter lists. */
+export const OPPONENT_MODELS: readonly OpponentModel[] = ['paranoid', 'maxn', 'maxn-late', 'maxn-early'];
+
 export class PerfectPlay {
   readonly solver: Solver;
+  /** Max^n search, for games without teams (null with teams: there minimax is exact). */
+  readonly maxn: MaxnSolver | null;
+  /** The model of the current decision's card values (`begin`). */
+  model: OpponentModel = 'paranoid';
   /** Nodes searched since `begin`. */
   used = 0;
   /** Tricks left at or below which worlds are solved exactly (see the module doc). */
@@ -170,6 +189,7 @@ export class PerfectPlay {
 
   constructor(game: Game, table: TableConfig, ttBits: number) {
     this.solver = new Solver(game, table, { ttBits });
+    this.maxn = game.teams(table.seats) === null ? new MaxnSolver(game, table, { ttBits }) : null;
     this.game = game;
     this.sign = game.searchGoal.more ? 1 : -1;
     this.aims = { target: new Float64Array(table.seats) };
@@ -181,7 +201,8 @@ export class PerfectPlay {
   }
 
   /** Start a decision with `budget` nodes. */
-  begin(budget: number, exact: number): void {
+  begin(budget: number, exact: number, model: OpponentModel = 'paranoid'): void {
+    this.model = model;
     this.budget = budget;
     this.exact = exact;
     this.used = 0;
@@ -403,7 +424,9 @@ export class PerfectPlay {
 
   /** One solver call: `moveValues` from a cleared table, turned to higher-is-better. False if it aborted. */
   private search(s: State, seat: number, horizon: number, limit: number, out: Float64Array): boolean {
-    const sv = this.solver;
+    const m = this.model;
+    const useMaxn = m === 'maxn' || (m === 'maxn-late' && horizon === Infinity) || (m === 'maxn-early' && horizon !== Infinity);
+    const sv = useMaxn && this.maxn !== null ? this.maxn : this.solver;
     sv.reset();
     sv.horizon = horizon;
     sv.nodeLimit = limit;

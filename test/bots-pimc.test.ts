@@ -93,14 +93,16 @@ describe('pimc and oracle: registration', () => {
     expect(oracle.cheats).toBe(true);
     expect(pimc.cheats).toBeFalsy();
     const d = resolveParams(pimc.params, {}, 'bot pimc');
-    expect(Object.keys(d).sort()).toEqual(['budget', 'choose', 'exact', 'worlds']);
-    expect(resolveParams(pimc.params, { worlds: '7', budget: '5000', exact: '3', choose: 'votes' }, 'bot pimc')).toEqual({
+    expect(Object.keys(d).sort()).toEqual(['budget', 'choose', 'exact', 'model', 'worlds']);
+    expect(d.model).toBe('paranoid');
+    expect(resolveParams(pimc.params, { worlds: '7', budget: '5000', exact: '3', choose: 'votes', model: 'maxn' }, 'bot pimc')).toEqual({
       worlds: 7,
       budget: 5000,
       exact: 3,
       choose: 'votes',
+      model: 'maxn',
     });
-    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { time: '10' }] as Record<string, string>[]) {
+    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { model: 'maxN' }, { time: '10' }] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(pimc.params, bad, 'bot pimc');
@@ -159,8 +161,11 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
     ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=3:budget=3000,oracle:budget=5000,random,heuristic`, 1],
     ['hindersi-jass', 4, {}, 'deal', `${PIMC},${ORACLE}`, 2],
     ['hindersi-jass', 3, {}, 'deal', `${PIMC},${ORACLE},heuristic`, 1],
+    ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn-late,pimc:worlds=3:budget=20000:model=maxn-early,heuristic`, 1],
+    ['hindersche', 4, {}, 'deal', `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn,heuristic,random`, 1],
     ['vier-anderle', 4, { hands: 4 }, 'match', `${PIMC},${ORACLE},random,heuristic`, 1],
     ['vier-anderle', 7, { hands: 3 }, 'match', `${PIMC},${ORACLE},heuristic`, 1],
+    ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:model=maxn,oracle:model=maxn,heuristic`, 1],
   ];
   for (const [name, seats, rules, unit, bots, groups] of tables) {
     const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}, ${bots}`;
@@ -184,6 +189,7 @@ describe('pimc and oracle: determinism', () => {
     for (const [name, bots] of [
       ['viersche', `${PIMC},${ORACLE}`],
       ['hindersi-jass', `${PIMC},random`],
+      ['hindersi-jass', 'pimc:worlds=3:budget=20000:model=maxn,random'],
     ]) {
       const a = await records(name, bots, 'same', 0, 2);
       const b = await records(name, bots, 'same', 0, 2);
