@@ -5,13 +5,12 @@
  * a position where it plays differently from the paranoid solver.
  */
 import { describe, expect, it } from 'vitest';
-import { newSets, setSelect, setToCodes } from '../src/core/cardset.js';
-import { Rng, seedKey } from '../src/core/rng.js';
-import { Decision, NO, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { newSets, setToCodes } from '../src/core/cardset.js';
 import { GAMES } from '../src/games/index.js';
 import { MaxnSolver } from '../bots/solver/maxn.js';
 import { Solver } from '../bots/solver/solver.js';
 import { bruteMaxn } from './reference/maxn.js';
+import { defaultTable, endgame } from './endgames.js';
 
 interface Case {
   readonly game: string;
@@ -27,38 +26,11 @@ const CASES: Case[] = [
   { game: 'vier-anderle', seats: 6, positions: 40 },
 ];
 
-function tableOf(game: Game, seats: number): TableConfig {
-  const rules: Record<string, string | number | boolean> = {};
-  for (const v of game.variants) rules[v.key] = v.default;
-  return { seats, rules };
-}
-
-/** A dealt state played at random until `tricks` tricks are left, plus `extra` cards. */
-function endgame(game: Game, table: TableConfig, index: number, tricks: number, extra: number): State | null {
-  const state = game.newState(table);
-  const match = game.newMatch(table, { singleDeal: true, index });
-  const key = seedKey(`maxn-${game.name}-${table.seats}`);
-  const cards = new Rng();
-  cards.reseed(key, index, 0, 0);
-  match.startDeal(state, cards);
-  const rng = new Rng();
-  rng.reseed(key, index, 1, 0);
-  const legal = newSets();
-  const step = () => {
-    const n = state.legal(legal, 0);
-    state.apply(state.decision === Decision.Card ? setSelect(legal, 0, rng.below(n)) : NO);
-  };
-  while (!state.isTerminal() && state.tricksLeft() > tricks) step();
-  for (let i = 0; i < extra && !state.isTerminal(); i++) step();
-  while (!state.isTerminal() && state.decision !== Decision.Card) state.apply(NO);
-  return state.isTerminal() ? null : state;
-}
-
 describe('max^n search equals brute-force max^n on random endgames', () => {
   for (const c of CASES) {
     it(`${c.game}, ${c.seats} seats: value vectors and move values`, () => {
       const game = GAMES.find((g) => g.name === c.game)!;
-      const table = tableOf(game, c.seats);
+      const table = defaultTable(game, c.seats);
       const maxn = new MaxnSolver(game, table, { ttBits: 12 });
       const vector = new Float64Array(c.seats);
       const values = new Float64Array(128);
@@ -66,7 +38,7 @@ describe('max^n search equals brute-force max^n on random endgames', () => {
       const child = game.newState(table);
       let checked = 0;
       for (let i = 0; checked < c.positions; i++) {
-        const s = endgame(game, table, i, 2 + (i % (c.seats > 3 ? 2 : 3)), (i >> 2) % c.seats);
+        const s = endgame('maxn', game, table, i, 2 + (i % (c.seats > 3 ? 2 : 3)), (i >> 2) % c.seats);
         if (s === null) continue;
         const seat = s.toMove;
         maxn.value(s, seat, vector);
@@ -89,7 +61,7 @@ describe('max^n search equals brute-force max^n on random endgames', () => {
 describe('max^n plays differently from paranoid search where self-interest says so', () => {
   it('hindersi-jass, 4 seats: where the best moves differ, the max^n move leaves fewer points against self-interested play (J-2, J-4)', () => {
     const game = GAMES.find((g) => g.name === 'hindersi-jass')!;
-    const table = tableOf(game, 4);
+    const table = defaultTable(game, 4);
     const maxn = new MaxnSolver(game, table, { ttBits: 12 });
     const paranoid = new Solver(game, table, { ttBits: 14 });
     const mv = new Float64Array(128);
@@ -98,7 +70,7 @@ describe('max^n plays differently from paranoid search where self-interest says 
     const child = game.newState(table);
     let differ = 0;
     for (let i = 0; i < 300 && differ < 12; i++) {
-      const s = endgame(game, table, 50_000 + i, 3, i % 4);
+      const s = endgame('maxn', game, table, 50_000 + i, 3, i % 4);
       if (s === null) continue;
       const seat = s.toMove;
       s.legal(legal, 0);

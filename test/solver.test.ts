@@ -3,12 +3,12 @@
  * trick boundaries and mid-trick, for every game and table size, through the contract.
  */
 import { describe, expect, it } from 'vitest';
-import { newSets, setSelect, setToCodes } from '../src/core/cardset.js';
-import { Rng, seedKey } from '../src/core/rng.js';
+import { newSets, setToCodes } from '../src/core/cardset.js';
 import { Decision, NO, type Game, type State, type TableConfig } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
 import { Solver } from '../bots/solver/solver.js';
 import { bruteForce } from './reference/minimax.js';
+import { defaultTable, endgame } from './endgames.js';
 
 interface Case {
   readonly game: string;
@@ -26,38 +26,11 @@ const CASES: Case[] = [
   { game: 'vier-anderle', seats: 6, positions: 200 },
 ];
 
-function tableOf(game: Game, c: Case): TableConfig {
-  const rules: Record<string, string | number | boolean> = {};
-  for (const v of game.variants) rules[v.key] = v.default;
-  return { seats: c.seats, rules: { ...rules, ...(c.rules ?? {}) } };
-}
-
-/** A dealt state played at random until `tricks` tricks are left, plus `extra` cards. */
-function endgame(game: Game, table: TableConfig, index: number, tricks: number, extra: number): State | null {
-  const state = game.newState(table);
-  const match = game.newMatch(table, { singleDeal: true, index });
-  const key = seedKey(`solver-${game.name}-${table.seats}`);
-  const cards = new Rng();
-  cards.reseed(key, index, 0, 0);
-  match.startDeal(state, cards);
-  const rng = new Rng();
-  rng.reseed(key, index, 1, 0);
-  const legal = newSets();
-  const step = () => {
-    const n = state.legal(legal, 0);
-    state.apply(state.decision === Decision.Card ? setSelect(legal, 0, rng.below(n)) : NO);
-  };
-  while (!state.isTerminal() && state.tricksLeft() > tricks) step();
-  for (let i = 0; i < extra && !state.isTerminal(); i++) step();
-  while (!state.isTerminal() && state.decision !== Decision.Card) state.apply(NO);
-  return state.isTerminal() ? null : state;
-}
-
 describe('solver equals brute-force minimax on random endgames', () => {
   for (const c of CASES) {
     it(`${c.game}, ${c.seats} seats: values, move values and target tests`, () => {
       const game = GAMES.find((g) => g.name === c.game)!;
-      const table = tableOf(game, c);
+      const table = defaultTable(game, c.seats, c.rules);
       const solver = new Solver(game, table, { ttBits: 14 });
       // Never reset: its table keeps entries from every earlier position (keys must hold across deals).
       const shared = new Solver(game, table, { ttBits: 16 });
@@ -67,7 +40,7 @@ describe('solver equals brute-force minimax on random endgames', () => {
       for (let i = 0; checked < c.positions; i++) {
         const tricks = 2 + (i % 3);
         const extra = (i >> 2) % c.seats;
-        const s = endgame(game, table, i, tricks, extra);
+        const s = endgame('solver', game, table, i, tricks, extra);
         if (s === null) continue;
         const seat = s.toMove;
         solver.reset();
@@ -140,14 +113,14 @@ describe('sureTaken bounds every line of play', () => {
   for (const c of CASES) {
     it(`${c.game}, ${c.seats} seats`, () => {
       const game = GAMES.find((g) => g.name === c.game)!;
-      const table = tableOf(game, c);
+      const table = defaultTable(game, c.seats, c.rules);
       const teams = game.teams(table.seats);
       const inSide = new Uint8Array(table.seats);
       const sure = new Int32Array(2);
       let bounded = 0;
       let checked = 0;
       for (let i = 0; checked < 150; i++) {
-        const s = endgame(game, table, 10_000 + i, 2 + (i % 2), 0);
+        const s = endgame('solver', game, table, 10_000 + i, 2 + (i % 2), 0);
         if (s === null || s.trickCards !== 0) continue;
         const seat = s.toMove;
         for (let x = 0; x < table.seats; x++) inSide[x] = (teams === null ? x === seat : teams[x] === teams[seat]) ? 1 : 0;
