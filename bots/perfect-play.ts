@@ -36,7 +36,11 @@
  * which says why it is not the default); `maxn-late` uses max^n only for the exact
  * solves (at most `exact` tricks left), `maxn-early` only for the horizon searches.
  * March and declaration tests are paranoid in every model: there the others' interests
- * do line up against the seat.
+ * do line up against the seat. Separately, `begin`'s `playout` says how the seats play
+ * in the playout that estimates beyond a paranoid search's horizon: as the coalition the
+ * search assumes (`coalition`, pimc's default) or each for itself (`selfish`, the
+ * oracle's default: it made the oracle clearly stronger in Hindersche and Hindersi-Jass,
+ * see oracle.ts; pimc was not, see bots/solver/playout.ts).
  *
  * ## Card decisions by the deal's aims: `aimValues`
  *
@@ -154,6 +158,14 @@ const engines = new WeakMap<Game, WeakMap<TableConfig, Map<number, PerfectPlay>>
 /** How the other seats are modelled in card values (see the module doc). */
 export type OpponentModel = 'paranoid' | 'maxn' | 'maxn-late' | 'maxn-early';
 
+/**
+ * How the seats play in the playout that estimates a position beyond a paranoid
+ * search's horizon (games without teams): `coalition`, as the search assumes, or
+ * `selfish`, each for itself (bots/solver/playout.ts).
+ */
+export type EstimatePlayout = 'coalition' | 'selfish';
+export const ESTIMATE_PLAYOUTS: readonly EstimatePlayout[] = ['coalition', 'selfish'];
+
 /** The models, for the bots' parameter lists. */
 export const OPPONENT_MODELS: readonly OpponentModel[] = ['paranoid', 'maxn', 'maxn-late', 'maxn-early'];
 
@@ -201,8 +213,9 @@ export class PerfectPlay {
   }
 
   /** Start a decision with `budget` nodes. */
-  begin(budget: number, exact: number, model: OpponentModel = 'paranoid'): void {
+  begin(budget: number, exact: number, model: OpponentModel = 'paranoid', playout: EstimatePlayout = 'coalition'): void {
     this.model = model;
+    this.solver.selfishPlayout = playout === 'selfish' && this.maxn !== null;
     this.budget = budget;
     this.exact = exact;
     this.used = 0;

@@ -61,7 +61,7 @@ import { CODE_LIMIT, LANES, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
 import { Decision, type Game, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { OPPONENT_MODELS, sharedPerfectPlay, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { ESTIMATE_PLAYOUTS, OPPONENT_MODELS, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -100,6 +100,12 @@ const PARAMS: readonly ParamSpec[] = [
     default: 'paranoid',
     description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
   },
+  {
+    key: 'playout',
+    type: ESTIMATE_PLAYOUTS,
+    default: 'coalition',
+    description: 'the playout that estimates beyond the horizon, in games without teams: coalition (the others against the seat, as the search assumes) or selfish (each seat for itself)',
+  },
 ];
 
 /** log2 of the transposition table's entries: searches here are thousands of nodes, not millions. */
@@ -112,6 +118,7 @@ class PimcBot implements Bot {
   private readonly budget: number;
   private readonly exact: number;
   private readonly model: OpponentModel;
+  private readonly playout: EstimatePlayout;
   private readonly votes: boolean;
   private readonly play: PerfectPlay;
   private readonly world: State;
@@ -128,6 +135,7 @@ class PimcBot implements Bot {
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
     this.model = ctx.params.model as OpponentModel;
+    this.playout = ctx.params.playout as EstimatePlayout;
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     this.world = ctx.game.newState(ctx.table);
@@ -139,7 +147,7 @@ class PimcBot implements Bot {
     const { moves, totals, ballots, values, play, world } = this;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
-    play.begin(this.budget, this.exact, this.model);
+    play.begin(this.budget, this.exact, this.model, this.playout);
     const card = obs.decision === Decision.Card;
     for (let w = 0; w < this.worlds; w++) {
       this.game.sample(obs, this.rng, world);

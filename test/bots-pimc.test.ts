@@ -93,16 +93,20 @@ describe('pimc and oracle: registration', () => {
     expect(oracle.cheats).toBe(true);
     expect(pimc.cheats).toBeFalsy();
     const d = resolveParams(pimc.params, {}, 'bot pimc');
-    expect(Object.keys(d).sort()).toEqual(['budget', 'choose', 'exact', 'model', 'worlds']);
+    expect(Object.keys(d).sort()).toEqual(['budget', 'choose', 'exact', 'model', 'playout', 'worlds']);
     expect(d.model).toBe('paranoid');
-    expect(resolveParams(pimc.params, { worlds: '7', budget: '5000', exact: '3', choose: 'votes', model: 'maxn' }, 'bot pimc')).toEqual({
+    expect(d.playout).toBe('coalition');
+    // The oracle estimates beyond its horizon with each seat playing for itself (see oracle.ts).
+    expect(resolveParams(oracle.params, {}, 'bot oracle').playout).toBe('selfish');
+    expect(resolveParams(pimc.params, { worlds: '7', budget: '5000', exact: '3', choose: 'votes', model: 'maxn', playout: 'selfish' }, 'bot pimc')).toEqual({
       worlds: 7,
       budget: 5000,
       exact: 3,
       choose: 'votes',
       model: 'maxn',
+      playout: 'selfish',
     });
-    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { model: 'maxN' }, { time: '10' }] as Record<string, string>[]) {
+    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { model: 'maxN' }, { playout: 'greedy' }, { time: '10' }] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(pimc.params, bad, 'bot pimc');
@@ -162,6 +166,7 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
     ['hindersi-jass', 4, {}, 'deal', `${PIMC},${ORACLE}`, 2],
     ['hindersi-jass', 3, {}, 'deal', `${PIMC},${ORACLE},heuristic`, 1],
     ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn-late,pimc:worlds=3:budget=20000:model=maxn-early,heuristic`, 1],
+    ['hindersi-jass', 4, {}, 'deal', `oracle:budget=30000:playout=selfish,oracle:budget=30000:playout=coalition,heuristic`, 1],
     ['hindersche', 4, {}, 'deal', `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn,heuristic,random`, 1],
     ['vier-anderle', 4, { hands: 4 }, 'match', `${PIMC},${ORACLE},random,heuristic`, 1],
     ['vier-anderle', 7, { hands: 3 }, 'match', `${PIMC},${ORACLE},heuristic`, 1],
@@ -235,18 +240,21 @@ describe('pimc: strength and information', () => {
   it('given worlds that are the true deal, plays every move as the oracle does (claims, declarations and deal aims too)', () => {
     // A game whose sampler "draws" the live deal: pimc with one world is then the oracle.
     // Hindersche and Hindersi-Jass value cards by their deal aims (marches, the sweep).
-    for (const [name, seats, rules, deals] of [
-      ['viersche', 4, {}, 3],
-      ['vier-anderle', 5, { hands: 3 }, 3],
-      ['hindersche', 4, {}, 2],
-      ['hindersi-jass', 4, {}, 2],
-    ] as [string, number, Rules, number][]) {
+    // Both estimate beyond a horizon with the same playout (each bot's default, then the other).
+    for (const [name, seats, rules, deals, playout] of [
+      ['viersche', 4, {}, 3, 'coalition'],
+      ['vier-anderle', 5, { hands: 3 }, 3, 'coalition'],
+      ['hindersche', 4, {}, 2, 'coalition'],
+      ['hindersche', 4, {}, 1, 'selfish'],
+      ['hindersi-jass', 4, {}, 2, 'selfish'],
+      ['hindersi-jass', 4, {}, 1, 'coalition'],
+    ] as [string, number, Rules, number, string][]) {
       const base = gameNamed(name);
       const table = tableOf(base, seats, rules);
       const live = base.newState(table);
       const informed: Game = { ...base, sample: (_obs, _rng, out) => out.copyFrom(live) };
-      const pp = resolveParams(pimc.params, { worlds: '1', budget: '40000', exact: '4' }, 'bot pimc');
-      const op = resolveParams(oracle.params, { budget: '40000', exact: '4' }, 'bot oracle');
+      const pp = resolveParams(pimc.params, { worlds: '1', budget: '40000', exact: '4', playout }, 'bot pimc');
+      const op = resolveParams(oracle.params, { budget: '40000', exact: '4', playout }, 'bot oracle');
       const pimcs: Bot[] = [];
       const oracles: Bot[] = [];
       for (let seat = 0; seat < seats; seat++) {
@@ -264,7 +272,7 @@ describe('pimc: strength and information', () => {
           const n = live.legal(legal, 0);
           const want = oracles[seat].act(live.observe(seat), legal, n);
           const got = pimcs[seat].act(live.observe(seat), legal, n);
-          expect(got, `${name} deal ${d} ply ${live.observe(seat).plies}`).toBe(want);
+          expect(got, `${name} (${playout} playout) deal ${d} ply ${live.observe(seat).plies}`).toBe(want);
           if (n > 1) {
             decisions++;
             kinds.add(live.decision);

@@ -138,3 +138,26 @@ describe('sureTaken bounds every line of play', () => {
     });
   }
 });
+
+describe('the selfish playout beyond the horizon (games without teams)', () => {
+  it('changes estimates only: exact values stay, horizon values move in some positions (J-2)', () => {
+    const game = GAMES.find((g) => g.name === 'hindersi-jass')!;
+    const table = defaultTable(game, 4);
+    const coalition = new Solver(game, table, { ttBits: 14 });
+    const selfish = new Solver(game, table, { ttBits: 14 });
+    selfish.selfishPlayout = true;
+    let moved = 0;
+    for (let i = 0; i < 40; i++) {
+      const s = endgame('solver-playout', game, table, i, 4, i % 4);
+      if (s === null) continue;
+      const seat = s.toMove;
+      for (const sv of [coalition, selfish]) sv.reset();
+      expect(selfish.value(s, seat), `position ${i}: exact`).toBe(coalition.value(s, seat));
+      coalition.horizon = selfish.horizon = 1;
+      for (const sv of [coalition, selfish]) sv.reset();
+      if (selfish.value(s, seat) !== coalition.value(s, seat)) moved++;
+      coalition.horizon = selfish.horizon = Infinity;
+    }
+    expect(moved).toBeGreaterThan(5);
+  });
+});

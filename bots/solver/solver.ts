@@ -48,6 +48,7 @@
  */
 import { LANES, setFirst } from '../../src/core/cardset.js';
 import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
+import { selfishMove } from './playout.js';
 import { Transposition } from './transposition.js';
 
 /** Deepest stack: every card of the largest deal plus a yes/no answer after each trick. */
@@ -74,6 +75,11 @@ export class Solver {
    * With a horizon the table is cleared before every search.
    */
   horizon = Infinity;
+  /**
+   * Beyond the horizon, each seat plays for itself (`selfishMove`, playout.ts) instead
+   * of the coalition's rule of thumb (see `greedyPlayout`). For the games without teams.
+   */
+  selfishPlayout = false;
 
   private readonly stack: State[] = [];
   private readonly moves = new Int32Array(MAX_DEPTH * LANES);
@@ -342,13 +348,15 @@ export class Solver {
    * way, win cheaply when winning is good for it, else duck with the fewest points;
    * lead by the history of cut-offs, high cards first).
    * A card player's rule of thumb, so the estimate knows who holds the high cards,
-   * which an even split of the points left would not.
+   * which an even split of the points left would not. With `selfishPlayout` each seat
+   * plays for itself instead (playout.ts), not as the side or its opponents.
    */
   private greedyPlayout(s: State, depth: number): number {
     const scratch = this.at(depth);
     scratch.copyFrom(s);
     while (scratch.decision !== Decision.None) {
       if (scratch.decision !== Decision.Card) scratch.apply(NO);
+      else if (this.selfishPlayout) scratch.apply(selfishMove(scratch, this.goal, this.moves, depth * LANES));
       else {
         this.order(scratch, depth, -1, true);
         scratch.apply(this.list[depth * MAX_MOVES]);
