@@ -30,7 +30,7 @@ import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { ESTIMATE_PLAYOUTS, OPPONENT_MODELS, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { modelParams, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 import { listMoves } from './pimc.js';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -50,18 +50,7 @@ const PARAMS: readonly ParamSpec[] = [
     max: 12,
     description: 'tricks left at or below which it tries the exact solve first (within the budget)',
   },
-  {
-    key: 'model',
-    type: OPPONENT_MODELS,
-    default: 'paranoid',
-    description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
-  },
-  {
-    key: 'playout',
-    type: ESTIMATE_PLAYOUTS,
-    default: 'selfish',
-    description: 'the playout that estimates beyond the horizon, in games without teams: selfish (each seat for itself) or coalition (the others against the seat, as the search assumes)',
-  },
+  ...modelParams('selfish'),
 ];
 
 /** A larger table than pimc's: the oracle's searches run to a million nodes. */

@@ -119,7 +119,7 @@
  * `exact` tricks left, where claims usually arise) it is exact for every seat.
  */
 import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
-import { Decision, NO, YES, type DealAims, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { Decision, NO, YES, type DealAims, type Game, type ParamSpec, type State, type TableConfig } from '../src/games/game.js';
 import { MaxnSolver } from './solver/maxn.js';
 import { Solver } from './solver/solver.js';
 
@@ -168,6 +168,24 @@ export const ESTIMATE_PLAYOUTS: readonly EstimatePlayout[] = ['coalition', 'self
 
 /** The models, for the bots' parameter lists. */
 export const OPPONENT_MODELS: readonly OpponentModel[] = ['paranoid', 'maxn', 'maxn-late', 'maxn-early'];
+
+/** The `model` and `playout` parameters of the bots that play through `PerfectPlay` (pimc, the oracle). */
+export function modelParams(playout: EstimatePlayout): ParamSpec[] {
+  return [
+    {
+      key: 'model',
+      type: OPPONENT_MODELS,
+      default: 'paranoid',
+      description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
+    },
+    {
+      key: 'playout',
+      type: ESTIMATE_PLAYOUTS,
+      default: playout,
+      description: 'the playout that estimates beyond a horizon, in games without teams: coalition (the others against the seat, as the search assumes) or selfish (each seat for itself)',
+    },
+  ];
+}
 
 export class PerfectPlay {
   readonly solver: Solver;

@@ -61,7 +61,7 @@ import { CODE_LIMIT, LANES, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
 import { Decision, type Game, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { ESTIMATE_PLAYOUTS, OPPONENT_MODELS, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { modelParams, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -94,18 +94,7 @@ const PARAMS: readonly ParamSpec[] = [
     default: 'mean',
     description: "mean: the best mean value over the worlds; votes: each world's best move(s) get its vote",
   },
-  {
-    key: 'model',
-    type: OPPONENT_MODELS,
-    default: 'paranoid',
-    description: 'card values in games without teams: paranoid (everyone else against the seat), maxn (each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches)',
-  },
-  {
-    key: 'playout',
-    type: ESTIMATE_PLAYOUTS,
-    default: 'coalition',
-    description: 'the playout that estimates beyond the horizon, in games without teams: coalition (the others against the seat, as the search assumes) or selfish (each seat for itself)',
-  },
+  ...modelParams('coalition'),
 ];
 
 /** log2 of the transposition table's entries: searches here are thousands of nodes, not millions. */
