@@ -50,6 +50,7 @@
  */
 import { LANES, setFirst } from '../../src/core/cardset.js';
 import { selfishMove } from './playout.js';
+import { keyHash, nextStamp } from './transposition.js';
 import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
 
 const MAX_DEPTH = 160;
@@ -320,11 +321,7 @@ class VectorTable {
   }
 
   clear(): void {
-    this.stamp = (this.stamp + 1) | 0;
-    if (this.stamp === 0) {
-      this.rows.fill(0);
-      this.stamp = 1;
-    }
+    this.stamp = nextStamp(this.stamp, this.rows);
   }
 
   slotOf(key: Int32Array, off: number, words: number): number {
@@ -334,10 +331,7 @@ class VectorTable {
       this.rows = new Int32Array(this.size * this.stride);
       this.stamp = 1;
     }
-    let h = 0x811c9dc5 | 0;
-    for (let i = 0; i < words; i++) h = Math.imul(h ^ key[off + i], 0x01000193) ^ (h >>> 15);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    return (h >>> this.shift) * this.stride;
+    return (keyHash(key, off, words) >>> this.shift) * this.stride;
   }
 
   holds(slot: number, key: Int32Array, off: number, words: number): boolean {

@@ -55,18 +55,13 @@ export class Transposition {
 
   /** Forget every entry. */
   clear(): void {
-    this.stamp = (this.stamp + 1) | 0;
-    // After 2^32 clears a stamp comes round again: start from a clean table.
-    if (this.stamp === 0) {
-      this.rows.fill(0);
-      this.stamp = 1;
-    }
+    this.stamp = nextStamp(this.stamp, this.rows);
   }
 
   /** The slot of `key[off .. off + words)`. */
   slotOf(key: Int32Array, off: number, words: number): number {
     if (words + HEAD !== this.stride) this.resize(words);
-    return ((hash(key, off, words) >>> this.shift) & this.mask) * this.stride;
+    return ((keyHash(key, off, words) >>> this.shift) & this.mask) * this.stride;
   }
 
   /** Whether `slot` holds the entry of this key. */
@@ -116,7 +111,7 @@ export class Transposition {
     for (let i = top - 1; i >= 0; i--) {
       const from = i * stride;
       if (rows[from] !== this.stamp) continue;
-      const to = ((hash(rows, from + HEAD, words) >>> this.shift) & this.mask) * stride;
+      const to = ((keyHash(rows, from + HEAD, words) >>> this.shift) & this.mask) * stride;
       if (to === from) continue;
       for (let k = 0; k < stride; k++) rows[to + k] = rows[from + k];
       rows[from] = 0;
@@ -140,7 +135,19 @@ export class Transposition {
   }
 }
 
-function hash(key: Int32Array, off: number, words: number): number {
+/**
+ * The stamp after `stamp` for a table whose rows start with their stamp: clearing in
+ * O(1). After 2^32 clears a stamp comes round again: then `rows` is wiped.
+ */
+export function nextStamp(stamp: number, rows: Int32Array): number {
+  const next = (stamp + 1) | 0;
+  if (next !== 0) return next;
+  rows.fill(0);
+  return 1;
+}
+
+/** A 32-bit hash of `key[off .. off + words)` for picking a slot (its top bits). */
+export function keyHash(key: Int32Array, off: number, words: number): number {
   let h = 0x811c9dc5 | 0;
   for (let i = 0; i < words; i++) h = Math.imul(h ^ key[off + i], 0x01000193) ^ (h >>> 15);
   return Math.imul(h ^ (h >>> 16), 0x85ebca6b);
