@@ -11,8 +11,8 @@
  *   oriented so that positive is better for B, with a Student-t 95% interval over
  *   duplicate groups (a bot "beats heuristic with 95% confidence" when the interval
  *   lies above 0);
- * - the same for each other deal metric of the game (a Hindersche deal's `marks`, what
- *   the game is really about, beside its headline `points`);
+ * - the same for each other deal metric of the game (a Hindersche deal's `points` and
+ *   `march`, beside its headline `marks`);
  * - the same over whole matches, and the match win rate where the game has one
  *   (Wilson interval);
  * - its time per move: wall time of its `act` calls over every decision it faced

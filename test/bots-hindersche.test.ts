@@ -13,6 +13,7 @@ import { resolveParams } from '../src/games/params.js';
 import { POINTS } from '../src/games/viersche/cards.js';
 import { hindersche } from '../src/games/hindersche/index.js';
 import type { HinderscheState } from '../src/games/hindersche/state.js';
+import { HinderscheMatch } from '../src/games/hindersche/match.js';
 import type { Bot, BotSpec } from '../bots/bot.js';
 import { heuristic } from '../bots/heuristic.js';
 import { heuristicHindersche } from '../bots/heuristic-hindersche.js';
@@ -75,6 +76,8 @@ function playDeal(key: SeedKey, d: number, a: Side, b: Side, aSeat: number, stat
  * mean, averaged over the four seatings (mean and standard error over deals); and the
  * same for marks (`marks` metric: a tie counts as its lottery).
  */
+const MARKS = HinderscheMatch.dealMetricKeys.indexOf('marks');
+
 function duplicate(seed: string, deals: number, a: Side, b: Side) {
   const key = seedKey(seed);
   const state = hindersche.newState(TABLE);
@@ -91,10 +94,10 @@ function duplicate(seed: string, deals: number, a: Side, b: Side) {
       for (let q = 0; q < 4; q++) {
         if (q === aSeat) continue;
         others += state.seatPoints[q];
-        otherMarks += metrics[q * 3 + 2];
+        otherMarks += metrics[q * 3 + MARKS];
       }
       x += state.seatPoints[aSeat] - others / 3;
-      marks += metrics[aSeat * 3 + 2] - otherMarks / 3;
+      marks += metrics[aSeat * 3 + MARKS] - otherMarks / 3;
     }
     x /= 4;
     sum += x;

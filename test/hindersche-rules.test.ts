@@ -679,7 +679,7 @@ describe('RECORD.md: Hindersche deal records', () => {
     expect(r.ties).toEqual([{ for: 'most', tied: [0, 1] }]);
     const metrics = new Float64Array(12);
     m.dealMetrics(s, metrics);
-    expect([0, 1, 2, 3].map((q) => metrics[q * 3 + 2])).toEqual([0.5, 0.5, 0, 0]); // marks: the tie as a lottery
+    expect([0, 1, 2, 3].map((q) => metrics[q * 3 + HinderscheMatch.dealMetricKeys.indexOf('marks')])).toEqual([0.5, 0.5, 0, 0]); // marks: the tie as a lottery
     expect(setHas(s.dealt, s.dealer * LANES, s.turnup)).toBe(true);
   });
 });

@@ -133,6 +133,24 @@ describe('--resume of damaged files', () => {
     expect(readFileSync(j, 'utf8')).toBe(ref['x.journal.jsonl']);
   });
 
+  it('refuses a journal whose sums were written for other metrics (another version of the game), and one that does not name them', () => {
+    const { dir, ref } = complete();
+    const j = join(dir, 'x.journal.jsonl');
+    const [head, ...rest] = ref['x.journal.jsonl'].split('\n');
+    const header = JSON.parse(head);
+    expect(header.run.metrics).toEqual({ deal: ['points', 'won', 'rungs'], match: ['won', 'sets', 'marks'] });
+    header.run.metrics.deal = ['won', 'points', 'rungs'];
+    writeFileSync(j, [JSON.stringify(header), ...rest].join('\n'));
+    expectUserError(
+      tafel(['run', '--resume', 'x.journal.jsonl'], dir),
+      /^tafel: journal x\.journal\.jsonl: written for deal metrics won,points,rungs, but this tafel's viersche has points,won,rungs; run it again$/,
+    );
+    expectUserError(tafel(['merge', 'x.journal.jsonl'], dir), /written for deal metrics won,points,rungs/);
+    delete header.run.metrics;
+    writeFileSync(j, [JSON.stringify(header), ...rest].join('\n'));
+    expectUserError(tafel(['run', '--resume', 'x.journal.jsonl'], dir), /^tafel: resume file x\.journal\.jsonl: written by an earlier tafel, before journals named their metrics/);
+  });
+
   it('needs --game and --bots without --resume', () => {
     expectUserError(tafel(['run', '--bots', 'random']), /required option '--game <name>' not specified/);
     expectUserError(tafel(['run', '--game', 'viersche']), /required option '--bots <list>' not specified/);

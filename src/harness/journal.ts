@@ -17,7 +17,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { TafelError } from '../core/errors.js';
-import type { Params } from '../games/game.js';
+import type { Game, Params } from '../games/game.js';
 import type { RowLayout } from './batch.js';
 import { shardRange, type Shard } from './shard.js';
 import type { GroupTally, Unit } from './table.js';
@@ -38,6 +38,8 @@ export interface RunIdentity {
   readonly shard: Shard | null;
   /** The --sprt spec in force (its canonical text), or null: a resumed run continues the same test. */
   readonly sprt: string | null;
+  /** The game's deal and match metric keys when the journal was written: what its sums mean, column by column. */
+  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
 }
 
 export interface JournalFiles {
@@ -61,7 +63,7 @@ export type GroupLine =
 export function headerText(h: JournalHeader): string {
   const { run, files } = h;
   // Keys in a fixed order: journals of the same run must be equal byte for byte.
-  const r = { game: run.game, rules: run.rules, seats: run.seats, bots: run.bots, cheats: run.cheats, seed: run.seed, unit: run.unit, groups: run.groups, rotations: run.rotations, shard: run.shard && { index: run.shard.index, count: run.shard.count }, sprt: run.sprt };
+  const r = { game: run.game, rules: run.rules, seats: run.seats, bots: run.bots, cheats: run.cheats, seed: run.seed, unit: run.unit, groups: run.groups, rotations: run.rotations, shard: run.shard && { index: run.shard.index, count: run.shard.count }, sprt: run.sprt, metrics: { deal: run.metrics.deal, match: run.metrics.match } };
   const f = { cwd: files.cwd, out: files.out, records: files.records, dealCsv: files.dealCsv };
   return JSON.stringify({ tafel: 'journal', v: 1, run: r, files: f }) + '\n';
 }
@@ -141,6 +143,9 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
       return;
     }
     if (lineNo === 1) {
+      if (isObject(value) && value.tafel === 'journal' && isObject(value.run) && value.run.metrics === undefined) {
+        return bad('written by an earlier tafel, before journals named their metrics, so its columns cannot be checked; run it again');
+      }
       header = parseHeader(value) ?? bad('not a tafel journal (its first line is not a journal header)');
       ({ from, to } = shardRange(header.run.groups, header.run.shard));
     } else {
@@ -153,6 +158,19 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
   });
   if (!header) return bad('empty, not a tafel journal');
   return { header, lines, ends, torn };
+}
+
+/**
+ * Check that the game still has the metrics, in the same order, that the journal's sums
+ * were written for (a game may reorder or add metrics between versions of tafel).
+ */
+export function checkMetrics(path: string, run: RunIdentity, game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): void {
+  const now = { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
+  for (const part of ['deal', 'match'] as const) {
+    if (now[part].join() !== run.metrics[part].join()) {
+      throw new TafelError('bad-journal', `journal ${path}: written for ${part} metrics ${run.metrics[part].join(',')}, but this tafel's ${run.game} has ${now[part].join(',')}; run it again`);
+    }
+  }
 }
 
 /** Check the group lines' array lengths against the run's entrants and metrics. */
@@ -223,6 +241,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isNumbers = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+const isKeys = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 function parseHeader(v: unknown): JournalHeader | null {
   if (!isObject(v) || v.tafel !== 'journal' || v.v !== 1 || !isObject(v.run) || !isObject(v.files)) return null;
@@ -237,7 +256,8 @@ function parseHeader(v: unknown): JournalHeader | null {
     !str(r.game) || !rulesOk || !isCount(r.seats) || !Array.isArray(r.bots) || !r.bots.every(str) || r.bots.length === 0 ||
     !Array.isArray(r.cheats) || !r.cheats.every((x) => typeof x === 'boolean') ||
     !str(r.seed) || (r.unit !== 'deal' && r.unit !== 'match') || !isCount(r.groups) || !isCount(r.rotations) || !shardOk ||
-    !str(f.cwd) || !path(f.out) || !path(f.records) || !path(f.dealCsv) || !path(r.sprt ?? null)
+    !str(f.cwd) || !path(f.out) || !path(f.records) || !path(f.dealCsv) || !path(r.sprt ?? null) ||
+    !isObject(r.metrics) || !isKeys(r.metrics.deal) || !isKeys(r.metrics.match)
   ) {
     return null;
   }
@@ -254,6 +274,7 @@ function parseHeader(v: unknown): JournalHeader | null {
       rotations: r.rotations,
       shard: shard === null ? null : { index: (shard as { index: number }).index, count: (shard as { count: number }).count },
       sprt: (r.sprt ?? null) as string | null,
+      metrics: { deal: r.metrics.deal as string[], match: r.metrics.match as string[] },
     },
     files: { cwd: f.cwd, out: f.out, records: f.records, dealCsv: f.dealCsv },
   };

@@ -9,7 +9,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { RowLayout } from './batch.js';
 import { Collector } from './collect.js';
-import { checkLines, groupText, headerText, isComplete, skippedText, toGroupTally, type GroupLine, type JournalContents, type JournalFiles, type RunIdentity } from './journal.js';
+import { checkLines, checkMetrics, groupText, headerText, isComplete, skippedText, toGroupTally, type GroupLine, type JournalContents, type JournalFiles, type RunIdentity } from './journal.js';
 import { TextFile } from './outputs.js';
 import { shardRange, shardText } from './shard.js';
 import { RunTally } from './tally.js';
@@ -36,6 +36,7 @@ export function runDifference(a: RunIdentity, b: RunIdentity): string | null {
   if (a.seed !== b.seed) return '--seed';
   if (a.unit !== b.unit) return '--deals/--matches';
   if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
+  if (!same(a.metrics, b.metrics)) return 'the tafel version (the game\'s metrics)';
   return null;
 }
 
@@ -83,6 +84,7 @@ export function mergedInfo(run: RunIdentity): RunInfo {
 /** The tally of the merged run; also checks every line against the game's metrics. */
 export function mergedTally(game: Game, m: Merged, path: string): { tally: RunTally; skipped: number } {
   const layout = RowLayout.of(game, entrantLabels(m.run.bots).length);
+  checkMetrics(path, m.run, game);
   checkLines(path, m.lines, layout);
   const tally = new RunTally(game.dealMetrics, m.run.unit === 'match' ? game.matchMetrics : null, layout.entrants);
   const collector = new Collector(layout, tally, { journal: null, records: null, dealCsv: null });

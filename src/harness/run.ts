@@ -15,7 +15,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game, TableConfig } from '../games/game.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
-import { checkLines, headerText, type GroupLine, type JournalContents, type JournalFiles } from './journal.js';
+import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents, type JournalFiles } from './journal.js';
 import type { Lineup } from './lineup.js';
 import { TextFile, probeWritable, writeCsv } from './outputs.js';
 import { planOf } from './plan.js';
@@ -128,6 +128,7 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
   const dealHeader = stringify([], { header: true, columns: dealColumns(game) });
   let prefix: GroupLine[] = [];
   if (o.resume && o.journal) {
+    checkMetrics(o.journal, o.resume.header.run, game);
     checkLines(o.journal, o.resume.lines, layout);
     prefix = cutBack(o.resume, {
       journal: o.journal,
@@ -151,7 +152,7 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     if (o.journal) {
       files.journal = new TextFile(o.journal, '--journal', append);
       if (!append) {
-        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard, sprt: o.sprt ? specText(o.sprt) : null };
+        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard, sprt: o.sprt ? specText(o.sprt) : null, metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) } };
         files.journal.write(headerText({ run, files: o.journalFiles ?? { cwd: '.', out: null, records: null, dealCsv: null } }));
       }
     }

@@ -45,13 +45,14 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
   ],
   teams: () => null,
   dealMetrics: [
-    { key: 'points', description: 'card points the seat took in the deal (seats not playing are left out)', higherIsBetter: false },
-    { key: 'march', description: 'the seat made a march (100 points; in Butzen also all 9 tricks)', higherIsBetter: true, binary: true },
+    // Marks are the deal's score (H-4, H-6), so they are the headline; points only decide them.
     {
       key: 'marks',
       description: 'slate marks the deal added (+) or erased (-) for the seat; in single deals an unplayed tie counts as places/tied',
       higherIsBetter: false,
     },
+    { key: 'points', description: 'card points the seat took in the deal (seats not playing are left out)', higherIsBetter: false },
+    { key: 'march', description: 'the seat made a march (100 points; in Butzen also all 9 tricks)', higherIsBetter: true, binary: true },
   ],
   matchMetrics: [
     { key: 'balance', description: 'money won (+) or paid (-) at the tariff when the rubber is settled', higherIsBetter: true },
@@ -70,11 +71,11 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
     trumpLane: TRUMP_LANE,
     note: 'card points kept: the most points take the mark (H-4); the solver also answers march questions (100+) by target',
   },
-  sample(obs, rng, out) {
+  sample(obs, rng, out, watcher) {
     // One sampler per output state: its buffers are then never shared between searches.
     let s = samplers.get(out);
     if (!s) samplers.set(out, (s = new HinderscheSampler()));
-    s.sample(obs, rng, out);
+    s.sample(obs, rng, out, watcher);
   },
   // Marches (and their outlook) for search bots: aims.ts.
   dealAims,

@@ -269,7 +269,8 @@ export class HinderscheMatch implements Match<HinderscheState> {
     this.ties += k;
   }
 
-  static readonly dealMetricKeys = ['points', 'march', 'marks'] as const;
+  /** Marks first: they are what a deal scores (H-4, H-6); points only decide them. */
+  static readonly dealMetricKeys = ['marks', 'points', 'march'] as const;
   static readonly matchMetricKeys = ['balance', 'frame', 'lost', 'marches'] as const;
 
   dealMetrics(state: HinderscheState, out: Float64Array): void {
@@ -279,9 +280,9 @@ export class HinderscheMatch implements Match<HinderscheState> {
         out[seat * k] = out[seat * k + 1] = out[seat * k + 2] = NaN;
         continue;
       }
-      out[seat * k] = state.seatPoints[seat];
-      out[seat * k + 1] = this.settled.marcher === seat ? 1 : 0;
-      out[seat * k + 2] = this.dealMarks[seat];
+      out[seat * k] = this.dealMarks[seat];
+      out[seat * k + 1] = state.seatPoints[seat];
+      out[seat * k + 2] = this.settled.marcher === seat ? 1 : 0;
     }
   }
 
