@@ -20,17 +20,25 @@
  * - A yes/no answer: each answer applied and the deal played out with the solver
  *   policy in every seat, the higher `returns()` wins (NO on a tie).
  *
+ * With `model=heuristic` (not the default: the oracle is the ladder's 100% mark and keeps
+ * the solver's paranoid model) it searches its own decisions with every other seat
+ * playing the game's heuristic instead (bots/policy-search.ts, to `depth` of them, by
+ * default to the end within the budget); the search's model bots use `ctx.rng`.
+ *
  * It is not an upper bound on what any bot can score: it assumes the others play as
  * the solver's paranoid reduction says (perfect opponents all against it, in the games
  * where everyone plays for himself), and early in a deal it searches to a horizon. It
  * measures how much of a gap hidden information leaves. Every table and summary marks
- * it as cheating. Deterministic: it uses no randomness.
+ * it as cheating. Deterministic: with the solver's models it uses no randomness.
  */
 import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { modelParams, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { PolicyModel } from './policy.js';
+import { PolicySearch } from './policy-search.js';
+import { Rng } from '../src/core/rng.js';
 import { listMoves } from './pimc.js';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -50,7 +58,7 @@ const PARAMS: readonly ParamSpec[] = [
     max: 12,
     description: 'tricks left at or below which it tries the exact solve first (within the budget)',
   },
-  ...modelParams('selfish'),
+  ...modelParams({ model: 'paranoid', playout: 'selfish', depth: 39 }),
 ];
 
 /** A larger table than pimc's: the oracle's searches run to a million nodes. */
@@ -61,7 +69,13 @@ class OracleBot implements Bot {
   private readonly state: State;
   private readonly budget: number;
   private readonly exact: number;
-  private readonly model: OpponentModel;
+  private readonly model: Exclude<BotModel, 'auto'>;
+  private readonly depth: number;
+  /** With `model=heuristic`: the search against the game's heuristic in the other seats. */
+  private readonly search: PolicySearch | null;
+  private readonly policy: PolicyModel | null;
+  private readonly rng: Rng;
+  private readonly key: [number, number, number, number] = [0, 0, 0, 0];
   private readonly playout: EstimatePlayout;
   private readonly play: PerfectPlay;
   private readonly moves = new Int32Array(CODE_LIMIT);
@@ -72,7 +86,12 @@ class OracleBot implements Bot {
     this.state = state;
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
-    this.model = ctx.params.model as OpponentModel;
+    this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
+    this.depth = Number(ctx.params.depth);
+    this.rng = ctx.rng;
+    this.policy = this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table) : null;
+    if (this.model === 'heuristic' && !this.policy) throw new TafelError('bad-bot', `oracle: model=heuristic needs a heuristic bot for ${ctx.game.name}`);
+    this.search = this.policy ? new PolicySearch(ctx.game, ctx.table, this.policy) : null;
     this.playout = ctx.params.playout as EstimatePlayout;
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
   }
@@ -85,10 +104,16 @@ class OracleBot implements Bot {
     }
     const n = listMoves(legal, this.moves);
     const { moves, values, play } = this;
-    play.begin(this.budget, this.exact, this.model, this.playout);
-    if (obs.decision === Decision.Card) {
+    if (this.search) {
+      const key = this.key;
+      for (let i = 0; i < 4; i++) key[i] = this.rng.next();
+      this.policy!.reseed(key);
+      this.search.values(s, this.seat, moves, n, this.budget, values, this.depth);
+    } else if (obs.decision === Decision.Card) {
+      play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
       play.aimValues(s, this.seat, this.budget, values);
     } else {
+      play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
       for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(s, this.seat, moves[i], this.budget);
     }
     let best = 0;

@@ -4,8 +4,11 @@
  *
  * For a decision with more than one legal move, it draws `worlds` hidden-hand worlds
  * consistent with its observation (`game.sample`) and values every legal move in each
- * world as if every hand were known, with the exact solver (bots/solver, through
- * bots/perfect-play.ts):
+ * world as if every hand were known. Who the others are taken to be in that world is
+ * the `model`; `auto` (the default) takes `paranoid` in a game of two teams and
+ * `heuristic` in a game of individuals (perfect-play.ts, `resolveModel`).
+ *
+ * ## The solver's models (`paranoid`, `maxn`, ...): bots/solver through perfect-play.ts
  *
  * - a card: the solver's final measure of the seat's side (card points or tricks, the
  *   game's `searchGoal`; negated when fewer is better) after the move, with every seat
@@ -15,53 +18,88 @@
  *   aims (Hindersche, Hindersi-Jass, Vier-Anderle: `Game.dealAims`, `Game.outlook`)
  *   the value is the deal's outlook instead: exact march tests decide whether the move
  *   keeps a march forced for the seat or hands one to an opponent, and otherwise the
- *   game maps the seat's points (tricks) to its result (perfect-play.ts, `aimValues`). Before that, pimc
- *   minimised its points and almost never marched (1.0% of its Hindersche deals
- *   against 11.0% for `heuristic`), losing on marks (+0.080 +- 0.049 marks per deal
- *   against heuristic over 200 duplicate deals); with the outlook it marches in 8.1%,
- *   holds heuristic to 4.8%, and wins on marks (-0.094 +- 0.045), paying 3.5 card
- *   points per deal for it;
+ *   game maps the seat's points (tricks) to its result (perfect-play.ts, `aimValues`).
+ *   Before that, pimc minimised its points and almost never marched (1.0% of its
+ *   Hindersche deals against 11.0% for `heuristic`), losing on marks;
  * - a yes/no answer (claim, declaration, schleipfe, objection): the seat's
  *   `returns()` after applying the answer and playing the deal out with the solver
  *   policy in every seat (perfect-play.ts says how questions met on the way are
  *   answered).
+ *
+ * `paranoid` (all the others against the seat) is exact minimax between two teams, and
+ * it is what `auto` uses in Viersche. In the games of individuals it is pessimistic, and
+ * `model=maxn` (each seat for itself, bots/solver/maxn.ts) and its halves
+ * `maxn-late`/`maxn-early` did no better (maxn.ts has the figures); nor did a doubled
+ * budget (Hindersi-Jass +1.40 [-0.44, 3.25] points a deal against heuristic at 2
+ * million nodes, +1.70 [-0.17, 3.56] at 1 million; 160 duplicate deals, seed diag-2).
+ *
+ * ## The heuristic model: policy-search.ts
+ *
+ * Every other seat plays the game's heuristic (policy.ts); the seat searches its own
+ * next `depth` decisions (the move itself is the first; forced ones are free), plays the
+ * heuristic beyond them, and a line's value is the seat's `returns()`, the deal's real
+ * result. Cards and yes/no answers alike. The default `depth=1` is flat Monte Carlo
+ * with heuristic playouts in uniform worlds: searching the seat's later decisions
+ * in a world whose hands it knows is where strategy fusion comes from, and in
+ * Hindersche it cost all the gain (60 duplicate deals, seed diag-3, marks a deal
+ * against heuristic: +0.19 [0.12, 0.26] at depth 1, 20 worlds, 5 ms a move; +0.00
+ * deepening to the budget, 91 ms a move), in Hindersi-Jass it gained nothing clear
+ * (40 deals: +10.58 [6.99, 14.16] points at depth 1 and 80 worlds, +11.55 [7.97,
+ * 15.13] deepening).
+ *
+ * It is a model of the others, and it pays most against players who are that model:
+ * against `heuristic` pimc scores far more with it than with `paranoid` in every game
+ * (60 deals of diag-3: Viersche +16.77 [11.52, 22.01] against +6.53; Hindersi-Jass,
+ * Hindersche, Vier-Anderle in results/ladder-*.md). Head to head against paranoid pimc
+ * (`tafel run --bots pimc:model=heuristic,pimc:model=paranoid --seed h2h-1`) it holds
+ * its own in the games of individuals: Hindersche +0.008 +- 0.121 marks (30 groups),
+ * Vier-Anderle -0.003 +- 0.042 stakes (1000), Hindersi-Jass 4 players +0.05 +- 5.19
+ * points (30; depth to the budget), 3 players 6.20 +- 4.17 points better (40); but in
+ * Viersche, where it takes its partner and both opponents for heuristic players, it
+ * loses by 24.7 +- 7.1 points a deal (40 groups): hence `auto`.
+ *
+ * ## Choosing, budget, inference
  *
  * The move with the best mean over the worlds is played (`choose=mean`); or each world
  * votes for its best move, ties splitting the vote (`choose=votes`), and the most
  * votes win, the mean deciding between equal votes. Remaining ties go to the lowest
  * code.
  *
- * Budget: `budget` nodes per decision (a node is one solver visit), spread over the
- * worlds: each world's share is what is left of the budget over the worlds left, so
- * nodes that a cheap world does not use go to the next. A node budget keeps play a
- * function of the deal on every machine; there is no time cap. The default (a million
- * nodes) searches the early tricks of a deal two to four tricks deep in each world and
- * solves the last four or five exactly; measured on one core of the development
- * machine it takes 40 to 75 ms a move on average over a deal, depending on the game
- * (a decision early in a deal 100 to 250 ms, late ones a few ms).
+ * Budget: `budget` nodes per decision (a node is one solver visit, or one move made by
+ * the heuristic model's search), spread over the worlds: each world's share is what is
+ * left of the budget over the worlds left, so nodes that a cheap world does not use go
+ * to the next. A node budget keeps play a function of the deal on every machine; there
+ * is no time cap. With the solver, the default (a million nodes) searches the early
+ * tricks two to four tricks deep in each world and solves the last four or five
+ * exactly, 40 to 75 ms a move on average over a deal on one core of the development
+ * machine; the heuristic model at depth 1 takes 5 to 15 ms.
+ *
+ * `infer=heuristic` weighs worlds by the others' past moves (inference.ts): it draws
+ * `worlds * candidates` worlds, weighs each by `deviate` per move of another seat that
+ * the heuristic would not have made there, and solves `worlds` of them drawn by weight.
+ * Off by default: it did not help measurably (Hindersi-Jass, 80 deals of ladder-1,
+ * paranoid: +0.62 [-2.72, 3.95] with it against +2.21 [-1.04, 5.45] without; 40 deals
+ * of diag-3 with the heuristic model: +11.95 [7.11, 16.79] against +11.55; Vier-Anderle,
+ * 1000 deals: +0.11 against +0.10 stakes).
  *
  * What the method gets wrong, knowingly (Frank and Basin 1998, Long et al. 2010):
  * strategy fusion (each world is solved as if the seat would know the hands later,
  * so it overrates moves that keep options open only with knowledge it will not have),
- * and non-locality (worlds are uniform among those consistent with what was seen, not
- * weighted by what the others' play suggests). The march tests and the measure are
- * paranoid (everyone else against the seat): right for marches, pessimistic for
- * points. `model=maxn` (each seat for itself, bots/solver/maxn.ts) and its halves
- * `maxn-late`/`maxn-early` replace the measure's model; none of them beat paranoid
- * outside the noise (maxn.ts has the figures), so paranoid is the default. Nor did a
- * doubled budget: Hindersi-Jass +1.40 [-0.44, 3.25] points a deal against heuristic at
- * 2 million nodes (82 ms a move), +1.70 [-0.17, 3.56] at 1 million (160 duplicate
- * deals, seed diag-2), where the cheating oracle gains from depth (+6.5 [2.0, 11.0]
- * solving exactly from the first trick, 30 deals): what holds pimc back there is the
- * hidden information, not the search.
+ * and non-locality (worlds are uniform among those consistent with what was seen,
+ * unless `infer` weighs them).
  *
- * Randomness comes only from `ctx.rng` (the worlds), so play is a function of the deal.
+ * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
+ * streams), so play is a function of the deal.
  */
 import { CODE_LIMIT, LANES, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
-import { Decision, type Game, type Observation, type ParamSpec, type State } from '../src/games/game.js';
+import { Decision, type Game, type Observation, type ParamSpec, type State, type TableConfig } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { modelParams, sharedPerfectPlay, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import { PolicyInference, resample } from './inference.js';
+import { PolicyModel } from './policy.js';
+import { PolicySearch } from './policy-search.js';
+import { TafelError } from '../src/core/errors.js';
+import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type PerfectPlay } from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -94,7 +132,29 @@ const PARAMS: readonly ParamSpec[] = [
     default: 'mean',
     description: "mean: the best mean value over the worlds; votes: each world's best move(s) get its vote",
   },
-  ...modelParams('coalition'),
+  ...modelParams({ model: 'auto', playout: 'coalition', depth: 1 }),
+  {
+    key: 'infer',
+    type: ['none', 'heuristic'],
+    default: 'none',
+    description: "weigh worlds by the others' past moves: heuristic (each move the game's heuristic would not have made there costs the world a factor `deviate`) or none (uniform worlds)",
+  },
+  {
+    key: 'deviate',
+    type: 'number',
+    default: 0.25,
+    min: 0.001,
+    max: 1,
+    description: "with infer=heuristic: a world's weight factor for each past move of another seat that the heuristic would not have made",
+  },
+  {
+    key: 'candidates',
+    type: 'int',
+    default: 4,
+    min: 1,
+    max: 1000,
+    description: 'with infer=heuristic: worlds drawn and weighed per world solved; the solved ones are drawn from them by weight',
+  },
 ];
 
 /** log2 of the transposition table's entries: searches here are thousands of nodes, not millions. */
@@ -102,15 +162,28 @@ const TT_BITS = 16;
 
 class PimcBot implements Bot {
   private readonly game: Game;
+  private readonly table: TableConfig;
   private readonly rng: Rng;
   private readonly worlds: number;
   private readonly budget: number;
   private readonly exact: number;
-  private readonly model: OpponentModel;
+  /** The model in force (`auto` resolved for the game). */
+  private readonly model: Exclude<BotModel, 'auto'>;
+  private readonly depth: number;
   private readonly playout: EstimatePlayout;
   private readonly votes: boolean;
   private readonly play: PerfectPlay;
   private readonly world: State;
+  /** Inference from the others' moves (null: uniform worlds), its candidate worlds and their weights and draws. */
+  private readonly inference: PolicyInference | null;
+  /** The model of the others (the game's heuristic), for inference and for `model=heuristic`; and that model's search. */
+  private readonly policy: PolicyModel | null;
+  private readonly search: PolicySearch | null;
+  private readonly candidates: number;
+  private readonly pool: State[] = [];
+  private readonly weight: Float64Array;
+  private readonly draws: Int32Array;
+  private readonly key: [number, number, number, number] = [0, 0, 0, 0];
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -119,44 +192,75 @@ class PimcBot implements Bot {
 
   constructor(ctx: BotContext) {
     this.game = ctx.game;
+    this.table = ctx.table;
     this.rng = ctx.rng;
     this.worlds = Number(ctx.params.worlds);
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
-    this.model = ctx.params.model as OpponentModel;
+    this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
+    this.depth = Number(ctx.params.depth);
     this.playout = ctx.params.playout as EstimatePlayout;
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     this.world = ctx.game.newState(ctx.table);
+    const modelled = ctx.params.infer === 'heuristic' || this.model === 'heuristic';
+    this.policy = modelled ? PolicyModel.heuristic(ctx.game, ctx.table) : null;
+    if (this.model === 'heuristic' && !this.policy) throw new TafelError('bad-bot', `pimc: model=heuristic needs a heuristic bot for ${ctx.game.name}`);
+    this.inference = ctx.params.infer === 'heuristic' && this.policy ? new PolicyInference(this.policy, Number(ctx.params.deviate)) : null;
+    this.search = this.model === 'heuristic' ? new PolicySearch(ctx.game, ctx.table, this.policy!) : null;
+    this.candidates = this.inference ? Number(ctx.params.candidates) : 1;
+    this.weight = new Float64Array(this.worlds * this.candidates);
+    this.draws = new Int32Array(this.worlds * this.candidates);
   }
 
   act(obs: Observation, legal: Int32Array, count: number): number {
     if (count === 1) return setFirst(legal, 0);
     const n = listMoves(legal, this.moves);
-    const { moves, totals, ballots, values, play, world } = this;
+    const { moves, totals, ballots, values, play } = this;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
-    play.begin(this.budget, this.exact, this.model, this.playout);
+    play.begin(this.budget, this.exact, this.model === 'heuristic' ? 'paranoid' : this.model, this.playout);
+    if (this.policy) {
+      const key = this.key;
+      for (let i = 0; i < 4; i++) key[i] = this.rng.next();
+      this.policy.reseed(key);
+    }
+    const search = this.search;
+    const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
-    for (let w = 0; w < this.worlds; w++) {
-      this.game.sample(obs, this.rng, world);
-      const share = play.left / (this.worlds - w);
-      if (card) {
+    const weighed = this.inference !== null && obs.plies > 0;
+    const distinct = weighed ? this.drawWorlds(obs) : this.worlds;
+    for (let w = 0, k = 0; w < distinct; w++, k++) {
+      let times = 1;
+      let world = this.world;
+      if (weighed) {
+        while (this.draws[k] === 0) k++;
+        times = this.draws[k];
+        world = this.pool[k];
+      } else {
+        this.game.sample(obs, this.rng, world);
+      }
+      if (search) {
+        const left = Math.max(0, this.budget - (search.used - searchStart));
+        search.values(world, obs.seat, moves, n, left / (distinct - w), values, this.depth);
+      } else if (card) {
+        const share = play.left / (distinct - w);
         play.aimValues(world, obs.seat, share, values);
       } else {
+        const share = play.left / (distinct - w);
         for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(world, obs.seat, moves[i], share);
       }
       let top = -Infinity;
       let ties = 0;
       for (let i = 0; i < n; i++) {
         const v = values[moves[i]];
-        totals[i] += v;
+        totals[i] += times * v;
         if (v > top) {
           top = v;
           ties = 1;
         } else if (v === top) ties++;
       }
-      if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += 1 / ties;
+      if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times / ties;
     }
     let best = 0;
     for (let i = 1; i < n; i++) {
@@ -166,6 +270,28 @@ class PimcBot implements Bot {
       if (better) best = i;
     }
     return moves[best];
+  }
+
+  /**
+   * Draw `worlds * candidates` worlds into the pool, weigh each by the others' moves,
+   * and draw `worlds` of them in proportion to their weights (`draws[k]` times world
+   * k). Returns how many distinct worlds were drawn.
+   */
+  private drawWorlds(obs: Observation): number {
+    const inference = this.inference!;
+    const { weight, draws, pool } = this;
+    const total = this.worlds * this.candidates;
+    inference.observer = obs.seat;
+    while (pool.length < total) pool.push(this.game.newState(this.table));
+    let top = -Infinity;
+    for (let k = 0; k < total; k++) {
+      inference.logWeight = 0;
+      this.game.sample(obs, this.rng, pool[k], inference);
+      weight[k] = inference.logWeight;
+      if (weight[k] > top) top = weight[k];
+    }
+    for (let k = 0; k < total; k++) weight[k] = Math.exp(weight[k] - top);
+    return resample(weight, total, this.worlds, this.rng.uniform(), draws);
   }
 }
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
 import { oracle } from '../bots/oracle.js';
 import { pimc } from '../bots/pimc.js';
+import { resolveModel } from '../bots/perfect-play.js';
 import type { Bot, BotSpec } from '../bots/bot.js';
 import { LANES, newSets, setSelect } from '../src/core/cardset.js';
 import { isTafelError } from '../src/core/errors.js';
@@ -93,20 +94,29 @@ describe('pimc and oracle: registration', () => {
     expect(oracle.cheats).toBe(true);
     expect(pimc.cheats).toBeFalsy();
     const d = resolveParams(pimc.params, {}, 'bot pimc');
-    expect(Object.keys(d).sort()).toEqual(['budget', 'choose', 'exact', 'model', 'playout', 'worlds']);
-    expect(d.model).toBe('paranoid');
+    expect(Object.keys(d).sort()).toEqual(['budget', 'candidates', 'choose', 'depth', 'deviate', 'exact', 'infer', 'model', 'playout', 'worlds']);
+    expect([d.model, d.depth, d.infer]).toEqual(['auto', 1, 'none']);
+    expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('paranoid');
+    // auto: minimax between two teams, the heuristic model in the games of individuals.
+    expect(['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'].map((g) => resolveModel('auto', gameNamed(g), tableOf(gameNamed(g), 4)))).toEqual([
+      'paranoid',
+      'heuristic',
+      'heuristic',
+      'heuristic',
+    ]);
+    expect(resolveModel('maxn', gameNamed('viersche'), tableOf(gameNamed('viersche'), 4))).toBe('maxn');
     expect(d.playout).toBe('coalition');
     // The oracle estimates beyond its horizon with each seat playing for itself (see oracle.ts).
     expect(resolveParams(oracle.params, {}, 'bot oracle').playout).toBe('selfish');
-    expect(resolveParams(pimc.params, { worlds: '7', budget: '5000', exact: '3', choose: 'votes', model: 'maxn', playout: 'selfish' }, 'bot pimc')).toEqual({
-      worlds: 7,
-      budget: 5000,
-      exact: 3,
-      choose: 'votes',
-      model: 'maxn',
-      playout: 'selfish',
-    });
-    for (const bad of [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { model: 'maxN' }, { playout: 'greedy' }, { time: '10' }] as Record<string, string>[]) {
+    expect(
+      resolveParams(
+        pimc.params,
+        { worlds: '7', budget: '5000', exact: '3', choose: 'votes', model: 'maxn', playout: 'selfish', depth: '3', infer: 'heuristic', deviate: '0.5', candidates: '2' },
+        'bot pimc',
+      ),
+    ).toEqual({ worlds: 7, budget: 5000, exact: 3, choose: 'votes', model: 'maxn', playout: 'selfish', depth: 3, infer: 'heuristic', deviate: 0.5, candidates: 2 });
+    const bads: Record<string, string>[] = [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { model: 'maxN' }, { playout: 'greedy' }, { time: '10' }, { depth: '0' }, { infer: 'yes' }, { deviate: '0' }, { candidates: '0' }];
+    for (const bad of bads) {
       let err: unknown;
       try {
         resolveParams(pimc.params, bad, 'bot pimc');
@@ -171,6 +181,9 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
     ['vier-anderle', 4, { hands: 4 }, 'match', `${PIMC},${ORACLE},random,heuristic`, 1],
     ['vier-anderle', 7, { hands: 3 }, 'match', `${PIMC},${ORACLE},heuristic`, 1],
     ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:model=maxn,oracle:model=maxn,heuristic`, 1],
+    ['viersche', 4, {}, 'deal', `pimc:worlds=3:model=heuristic:depth=2:infer=heuristic,oracle:model=heuristic:budget=20000`, 2],
+    ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:infer=heuristic:candidates=3,pimc:model=paranoid:infer=heuristic,heuristic`, 1],
+    ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=4:infer=heuristic:depth=3,oracle:model=auto:budget=20000,random`, 1],
   ];
   for (const [name, seats, rules, unit, bots, groups] of tables) {
     const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}, ${bots}`;
@@ -241,20 +254,25 @@ describe('pimc: strength and information', () => {
     // A game whose sampler "draws" the live deal: pimc with one world is then the oracle.
     // Hindersche and Hindersi-Jass value cards by their deal aims (marches, the sweep).
     // Both estimate beyond a horizon with the same playout (each bot's default, then the other).
-    for (const [name, seats, rules, deals, playout] of [
-      ['viersche', 4, {}, 3, 'coalition'],
-      ['vier-anderle', 5, { hands: 3 }, 3, 'coalition'],
-      ['hindersche', 4, {}, 2, 'coalition'],
-      ['hindersche', 4, {}, 1, 'selfish'],
-      ['hindersi-jass', 4, {}, 2, 'selfish'],
-      ['hindersi-jass', 4, {}, 1, 'coalition'],
-    ] as [string, number, Rules, number, string][]) {
+    // With the heuristic model, both search the seat's decisions against the heuristic in the other seats.
+    for (const [name, seats, rules, deals, playout, model] of [
+      ['viersche', 4, {}, 3, 'coalition', 'paranoid'],
+      ['vier-anderle', 5, { hands: 3 }, 3, 'coalition', 'paranoid'],
+      ['hindersche', 4, {}, 2, 'coalition', 'paranoid'],
+      ['hindersche', 4, {}, 1, 'selfish', 'paranoid'],
+      ['hindersi-jass', 4, {}, 2, 'selfish', 'paranoid'],
+      ['hindersi-jass', 4, {}, 1, 'coalition', 'paranoid'],
+      ['viersche', 4, {}, 2, 'coalition', 'heuristic'],
+      ['vier-anderle', 5, { hands: 3 }, 3, 'coalition', 'heuristic'],
+      ['hindersche', 4, {}, 1, 'coalition', 'heuristic'],
+      ['hindersi-jass', 3, {}, 1, 'coalition', 'heuristic'],
+    ] as [string, number, Rules, number, string, string][]) {
       const base = gameNamed(name);
       const table = tableOf(base, seats, rules);
       const live = base.newState(table);
       const informed: Game = { ...base, sample: (_obs, _rng, out) => out.copyFrom(live) };
-      const pp = resolveParams(pimc.params, { worlds: '1', budget: '40000', exact: '4', playout }, 'bot pimc');
-      const op = resolveParams(oracle.params, { budget: '40000', exact: '4', playout }, 'bot oracle');
+      const pp = resolveParams(pimc.params, { worlds: '1', budget: '40000', exact: '4', playout, model, depth: '39' }, 'bot pimc');
+      const op = resolveParams(oracle.params, { budget: '40000', exact: '4', playout, model }, 'bot oracle');
       const pimcs: Bot[] = [];
       const oracles: Bot[] = [];
       for (let seat = 0; seat < seats; seat++) {
@@ -272,7 +290,7 @@ describe('pimc: strength and information', () => {
           const n = live.legal(legal, 0);
           const want = oracles[seat].act(live.observe(seat), legal, n);
           const got = pimcs[seat].act(live.observe(seat), legal, n);
-          expect(got, `${name} (${playout} playout) deal ${d} ply ${live.observe(seat).plies}`).toBe(want);
+          expect(got, `${name} (${model}, ${playout} playout) deal ${d} ply ${live.observe(seat).plies}`).toBe(want);
           if (n > 1) {
             decisions++;
             kinds.add(live.decision);

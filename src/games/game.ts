@@ -170,6 +170,17 @@ export interface Observation {
   fingerprint(): string;
 }
 
+/**
+ * Sees a sampled world's history as the sampler replays it into the world (a search
+ * bot weighs the world by how likely the others' moves were in it). A sampler that
+ * gives up on a world part-way (an illegal move in it) starts its next world at ply 0
+ * again, so a watcher starts over whenever it sees ply 0.
+ */
+export interface HistoryWatcher<S extends State = State> {
+  /** `state` is the world just before move `ply`, which is `move` (a face-down card as the world has it). */
+  before(state: S, ply: number, move: number): void;
+}
+
 /** A card that the observer has not seen (a face-down lead before it is revealed). */
 export const HIDDEN = -1;
 
@@ -365,9 +376,10 @@ export interface Game<S extends State = State, O extends Observation = Observati
   newMatch(table: TableConfig, opts: { singleDeal: boolean; index: number }): Match<S>;
   /**
    * Write into `out` a world drawn uniformly among those consistent with `obs`
-   * (see "Search: determinization" above). Allocation-free after warm-up.
+   * (see "Search: determinization" above). Allocation-free after warm-up. With a
+   * `watcher`, each move of the history is shown to it as the world replays it.
    */
-  sample(obs: O, rng: Rng, out: S): void;
+  sample(obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>): void;
   /** What exact card-play search optimises (see "Search support"). */
   readonly searchGoal: SearchGoal;
   /**

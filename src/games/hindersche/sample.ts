@@ -13,7 +13,7 @@
 import { LANES, newSets } from '../../core/cardset.js';
 import { PACK_SIZE } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
-import { NO } from '../game.js';
+import { NO, type HistoryWatcher } from '../game.js';
 import { HandSampler } from '../deal-sampler.js';
 import { CARD_LANES, toCode } from '../viersche/cards.js';
 import { SEATS, type DealContext, type HinderscheState } from './state.js';
@@ -53,7 +53,7 @@ export class HinderscheSampler {
     schleipfen: false,
   };
 
-  sample(obs: HinderscheView, rng: Rng, out: HinderscheState): void {
+  sample(obs: HinderscheView, rng: Rng, out: HinderscheState, watcher?: HistoryWatcher<HinderscheState>): void {
     const me = obs.seat;
     const trump = obs.trump;
     const { hands, pool, stack } = this;
@@ -124,6 +124,10 @@ export class HinderscheSampler {
     ctx.playoffPlaces = obs.playoffPlaces;
     ctx.schleipfen = obs.schleipfen;
     out.begin(ctx, trump, t, hands, stack);
-    for (let ply = 0; ply < obs.plies; ply++) out.apply(obs.move(ply));
+    for (let ply = 0; ply < obs.plies; ply++) {
+      const m = obs.move(ply);
+      watcher?.before(out, ply, m);
+      out.apply(m);
+    }
   }
 }

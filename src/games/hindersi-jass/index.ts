@@ -65,11 +65,11 @@ export const hindersiJass: Game<JassState, JassView> = {
     trumpLane: TRUMP_LANE,
     note: 'card points with the last 5: the fewest win the Partie (J-5, J-6)',
   },
-  sample(obs, rng, out) {
+  sample(obs, rng, out, watcher) {
     // One sampler per output state: its buffers are then never shared between searches.
     let s = samplers.get(out);
     if (!s) samplers.set(out, (s = new JassSampler()));
-    s.sample(obs, rng, out);
+    s.sample(obs, rng, out, watcher);
   },
   // Marches (and their outlook) for search bots: aims.ts.
   dealAims,

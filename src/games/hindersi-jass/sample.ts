@@ -23,6 +23,7 @@ import { popcount } from '../../core/bits.js';
 import { LANES, newSets } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
 import { HandSampler } from '../deal-sampler.js';
+import type { HistoryWatcher } from '../game.js';
 import { CARD_LANES, FULL, PUUR_BIT, TRUMP_LANE } from './cards.js';
 import { MAX_SEATS, type DealContext, type JassState } from './state.js';
 import type { JassView } from './view.js';
@@ -116,7 +117,7 @@ export class JassSampler {
     for (let i = 1; i < this.invFact.length; i++) this.invFact[i] = this.invFact[i - 1] / i;
   }
 
-  sample(obs: JassView, rng: Rng, out: JassState): void {
+  sample(obs: JassView, rng: Rng, out: JassState, watcher?: HistoryWatcher<JassState>): void {
     const me = obs.seat;
     const n = obs.seats;
     const trump = obs.trump;
@@ -182,7 +183,11 @@ export class JassSampler {
     ctx.partieDeals = obs.partieDeals;
     for (let seat = 0; seat < n; seat++) ctx.totals[seat] = obs.partieTotal(seat);
     out.begin(ctx, trump, obs.turnup, hands);
-    for (let ply = 0; ply < obs.plies; ply++) out.apply(obs.move(ply));
+    for (let ply = 0; ply < obs.plies; ply++) {
+      const m = obs.move(ply);
+      watcher?.before(out, ply, m);
+      out.apply(m);
+    }
   }
 
   /**

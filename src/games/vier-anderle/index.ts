@@ -75,10 +75,10 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
     trumpLane: TAROCK_LANE,
     note: 'tricks: each pays a quarter of the pot, and a player in with none pays the pot (A-5, A-6)',
   },
-  sample(obs, rng, out) {
+  sample(obs, rng, out, watcher) {
     let s = samplers.get(out);
     if (!s) samplers.set(out, (s = new AnderleSampler()));
-    s.sample(obs, rng, out);
+    s.sample(obs, rng, out, watcher);
   },
   // The hand's money for search bots (no march): aims.ts.
   dealAims,

@@ -15,6 +15,7 @@
  */
 import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
+import type { HistoryWatcher } from '../game.js';
 import { SUIT_MASK, fullPack } from './cards.js';
 import { HAND, MAX_SEATS, type AnderleState, type DealContext } from './state.js';
 import type { AnderleView } from './view.js';
@@ -29,7 +30,7 @@ export class AnderleSampler {
   private readonly legal = new Int32Array(LANES);
   private readonly ctx: DealContext = { dealer: 0, potBefore: 0 };
 
-  sample(obs: AnderleView, rng: Rng, out: AnderleState): void {
+  sample(obs: AnderleView, rng: Rng, out: AnderleState, watcher?: HistoryWatcher<AnderleState>): void {
     const me = obs.seat;
     const n = obs.seats;
     const base = this.base;
@@ -80,7 +81,7 @@ export class AnderleSampler {
         }
         ok = this.voidsOk(obs, seat);
       }
-      if (ok && this.replay(obs, out)) return;
+      if (ok && this.replay(obs, out, watcher)) return;
     }
     throw new Error(`vier-anderle sampler: no consistent world found for seat ${me} in ${MAX_TRIES} tries`);
   }
@@ -106,13 +107,14 @@ export class AnderleSampler {
   }
 
   /** Begin the world and replay the history; false as soon as a move is illegal in it. */
-  private replay(obs: AnderleView, out: AnderleState): boolean {
+  private replay(obs: AnderleView, out: AnderleState, watcher: HistoryWatcher<AnderleState> | undefined): boolean {
     out.begin(this.ctx, this.hands);
     const legal = this.legal;
     for (let ply = 0; ply < obs.plies; ply++) {
       const m = obs.move(ply);
       out.legal(legal, 0);
       if (((legal[m >>> 5] >>> (m & 31)) & 1) === 0) return false;
+      watcher?.before(out, ply, m);
       out.apply(m);
     }
     return true;

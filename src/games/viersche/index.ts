@@ -43,10 +43,10 @@ export const viersche: Game<VierscheState, VierscheView> = {
     trumpLane: TRUMP_LANE,
     note: "the team's card points: 100 of them win a game (V-7)",
   },
-  sample(obs, rng, out) {
+  sample(obs, rng, out, watcher) {
     // One sampler per output state: its buffers are then never shared between searches.
     let s = samplers.get(out);
     if (!s) samplers.set(out, (s = new VierscheSampler()));
-    s.sample(obs, rng, out);
+    s.sample(obs, rng, out, watcher);
   },
 };

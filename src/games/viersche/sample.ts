@@ -12,7 +12,7 @@
 import { LANES, newSets, setSelect, setSize } from '../../core/cardset.js';
 import { PACK_SIZE } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
-import { HIDDEN, NO } from '../game.js';
+import { HIDDEN, NO, type HistoryWatcher } from '../game.js';
 import { HandSampler } from '../deal-sampler.js';
 import { CARD_LANES, toCode } from './cards.js';
 import { SEATS, type DealContext, type VierscheState } from './state.js';
@@ -42,7 +42,7 @@ export class VierscheSampler {
     secondDeal: false,
   };
 
-  sample(obs: VierscheView, rng: Rng, out: VierscheState): void {
+  sample(obs: VierscheView, rng: Rng, out: VierscheState, watcher?: HistoryWatcher<VierscheState>): void {
     const me = obs.seat;
     const trump = obs.trump;
     const hands = this.hands;
@@ -103,8 +103,9 @@ export class VierscheSampler {
     ctx.secondDeal = obs.secondDeal;
     out.begin(ctx as DealContext, trump, obs.turnup, hands);
     for (let ply = 0; ply < obs.plies; ply++) {
-      const m = obs.move(ply);
-      out.apply(m === HIDDEN ? facedownCard : m);
+      const m = obs.move(ply) === HIDDEN ? facedownCard : obs.move(ply);
+      watcher?.before(out, ply, m);
+      out.apply(m);
     }
   }
 }
