@@ -154,7 +154,7 @@ describe('PolicyInference', () => {
     const state = game.newState(table);
     const bots = heuristics(game, table);
     const key = seedKey('draws');
-    const params = resolveParams(pimc.params, { worlds: '6', candidates: '3', budget: '20000' }, 'pimc');
+    const params = resolveParams(pimc.params, { worlds: '6', candidates: '3', budget: '20000', infer: 'heuristic' }, 'pimc');
     // A game that counts the worlds drawn, and those drawn with a watcher.
     let drawn = 0;
     let watched = 0;
