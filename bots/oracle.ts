@@ -14,21 +14,25 @@
  *   teams that estimate is a playout with each seat playing for itself (`playout`,
  *   default `selfish`, bots/solver/playout.ts), not as the paranoid search's coalition:
  *   80 duplicate deals of Hindersi-Jass, seed ladder-1, +4.43 [2.11, 6.74] points a deal
- *   against `heuristic` instead of +1.04 [-1.99, 4.07]; 120 of Hindersche +4.40
- *   [1.96, 6.83] instead of +1.81 [-0.94, 4.57] (marks +0.119 instead of +0.069);
- *   Vier-Anderle unchanged (its four tricks are always solved exactly).
+ *   against `heuristic` instead of +1.04 [-1.99, 4.07] (with `model=paranoid`); 120 of
+ *   Hindersche +4.40 [1.96, 6.83] instead of +1.81 [-0.94, 4.57] (marks +0.119 instead
+ *   of +0.069); Vier-Anderle unchanged (its four tricks are always solved exactly).
  * - A yes/no answer: each answer applied and the deal played out with the solver
  *   policy in every seat, the higher `returns()` wins (NO on a tie).
  *
- * With `model=heuristic` (not the default: the oracle is the ladder's 100% mark and keeps
- * the solver's paranoid model) it searches its own decisions with every other seat
- * playing the game's heuristic instead (bots/policy-search.ts, to `depth` of them, by
- * default to the end within the budget); the search's model bots use `ctx.rng`.
+ * That is `model=paranoid`, the default (`model=auto`) in Viersche. In the games without
+ * teams `auto` is `model=heuristic`: it searches its own decisions with every other seat
+ * playing the game's heuristic (bots/policy-search.ts, to `depth` of them, by default
+ * to the end of the deal within the budget), valuing a line by the deal's real result.
+ * Against `heuristic` that is a far higher ceiling than the paranoid solver's: Hindersi-Jass
+ * +23.24 [18.15, 28.32] points a deal (40 duplicate deals, seed diag-3; paranoid +3.42
+ * on the ladder's 160), above pimc's +13.23, which the paranoid oracle left at 139% of the
+ * random-to-oracle gap. The search's model bots use `ctx.rng`.
  *
  * It is not an upper bound on what any bot can score: it assumes the others play as
- * the solver's paranoid reduction says (perfect opponents all against it, in the games
- * where everyone plays for himself), and early in a deal it searches to a horizon. It
- * measures how much of a gap hidden information leaves. Every table and summary marks
+ * its model says (the other team playing perfectly; or the heuristic), and with the
+ * solver early in a deal it searches to a horizon. It measures how much of a gap hidden
+ * information leaves. Every table and summary marks
  * it as cheating. Deterministic: with the solver's models it uses no randomness.
  */
 import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
@@ -48,7 +52,7 @@ const PARAMS: readonly ParamSpec[] = [
     default: 1_000_000,
     min: 100,
     max: 1_000_000_000,
-    description: 'solver nodes per decision (exact solve if it fits, else the deepest horizon that does)',
+    description: 'search nodes per decision (exact solve if it fits, else the deepest horizon that does)',
   },
   {
     key: 'exact',
@@ -58,7 +62,7 @@ const PARAMS: readonly ParamSpec[] = [
     max: 12,
     description: 'tricks left at or below which it tries the exact solve first (within the budget)',
   },
-  ...modelParams({ model: 'paranoid', playout: 'selfish', depth: 39 }),
+  ...modelParams({ model: 'auto', playout: 'selfish', depth: 39 }),
 ];
 
 /** A larger table than pimc's: the oracle's searches run to a million nodes. */
@@ -124,7 +128,7 @@ class OracleBot implements Bot {
 
 export const oracle: BotSpec = {
   name: 'oracle',
-  description: 'sees every hand and plays the exact solver\'s best move (horizon search when the exact one does not fit): a ceiling',
+  description: "sees every hand and plays the best move under its model (the exact solver with teams, a search against the heuristic without): a ceiling",
   params: PARAMS,
   cheats: true,
   create(ctx) {

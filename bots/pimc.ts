@@ -116,7 +116,7 @@ const PARAMS: readonly ParamSpec[] = [
     default: 1_000_000,
     min: 100,
     max: 1_000_000_000,
-    description: 'solver nodes per decision, shared among the worlds (deeper search with more; machine-independent)',
+    description: 'search nodes per decision, shared among the worlds (deeper search with more; machine-independent)',
   },
   {
     key: 'exact',
@@ -306,7 +306,7 @@ export function listMoves(legal: Int32Array, out: Int32Array): number {
 
 export const pimc: BotSpec = {
   name: 'pimc',
-  description: 'perfect-information Monte Carlo: every legal move solved exactly (or to a horizon) in sampled worlds, best mean',
+  description: 'perfect-information Monte Carlo: every legal move valued in sampled worlds with the hands known (the exact solver with teams, a search against the heuristic without), best mean',
   params: PARAMS,
   create: (ctx) => new PimcBot(ctx),
 };

@@ -214,7 +214,7 @@ export function report(o: Options, seats: number, rungs: readonly Rung[], second
     '',
     ...otherTable(game, rungs, show),
     '`heuristic` itself scores 0 by definition. The gap share puts random at 0% and the oracle (which sees every hand',
-    'and plays the solver\'s move) at 100%; its interval ignores the correlation of the estimates (they share the deals).',
+    'and plays the best move under its model) at 100%; its interval ignores the correlation of the estimates (they share the deals).',
     'Time per move is the wall time of the bot\'s decisions, forced ones included, on one core of this machine.',
   ].join('\n') + '\n';
 }

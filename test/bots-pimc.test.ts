@@ -96,7 +96,7 @@ describe('pimc and oracle: registration', () => {
     const d = resolveParams(pimc.params, {}, 'bot pimc');
     expect(Object.keys(d).sort()).toEqual(['budget', 'candidates', 'choose', 'depth', 'deviate', 'exact', 'infer', 'model', 'playout', 'worlds']);
     expect([d.model, d.depth, d.infer]).toEqual(['auto', 1, 'none']);
-    expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('paranoid');
+    expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
     expect(['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'].map((g) => resolveModel('auto', gameNamed(g), tableOf(gameNamed(g), 4)))).toEqual([
       'paranoid',
