@@ -157,6 +157,9 @@ const PARAMS: readonly ParamSpec[] = [
   },
 ];
 
+/** The most candidate worlds `infer=heuristic` keeps per decision (each is a whole state). */
+const MAX_WEIGHED = 100_000;
+
 /** log2 of the transposition table's entries: searches here are thousands of nodes, not millions. */
 const TT_BITS = 16;
 
@@ -209,6 +212,9 @@ class PimcBot implements Bot {
     this.inference = ctx.params.infer === 'heuristic' && this.policy ? new PolicyInference(this.policy, Number(ctx.params.deviate)) : null;
     this.search = this.model === 'heuristic' ? new PolicySearch(ctx.game, ctx.table, this.policy!) : null;
     this.candidates = this.inference ? Number(ctx.params.candidates) : 1;
+    if (this.worlds * this.candidates > MAX_WEIGHED) {
+      throw new TafelError('bad-bot', `pimc: worlds x candidates = ${this.worlds * this.candidates} worlds to keep and weigh per decision; at most ${MAX_WEIGHED}`);
+    }
     this.weight = new Float64Array(this.worlds * this.candidates);
     this.draws = new Int32Array(this.worlds * this.candidates);
   }

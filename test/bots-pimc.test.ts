@@ -127,6 +127,22 @@ describe('pimc and oracle: registration', () => {
     }
   });
 
+  it('refuses more candidate worlds to weigh than it can keep, with one clear error', () => {
+    const game = gameNamed('hindersi-jass');
+    const table = tableOf(game, 4);
+    const params = resolveParams(pimc.params, { worlds: '1000', candidates: '101', infer: 'heuristic' }, 'bot pimc');
+    let err: unknown;
+    try {
+      pimc.create({ game, table, seat: 0, rng: new Rng(), params });
+    } catch (e) {
+      err = e;
+    }
+    expect(isTafelError(err)).toBe(true);
+    expect(String((err as Error).message)).toBe('pimc: worlds x candidates = 101000 worlds to keep and weigh per decision; at most 100000');
+    // Without inference the worlds are drawn one at a time: no limit beyond the parameter's.
+    expect(() => pimc.create({ game, table, seat: 0, rng: new Rng(), params: { ...params, infer: 'none' } })).not.toThrow();
+  });
+
   it('the oracle refuses to play without the live state, which only cheating bots receive', async () => {
     const game = gameNamed('viersche');
     const table = tableOf(game, 4);
