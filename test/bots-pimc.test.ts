@@ -39,6 +39,18 @@ function tableOf(game: Game, seats: number, given: Rules = {}): TableConfig {
   return { seats, rules: { ...rules, ...given } };
 }
 
+/** Run `f`, which must throw a TafelError whose message matches `message`. */
+function expectTafelError(f: () => unknown, message: RegExp): void {
+  let err: unknown;
+  try {
+    f();
+  } catch (e) {
+    err = e;
+  }
+  expect(isTafelError(err), String(err)).toBe(true);
+  expect(String((err as Error).message)).toMatch(message);
+}
+
 /** The lineup with every pimc and oracle entrant wrapped to note the kinds of decision it answered. */
 function watched(lineup: Lineup, seen: Set<string>): Lineup {
   const entrants = lineup.entrants.map((e) => {
@@ -131,14 +143,7 @@ describe('pimc and oracle: registration', () => {
     const game = gameNamed('hindersi-jass');
     const table = tableOf(game, 4);
     const params = resolveParams(pimc.params, { worlds: '1000', candidates: '101', infer: 'heuristic' }, 'bot pimc');
-    let err: unknown;
-    try {
-      pimc.create({ game, table, seat: 0, rng: new Rng(), params });
-    } catch (e) {
-      err = e;
-    }
-    expect(isTafelError(err)).toBe(true);
-    expect(String((err as Error).message)).toBe('pimc: worlds x candidates = 101000 worlds to keep and weigh per decision; at most 100000');
+    expectTafelError(() => pimc.create({ game, table, seat: 0, rng: new Rng(), params }), /^pimc: worlds x candidates = 101000 worlds to keep and weigh per decision; at most 100000$/);
     // Without inference the worlds are drawn one at a time: no limit beyond the parameter's.
     expect(() => pimc.create({ game, table, seat: 0, rng: new Rng(), params: { ...params, infer: 'none' } })).not.toThrow();
   });
@@ -147,14 +152,7 @@ describe('pimc and oracle: registration', () => {
     const game = gameNamed('viersche');
     const table = tableOf(game, 4);
     const params = resolveParams(oracle.params, {}, 'bot oracle');
-    let err: unknown;
-    try {
-      oracle.create({ game, table, seat: 0, rng: new Rng(), params });
-    } catch (e) {
-      err = e;
-    }
-    expect(isTafelError(err)).toBe(true);
-    expect(String((err as Error).message)).toMatch(/oracle.*live deal state.*cheats: true/);
+    expectTafelError(() => oracle.create({ game, table, seat: 0, rng: new Rng(), params }), /oracle.*live deal state.*cheats: true/);
 
     // Through the harness: the oracle gets the table's state, an honest bot gets none.
     const states: (State | undefined)[] = [];
