@@ -11,6 +11,8 @@ import { Decision, NO, YES } from '../src/games/game.js';
 import { codeName } from '../src/games/vier-anderle/cards.js';
 import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import { AnderleState } from '../src/games/vier-anderle/state.js';
+import { AnderleSampler } from '../src/games/vier-anderle/sample.js';
+import { popcount } from '../src/core/bits.js';
 import { play, position } from './anderle-helpers.js';
 
 function randomMove(s: AnderleState, rng: Rng, buf: Int32Array): void {
@@ -84,5 +86,85 @@ describe('observation and sampling', () => {
     // Unseen suit cards without clubs/tarocks: spades 4 - JS = 3, hearts 3 (KH is seat 2's), diamonds 4: 10; choose 3 = 120.
     expect(counts.size).toBe(120);
     for (const v of counts.values()) expect(Math.abs(v - N / 120)).toBeLessThan(22);
+  });
+
+  it('A-3: the cards each seat cannot hold never exclude its true hand, and deals built by matching replay and look the same', () => {
+    // The forbidden sets (voids and the heading duty) must be no stricter than the truth,
+    // and a deal that respects them must replay legally (the sampler checks every world it
+    // builds, and throws otherwise). rejectionTries 0 builds every world by matching and swaps.
+    let cards = 0;
+    let strict = 0;
+    for (const seats of [3, 5, 9, 13]) {
+      const table = { seats, rules: { pips: 'auto' } };
+      const s = vierAnderle.newState(table);
+      const w = vierAnderle.newState(table);
+      const rng = new Rng(seedKey(`forbidden-${seats}`));
+      const buf = new Int32Array(LANES);
+      const exact = new AnderleSampler();
+      const built = new AnderleSampler(0);
+      for (let deal = 0; deal < 40; deal++) {
+        s.deal({ dealer: deal % seats, potBefore: deal % 3 === 0 ? 0 : 4 * (deal % 5) }, rng, new Uint8Array(64));
+        const stop = rng.below(4 * seats + seats);
+        for (let i = 0; i < stop && !s.isTerminal(); i++) randomMove(s, rng, buf);
+        if (s.isTerminal()) continue;
+        const me = s.toMove;
+        const obs = s.observe(me);
+        exact.sample(obs, rng, w);
+        for (let q = 0; q < seats; q++) {
+          if (q === me) continue;
+          for (let lane = 0; lane < 2; lane++) {
+            expect(s.hands[q * LANES + lane] & exact.forbiddenIn(q, lane), `seat ${q} lane ${lane}`).toBe(0);
+            const f = exact.forbiddenIn(q, lane);
+            for (let m = f; m !== 0; m &= m - 1) strict++;
+          }
+          cards += popcount(s.hands[q * LANES]) + popcount(s.hands[q * LANES + 1]);
+        }
+        for (let k = 0; k < 3; k++) {
+          built.sample(obs, rng, w);
+          expect(w.observe(me).fingerprint()).toBe(obs.fingerprint());
+        }
+      }
+    }
+    expect(cards).toBeGreaterThan(500);
+    expect(strict).toBeGreaterThan(200); // the sets do say something
+  });
+
+  it('with a dozen players late in a hand, where uniform proposals almost never fit, a world is built; built worlds spread like exact ones', () => {
+    // 13 players, third trick (found by a soak run that made the rejection-only sampler give up).
+    const table = { seats: 13, rules: { pips: 'auto' } };
+    const s = vierAnderle.newState(table);
+    const rng = new Rng(seedKey('soak-13'));
+    const buf = new Int32Array(LANES);
+    const w = vierAnderle.newState(table);
+    const sampler = new AnderleSampler();
+    let hard = 0;
+    for (let deal = 0; deal < 1000 && hard < 3; deal++) {
+      s.deal({ dealer: deal % 13, potBefore: 0 }, rng, new Uint8Array(64));
+      while (!s.isTerminal() && (s.trick < 2 || s.trickCards < 8)) randomMove(s, rng, buf);
+      if (s.isTerminal()) continue;
+      const obs = s.observe(s.toMove);
+      const before = sampler.built;
+      sampler.sample(obs, rng, w);
+      expect(w.observe(s.toMove).fingerprint()).toBe(obs.fingerprint());
+      if (sampler.built > before) hard++;
+    }
+    expect(hard).toBe(3);
+
+    // Built worlds, in the small case of the uniform test above: seat 1's hands equally likely.
+    const t = position(['KC T1 T2 T3', 'KS QS JS CS', 'QC JC CC KH'], { dealer: 2 });
+    play(t, 'KC', 'JS');
+    const obs = t.observe(2);
+    const v = new AnderleState(3, false);
+    const r = new Rng(seedKey('spread'));
+    const built = new AnderleSampler(0);
+    const counts = new Map<string, number>();
+    const N = 3000;
+    for (let i = 0; i < N; i++) {
+      built.sample(obs, r, v);
+      const key = setToCodes(v.dealt, LANES).map(codeName).sort().join(' ');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(120);
+    for (const n of counts.values()) expect(Math.abs(n - N / 120)).toBeLessThan(22);
   });
 });

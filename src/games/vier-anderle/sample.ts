@@ -1,17 +1,30 @@
 /**
- * Determinization for Vier-Anderle by exact rejection: a world drawn uniformly among
- * the deals consistent with one seat's view.
+ * Determinization for Vier-Anderle: a world drawn among the deals consistent with one
+ * seat's view.
  *
  * The observer's starting hand is its hand now plus the cards it played; every other
  * seat started with the cards it played plus unseen cards up to 4; the unseen cards are
  * those not in the observer's hand and not played (the hands of seats that declared
- * out and the cards out of play are never seen). A proposal deals the unseen cards
- * uniformly at random (a shuffle) to fill the other hands; it is accepted when every
- * declaration and card of the public history is legal in it (checked by replaying the
- * history under `legal`, which covers the voids and the heading duty of A-3 alike),
- * otherwise a new proposal is drawn. Rejection from a uniform proposal is uniform over
- * the accepted worlds. The void flags are checked first as a cheap filter. Hands are
- * 4 cards, so acceptance is high; after `MAX_TRIES` proposals the sampler throws.
+ * out and the cards out of play are never seen).
+ *
+ * What the public history says about the unseen cards is, per seat, a set of cards it
+ * cannot hold (`forbidden`): each card it played to a trick was legal (A-3), so it was
+ * void in the suit led when it did not follow, void in tarocks when it did not play one
+ * either, and held no card that would have headed the trick among those its duty
+ * allowed when its card did not head. (A card it did not hold then, and that nobody has
+ * played since, is not in its hand now.) A deal is consistent exactly when no seat gets
+ * a card forbidden to it.
+ *
+ * Exact rejection first: the unseen cards are dealt uniformly at random (a partial
+ * shuffle) and the deal is kept when it respects the forbidden sets, which is uniform
+ * over the consistent deals. Hands are 4 cards, so this is nearly always quick. But with
+ * a dozen players late in a hand, consistent deals can be one in millions of shuffles;
+ * after `REJECTION_TRIES` the sampler builds a consistent deal by bipartite matching
+ * (cards to seats that may hold them, up to each seat's count) and mixes it by
+ * `MIX_SWAPS` random swaps of two cards between holders that keep it consistent (the
+ * cards out of play are a holder with no constraint). The swap chain is symmetric, so
+ * its worlds tend to the uniform; they are not exactly uniform. Every world is checked
+ * by replaying the history under `legal` (the engine's own rules) before it is used.
  */
 import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
@@ -20,7 +33,12 @@ import { SUIT_MASK, fullPack } from './cards.js';
 import { HAND, MAX_SEATS, type AnderleState, type DealContext } from './state.js';
 import type { AnderleView } from './view.js';
 
-const MAX_TRIES = 200000;
+/** Uniform proposals before a deal is built by matching (see the module doc). */
+const REJECTION_TRIES = 4000;
+/** Swaps that mix a built deal, per unseen card. */
+const MIX_SWAPS = 64;
+/** Lane 0 holds the tarocks, lane 1 the suits (cards.ts); the holder index of the cards out of play. */
+const OUT = MAX_SEATS;
 
 export class AnderleSampler {
   private readonly base = new Int32Array(MAX_SEATS * LANES);
@@ -28,7 +46,25 @@ export class AnderleSampler {
   private readonly need = new Int32Array(MAX_SEATS);
   private readonly pool = new Uint8Array(64);
   private readonly legal = new Int32Array(LANES);
+  /** Per seat, lanes 0 and 1: the unseen cards it cannot hold. */
+  private readonly forbidden = new Int32Array(MAX_SEATS * 2);
+  /** The matching's state: each pool card's holder, and each holder's load, capacity and mark. */
+  private readonly holder = new Int32Array(64);
+  private readonly load = new Int32Array(MAX_SEATS + 1);
+  private readonly cap = new Int32Array(MAX_SEATS + 1);
+  private readonly seen = new Uint8Array(MAX_SEATS + 1);
   private readonly ctx: DealContext = { dealer: 0, potBefore: 0 };
+
+  /** Worlds built by matching so far (rejection gave up on them). */
+  built = 0;
+
+  /** `rejectionTries`: uniform proposals before a deal is built (0 builds at once; for tests). */
+  constructor(private readonly rejectionTries = REJECTION_TRIES) {}
+
+  /** The unseen cards in `lane` (0 tarocks, 1 suits) that `seat` cannot hold, as of the last `sample`. */
+  forbiddenIn(seat: number, lane: number): number {
+    return this.forbidden[seat * 2 + lane];
+  }
 
   sample(obs: AnderleView, rng: Rng, out: AnderleState, watcher?: HistoryWatcher<AnderleState>): void {
     const me = obs.seat;
@@ -62,8 +98,10 @@ export class AnderleSampler {
     }
     this.ctx.dealer = obs.dealer;
     this.ctx.potBefore = obs.potBefore;
+    this.findForbidden(obs, out, unseenT, unseenS);
     const pool = this.pool;
-    for (let tries = 0; tries < MAX_TRIES; tries++) {
+    const forbidden = this.forbidden;
+    for (let tries = 0; tries < this.rejectionTries; tries++) {
       // A partial Fisher-Yates: the first `total` cards of the pool, uniformly.
       for (let i = 0; i < total; i++) {
         const j = i + rng.below(size - i);
@@ -75,35 +113,151 @@ export class AnderleSampler {
       let k = 0;
       let ok = true;
       for (let seat = 0; seat < n && ok; seat++) {
-        for (let i = 0; i < this.need[seat]; i++) {
+        for (let i = 0; i < this.need[seat] && ok; i++) {
           const c = pool[k++];
-          this.hands[seat * LANES + (c >>> 5)] |= 1 << (c & 31);
+          const lane = c >>> 5;
+          const bit = 1 << (c & 31);
+          ok = (forbidden[seat * 2 + lane] & bit) === 0;
+          this.hands[seat * LANES + lane] |= bit;
         }
-        ok = this.voidsOk(obs, seat);
       }
       if (ok && this.replay(obs, out, watcher)) return;
     }
-    throw new Error(`vier-anderle sampler: no consistent world found for seat ${me} in ${MAX_TRIES} tries`);
+    this.built++;
+    if (!this.match(n, size, rng)) throw new Error(`vier-anderle sampler: no deal fits what seat ${me} has seen`);
+    this.mix(size, rng);
+    this.hands.set(base);
+    for (let i = 0; i < size; i++) {
+      const h = this.holder[i];
+      if (h !== OUT) this.hands[h * LANES + (pool[i] >>> 5)] |= 1 << (pool[i] & 31);
+    }
+    if (!this.replay(obs, out, watcher)) throw new Error(`vier-anderle sampler: a built deal for seat ${me} does not replay`);
   }
 
-  /** The unseen part of `seat`'s starting hand respects its public void flags. */
-  private voidsOk(obs: AnderleView, seat: number): boolean {
-    const v = obs.voids(seat);
-    if (v === 0 || obs.handSize(seat) === 0) return true;
-    // The cards it holds now are its starting hand without the cards it played; a
-    // void shown is a void of the hand from then on, and the hand now is a subset.
-    let tNow = this.hands[seat * LANES];
-    let sNow = this.hands[seat * LANES + 1];
+  /**
+   * The forbidden sets (see the module doc), by seat and lane, from the public history
+   * replayed in `out` with only the cards seen (play never looks at the other cards).
+   */
+  private findForbidden(obs: AnderleView, out: AnderleState, unseenT: number, unseenS: number): void {
+    const forbidden = this.forbidden;
+    forbidden.fill(0);
+    out.begin(this.ctx, this.base);
+    let led = -1; // the suit led, or -1 for tarocks
     for (let ply = 0; ply < obs.plies; ply++) {
-      if (obs.moveSeat(ply) !== seat) continue;
       const m = obs.move(ply);
-      if (m >= 96) continue;
-      if (m >>> 5 === 0) tNow &= ~(1 << (m & 31));
-      else sNow &= ~(1 << (m & 31));
+      if (m < 96) {
+        const seat = obs.moveSeat(ply);
+        const lane = m >>> 5;
+        if (out.trickCards === 0) {
+          led = lane === 0 ? -1 : (m & 31) >>> 3;
+        } else {
+          const suit = lane === 0 ? -1 : (m & 31) >>> 3;
+          const ledCards = led < 0 ? 0 : unseenS & SUIT_MASK[led];
+          let t = 0;
+          let s = 0;
+          if (suit === led) {
+            // Followed: no card of the lane that would have headed, if this one did not.
+            if (!out.heads(m)) {
+              if (led < 0) t = this.heading(out, 0, unseenT);
+              else s = this.heading(out, 1, ledCards);
+            }
+          } else if (lane === 0) {
+            // A tarock on a suit: void in the suit, and no higher tarock if this one did not head.
+            s = ledCards;
+            if (!out.heads(m)) t = this.heading(out, 0, unseenT);
+          } else {
+            // Another suit: void in the suit led and in tarocks.
+            s = ledCards;
+            t = unseenT;
+          }
+          forbidden[seat * 2] |= t;
+          forbidden[seat * 2 + 1] |= s;
+        }
+      }
+      out.apply(m);
     }
-    if ((v & 1) !== 0 && tNow !== 0) return false;
-    for (let suit = 0; suit < 4; suit++) if ((v >>> (1 + suit)) & 1 && (sNow & SUIT_MASK[suit]) !== 0) return false;
+  }
+
+  /** The cards of `mask` in `lane` that would now head the trick in `out`. */
+  private heading(out: AnderleState, lane: number, mask: number): number {
+    let heads = 0;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const bit = m & -m;
+      if (out.heads((lane << 5) | (31 - Math.clz32(bit)))) heads |= bit;
+    }
+    return heads;
+  }
+
+  /**
+   * Give every unseen card `pool[0 .. size)` a holder (`holder[i]`: a seat, or `OUT`)
+   * so that each seat gets `need` cards none of them forbidden to it (augmenting paths,
+   * cards in random order); false if no such deal exists.
+   */
+  private match(n: number, size: number, rng: Rng): boolean {
+    const { holder, load, cap } = this;
+    let total = 0;
+    for (let h = 0; h < n; h++) {
+      cap[h] = this.need[h];
+      total += cap[h];
+      load[h] = 0;
+    }
+    cap[OUT] = size - total;
+    load[OUT] = 0;
+    holder.fill(-1, 0, size);
+    for (let i = size - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      const x = this.pool[i];
+      this.pool[i] = this.pool[j];
+      this.pool[j] = x;
+    }
+    for (let i = 0; i < size; i++) {
+      this.seen.fill(0);
+      if (!this.augment(i, n, size)) return false;
+    }
     return true;
+  }
+
+  /** Find card i a holder, moving other cards along an augmenting path if need be. */
+  private augment(i: number, n: number, size: number): boolean {
+    const { holder, load, cap, seen } = this;
+    for (let h = 0; h <= OUT; h++) {
+      if ((h >= n && h !== OUT) || seen[h] === 1 || cap[h] === 0 || !this.allowed(this.pool[i], h)) continue;
+      seen[h] = 1;
+      if (load[h] < cap[h]) {
+        holder[i] = h;
+        load[h]++;
+        return true;
+      }
+      for (let j = 0; j < size; j++) {
+        if (holder[j] === h && this.augment(j, n, size)) {
+          load[h]--; // card j left h; card i takes its place
+          holder[i] = h;
+          load[h]++;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Random swaps of two cards between holders that both may hold the other's card. */
+  private mix(size: number, rng: Rng): void {
+    const { holder, pool } = this;
+    for (let k = MIX_SWAPS * size; k > 0; k--) {
+      const i = rng.below(size);
+      const j = rng.below(size);
+      const a = holder[i];
+      const b = holder[j];
+      if (a !== b && this.allowed(pool[i], b) && this.allowed(pool[j], a)) {
+        holder[i] = b;
+        holder[j] = a;
+      }
+    }
+  }
+
+  /** Whether holder `h` (a seat, or `OUT`) may hold card `c`. */
+  private allowed(c: number, h: number): boolean {
+    return h === OUT || ((this.forbidden[h * 2 + (c >>> 5)] >>> (c & 31)) & 1) === 0;
   }
 
   /** Begin the world and replay the history; false as soon as a move is illegal in it. */
