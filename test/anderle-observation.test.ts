@@ -24,6 +24,14 @@ function randomMove(s: AnderleState, rng: Rng, buf: Int32Array): void {
   s.apply(setToCodes(buf)[rng.below(k)]);
 }
 
+/** Deal `deal` of a session (type 1 or 2 by the deal's number) and random play to a random point; false if the hand ended. */
+function randomPosition(s: AnderleState, deal: number, seats: number, rng: Rng, buf: Int32Array): boolean {
+  s.deal({ dealer: deal % seats, potBefore: deal % 3 === 0 ? 0 : 4 * (deal % 5) }, rng, new Uint8Array(64));
+  const stop = rng.below(4 * seats + seats);
+  for (let i = 0; i < stop && !s.isTerminal(); i++) randomMove(s, rng, buf);
+  return !s.isTerminal();
+}
+
 describe('observation and sampling', () => {
   for (const seats of [2, 3, 5, 9, 10, 13]) {
     it(`A-3 A-6: ${seats} players: resampled worlds are identical from the observer's seat`, () => {
@@ -33,10 +41,7 @@ describe('observation and sampling', () => {
       const rng = new Rng(seedKey(`obs-${seats}`));
       const buf = new Int32Array(LANES);
       for (let deal = 0; deal < 30; deal++) {
-        s.deal({ dealer: deal % seats, potBefore: deal % 3 === 0 ? 0 : 4 * (deal % 5) }, rng, new Uint8Array(64));
-        const stop = rng.below(4 * seats + seats);
-        for (let i = 0; i < stop && !s.isTerminal(); i++) randomMove(s, rng, buf);
-        if (s.isTerminal()) continue;
+        if (!randomPosition(s, deal, seats, rng, buf)) continue;
         const me = s.toMove;
         const obs = s.observe(me);
         for (let k = 0; k < 3; k++) {
@@ -103,10 +108,7 @@ describe('observation and sampling', () => {
       const exact = new AnderleSampler();
       const built = new AnderleSampler(0);
       for (let deal = 0; deal < 40; deal++) {
-        s.deal({ dealer: deal % seats, potBefore: deal % 3 === 0 ? 0 : 4 * (deal % 5) }, rng, new Uint8Array(64));
-        const stop = rng.below(4 * seats + seats);
-        for (let i = 0; i < stop && !s.isTerminal(); i++) randomMove(s, rng, buf);
-        if (s.isTerminal()) continue;
+        if (!randomPosition(s, deal, seats, rng, buf)) continue;
         const me = s.toMove;
         const obs = s.observe(me);
         exact.sample(obs, rng, w);
