@@ -23,7 +23,7 @@
  * `budget` breaks that (how many worlds fit depends on the machine); it is off by
  * default.
  */
-import { CODE_LIMIT, LANES, newSets, setFirst, setSelect } from '../src/core/cardset.js';
+import { CODE_LIMIT, newSets, setCodesInto, setFirst, setSelect } from '../src/core/cardset.js';
 import { Rng } from '../src/core/rng.js';
 import type { Observation, ParamSpec, State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
@@ -83,7 +83,7 @@ class MonteCarloBot implements Bot {
 
   act(obs: Observation, legal: Int32Array, count: number): number {
     if (count === 1) return setFirst(legal, 0);
-    const n = this.listMoves(legal);
+    const n = setCodesInto(legal, 0, this.moves);
     this.totals.fill(0, 0, n);
     const start = this.budget > 0 ? performance.now() : 0;
     for (let w = 0; w < this.worlds; w++) {
@@ -92,15 +92,6 @@ class MonteCarloBot implements Bot {
       if (this.budget > 0 && performance.now() - start >= this.budget) break;
     }
     return this.moves[this.best(n)];
-  }
-
-  /** Copy the legal moves into `moves` in increasing code order; returns their number. */
-  private listMoves(legal: Int32Array): number {
-    let n = 0;
-    for (let l = 0; l < LANES; l++) {
-      for (let m = legal[l]; m !== 0; m &= m - 1) this.moves[n++] = (l << 5) | (31 - Math.clz32(m & -m));
-    }
-    return n;
   }
 
   /** One playout per move from the current world, all on the same random stream. */

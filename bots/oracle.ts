@@ -35,15 +35,14 @@
  * information leaves. Every table and summary marks
  * it as cheating. Deterministic: with the solver's models it uses no randomness.
  */
-import { CODE_LIMIT, setFirst } from '../src/core/cardset.js';
+import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
-import { Rng } from '../src/core/rng.js';
-import { listMoves } from './pimc.js';
+import type { Rng } from '../src/core/rng.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -79,7 +78,6 @@ class OracleBot implements Bot {
   private readonly search: PolicySearch | null;
   private readonly policy: PolicyModel | null;
   private readonly rng: Rng;
-  private readonly key: [number, number, number, number] = [0, 0, 0, 0];
   private readonly playout: EstimatePlayout;
   private readonly play: PerfectPlay;
   private readonly moves = new Int32Array(CODE_LIMIT);
@@ -93,8 +91,7 @@ class OracleBot implements Bot {
     this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
     this.depth = Number(ctx.params.depth);
     this.rng = ctx.rng;
-    this.policy = this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table) : null;
-    if (this.model === 'heuristic' && !this.policy) throw new TafelError('bad-bot', `oracle: model=heuristic needs a heuristic bot for ${ctx.game.name}`);
+    this.policy = this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table, 'oracle') : null;
     this.search = this.policy ? new PolicySearch(ctx.game, ctx.table, this.policy) : null;
     this.playout = ctx.params.playout as EstimatePlayout;
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
@@ -106,12 +103,10 @@ class OracleBot implements Bot {
     if (s.toMove !== this.seat || obs.seat !== this.seat) {
       throw new Error(`oracle at seat ${this.seat}: the state it was given has seat ${s.toMove} to move`);
     }
-    const n = listMoves(legal, this.moves);
+    const n = setCodesInto(legal, 0, this.moves);
     const { moves, values, play } = this;
     if (this.search) {
-      const key = this.key;
-      for (let i = 0; i < 4; i++) key[i] = this.rng.next();
-      this.policy!.reseed(key);
+      this.policy!.reseed(this.rng);
       this.search.values(s, this.seat, moves, n, this.budget, values, this.depth);
     } else if (obs.decision === Decision.Card) {
       play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);

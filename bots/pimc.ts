@@ -91,7 +91,7 @@
  * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
  * streams), so play is a function of the deal.
  */
-import { CODE_LIMIT, LANES, setFirst } from '../src/core/cardset.js';
+import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
 import { Decision, type Game, type Observation, type ParamSpec, type State, type TableConfig } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
@@ -99,7 +99,7 @@ import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
 import { TafelError } from '../src/core/errors.js';
-import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type PerfectPlay } from './perfect-play.js';
+import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -186,7 +186,6 @@ class PimcBot implements Bot {
   private readonly pool: State[] = [];
   private readonly weight: Float64Array;
   private readonly draws: Int32Array;
-  private readonly key: [number, number, number, number] = [0, 0, 0, 0];
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -206,10 +205,9 @@ class PimcBot implements Bot {
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     this.world = ctx.game.newState(ctx.table);
-    const modelled = ctx.params.infer === 'heuristic' || this.model === 'heuristic';
-    this.policy = modelled ? PolicyModel.heuristic(ctx.game, ctx.table) : null;
-    if (this.model === 'heuristic' && !this.policy) throw new TafelError('bad-bot', `pimc: model=heuristic needs a heuristic bot for ${ctx.game.name}`);
-    this.inference = ctx.params.infer === 'heuristic' && this.policy ? new PolicyInference(this.policy, Number(ctx.params.deviate)) : null;
+    const infer = ctx.params.infer === 'heuristic';
+    this.policy = infer || this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table, 'pimc') : null;
+    this.inference = infer ? new PolicyInference(this.policy!, Number(ctx.params.deviate)) : null;
     this.search = this.model === 'heuristic' ? new PolicySearch(ctx.game, ctx.table, this.policy!) : null;
     this.candidates = this.inference ? Number(ctx.params.candidates) : 1;
     if (this.worlds * this.candidates > MAX_WEIGHED) {
@@ -221,17 +219,13 @@ class PimcBot implements Bot {
 
   act(obs: Observation, legal: Int32Array, count: number): number {
     if (count === 1) return setFirst(legal, 0);
-    const n = listMoves(legal, this.moves);
+    const n = setCodesInto(legal, 0, this.moves);
     const { moves, totals, ballots, values, play } = this;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
-    play.begin(this.budget, this.exact, this.model === 'heuristic' ? 'paranoid' : this.model, this.playout);
-    if (this.policy) {
-      const key = this.key;
-      for (let i = 0; i < 4; i++) key[i] = this.rng.next();
-      this.policy.reseed(key);
-    }
     const search = this.search;
+    if (!search) play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
+    this.policy?.reseed(this.rng);
     const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
     const weighed = this.inference !== null && obs.plies > 0;
@@ -299,15 +293,6 @@ class PimcBot implements Bot {
     for (let k = 0; k < total; k++) weight[k] = Math.exp(weight[k] - top);
     return resample(weight, total, this.worlds, this.rng.uniform(), draws);
   }
-}
-
-/** Copy the moves of `legal` into `out` in increasing code order; returns their number. */
-export function listMoves(legal: Int32Array, out: Int32Array): number {
-  let n = 0;
-  for (let l = 0; l < LANES; l++) {
-    for (let m = legal[l]; m !== 0; m &= m - 1) out[n++] = (l << 5) | (31 - Math.clz32(m & -m));
-  }
-  return n;
 }
 
 export const pimc: BotSpec = {

@@ -23,7 +23,7 @@
  * playouts put the heuristic in every seat, beat it by 10. What the others will really
  * do mattered more than perfect play by an imagined coalition.
  */
-import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
+import { CODE_LIMIT, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';
 import type { PolicyModel } from './policy.js';
 
@@ -107,7 +107,7 @@ export class PolicySearch {
     }
     // The seat's own decision: the best of its moves, each searched one level down.
     const base = level * CODE_LIMIT;
-    const count = listInto(legal, this.moves, base);
+    const count = setCodesInto(legal, 0, this.moves, base);
     let best = -Infinity;
     const child = this.stack[level + 1];
     for (let i = 0; i < count; i++) {
@@ -119,13 +119,4 @@ export class PolicySearch {
     }
     return best;
   }
-}
-
-/** The moves of the set `legal` into `out[at ..]`, in increasing code order; returns their number. */
-function listInto(legal: Int32Array, out: Int32Array, at: number): number {
-  let n = 0;
-  for (let l = 0; l < LANES; l++) {
-    for (let m = legal[l]; m !== 0; m &= m - 1) out[at + n++] = (l << 5) | (31 - Math.clz32(m & -m));
-  }
-  return n;
 }

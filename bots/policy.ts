@@ -7,7 +7,8 @@
  * The model bots have random streams of their own, reseeded by `reseed` before each
  * decision from the caller's stream, so what the model does is a function of the deal.
  */
-import { Rng, type SeedKey } from '../src/core/rng.js';
+import { TafelError } from '../src/core/errors.js';
+import { Rng } from '../src/core/rng.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
 import type { Bot } from './bot.js';
@@ -16,16 +17,17 @@ import { heuristicFor } from './heuristics.js';
 export class PolicyModel {
   private readonly bots: Bot[];
   private readonly rngs: Rng[];
+  private readonly key: [number, number, number, number] = [0, 0, 0, 0];
 
   private constructor(bots: Bot[], rngs: Rng[]) {
     this.bots = bots;
     this.rngs = rngs;
   }
 
-  /** The game's heuristic in every seat, or null if the game has none. */
-  static heuristic(game: Game, table: TableConfig): PolicyModel | null {
+  /** The game's heuristic in every seat; a `bad-bot` error for the `bot` that asks if the game has none. */
+  static heuristic(game: Game, table: TableConfig, bot: string): PolicyModel {
     const spec = heuristicFor(game.name);
-    if (!spec) return null;
+    if (!spec) throw new TafelError('bad-bot', `${bot}: the heuristic model needs a heuristic bot for ${game.name}`);
     const params = resolveParams(spec.params, {}, `bot ${spec.name}`);
     const rngs: Rng[] = [];
     const bots: Bot[] = [];
@@ -37,8 +39,10 @@ export class PolicyModel {
     return new PolicyModel(bots, rngs);
   }
 
-  /** Reseed the model's streams (before each decision of the bot that uses it). */
-  reseed(key: SeedKey): void {
+  /** Reseed the model's streams from `rng` (before each decision of the bot that uses it). */
+  reseed(rng: Rng): void {
+    const key = this.key;
+    for (let i = 0; i < 4; i++) key[i] = rng.next();
     for (let s = 0; s < this.rngs.length; s++) this.rngs[s].reseed(key, s);
   }
 

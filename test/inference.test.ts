@@ -88,8 +88,8 @@ describe('PolicyInference', () => {
   for (const [name, seats, rules] of GAMES) {
     it(`${name}, ${seats} players: the true history of heuristic players weighs 1; random players' is discounted per unexplained move`, () => {
       const { game, table } = setup(name, seats, rules);
-      const model = PolicyModel.heuristic(game, table)!;
-      model.reseed(seedKey('w'));
+      const model = PolicyModel.heuristic(game, table, 'test');
+      model.reseed(new Rng(seedKey('w'), 0));
       const inference = new PolicyInference(model, 0.5);
       const state = game.newState(table);
       const bots = heuristics(game, table);

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { heuristicFor } from '../bots/heuristics.js';
 import { PolicyModel } from '../bots/policy.js';
 import { PolicySearch } from '../bots/policy-search.js';
-import { listMoves } from '../bots/pimc.js';
-import { CODE_LIMIT, newSets, setFirst } from '../src/core/cardset.js';
+import { CODE_LIMIT, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { resolveParams } from '../src/games/params.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';
@@ -43,7 +42,7 @@ function reference(game: Game, table: TableConfig, model: PolicyModel, s: State,
     t.apply(n === 1 ? setFirst(legal, 0) : model.move(t, legal, n));
   }
   const moves = new Int32Array(CODE_LIMIT);
-  const count = listMoves(legal, moves);
+  const count = setCodesInto(legal, 0, moves);
   let best = -Infinity;
   for (let i = 0; i < count; i++) {
     const c = game.newState(table);
@@ -59,8 +58,8 @@ describe('PolicySearch', () => {
     it(`${name}, ${seats} players: exact values equal a brute-force maximum against the model; depth-limited ones the model beyond the depth`, () => {
       const game = findGame(name)!;
       const table = defaultTable(game, seats, rules);
-      const model = PolicyModel.heuristic(game, table)!;
-      model.reseed(seedKey('policy-search'));
+      const model = PolicyModel.heuristic(game, table, 'test');
+      model.reseed(new Rng(seedKey('policy-search'), 0));
       const search = new PolicySearch(game, table, model);
       const legal = newSets(1);
       const moves = new Int32Array(CODE_LIMIT);
@@ -71,7 +70,8 @@ describe('PolicySearch', () => {
         const s = endgame('policy', game, table, i, 2 + (i % 3), i % 4);
         if (!s) continue;
         const seat = s.toMove;
-        const n = listMoves((s.legal(legal, 0), legal), moves);
+        s.legal(legal, 0);
+        const n = setCodesInto(legal, 0, moves);
         // A generous share: the search runs to the end (exact under the model).
         const depth = search.values(s, seat, moves, n, 1e9, got);
         expect(depth).toBe(Infinity);
@@ -103,7 +103,7 @@ describe('PolicySearch', () => {
     for (const [name, seats] of CASES) {
       const game = findGame(name)!;
       const table = defaultTable(game, seats);
-      const model = PolicyModel.heuristic(game, table)!;
+      const model = PolicyModel.heuristic(game, table, 'test');
       const spec = heuristicFor(name)!;
       const legal = newSets(1);
       for (let i = 0; i < 10; i++) {

@@ -84,6 +84,15 @@ export function setFirst(s: Int32Array, off: number): number {
   return -1;
 }
 
+/** Write the codes of a set in increasing order to `out[at ..]`; returns how many. Allocation-free. */
+export function setCodesInto(s: Int32Array, off: number, out: Int32Array, at = 0): number {
+  let n = 0;
+  for (let l = 0; l < LANES; l++) {
+    for (let m = s[off + l]; m !== 0; m &= m - 1) out[at + n++] = (l << 5) | lowestBit(m);
+  }
+  return n;
+}
+
 /** Codes of a set in increasing order, as a new array (for tests, records and UIs). */
 export function setToCodes(s: Int32Array, off = 0): number[] {
   const out: number[] = [];

@@ -160,12 +160,17 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
   return { header, lines, ends, torn };
 }
 
+/** The game's metric keys, as a journal records them (`RunIdentity.metrics`). */
+export function metricKeys(game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): RunIdentity['metrics'] {
+  return { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
+}
+
 /**
  * Check that the game still has the metrics, in the same order, that the journal's sums
  * were written for (a game may reorder or add metrics between versions of tafel).
  */
 export function checkMetrics(path: string, run: RunIdentity, game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): void {
-  const now = { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
+  const now = metricKeys(game);
   for (const part of ['deal', 'match'] as const) {
     if (now[part].join() !== run.metrics[part].join()) {
       throw new TafelError('bad-journal', `journal ${path}: written for ${part} metrics ${run.metrics[part].join(',')}, but this tafel's ${run.game} has ${now[part].join(',')}; run it again`);

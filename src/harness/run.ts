@@ -15,7 +15,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game, TableConfig } from '../games/game.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
-import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents, type JournalFiles } from './journal.js';
+import { checkLines, checkMetrics, headerText, metricKeys, type GroupLine, type JournalContents, type JournalFiles } from './journal.js';
 import type { Lineup } from './lineup.js';
 import { TextFile, probeWritable, writeCsv } from './outputs.js';
 import { planOf } from './plan.js';
@@ -152,7 +152,7 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     if (o.journal) {
       files.journal = new TextFile(o.journal, '--journal', append);
       if (!append) {
-        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard, sprt: o.sprt ? specText(o.sprt) : null, metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) } };
+        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard, sprt: o.sprt ? specText(o.sprt) : null, metrics: metricKeys(game) };
         files.journal.write(headerText({ run, files: o.journalFiles ?? { cwd: '.', out: null, records: null, dealCsv: null } }));
       }
     }

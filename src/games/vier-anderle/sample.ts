@@ -27,7 +27,7 @@
  * by replaying the history under `legal` (the engine's own rules) before it is used.
  */
 import { LANES } from '../../core/cardset.js';
-import type { Rng } from '../../core/rng.js';
+import { shuffle, type Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
 import { SUIT_MASK, fullPack } from './cards.js';
 import { HAND, MAX_SEATS, type AnderleState, type DealContext } from './state.js';
@@ -204,12 +204,7 @@ export class AnderleSampler {
     cap[OUT] = size - total;
     load[OUT] = 0;
     holder.fill(-1, 0, size);
-    for (let i = size - 1; i > 0; i--) {
-      const j = rng.below(i + 1);
-      const x = this.pool[i];
-      this.pool[i] = this.pool[j];
-      this.pool[j] = x;
-    }
+    shuffle(this.pool, size, rng);
     for (let i = 0; i < size; i++) {
       this.seen.fill(0);
       if (!this.augment(i, n, size)) return false;

@@ -103,7 +103,8 @@ export class VierscheSampler {
     ctx.secondDeal = obs.secondDeal;
     out.begin(ctx as DealContext, trump, obs.turnup, hands);
     for (let ply = 0; ply < obs.plies; ply++) {
-      const m = obs.move(ply) === HIDDEN ? facedownCard : obs.move(ply);
+      let m = obs.move(ply);
+      if (m === HIDDEN) m = facedownCard;
       watcher?.before(out, ply, m);
       out.apply(m);
     }
