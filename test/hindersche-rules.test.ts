@@ -367,6 +367,18 @@ describe('H-4: phase 1 (Vier-Strich)', () => {
     expect(r.after).toEqual({ game: 0, phase: 2, slate: [2, 1, 0, 1], in: [0, 1, 3], frame: [0, 0, 0, 0] });
   });
 
+  it('H-4, H-6: a deal is scored in marks, so marks are the headline deal metric; the engine writes the metrics in the order the game lists them', () => {
+    expect(hindersche.dealMetrics.map((m) => m.key)).toEqual([...HinderscheMatch.dealMetricKeys]);
+    expect(hindersche.dealMetrics[0]).toMatchObject({ key: 'marks', higherIsBetter: false });
+    // A march (H-4): the marcher's row is 0 marks and its points, the others 1 mark each.
+    const { m, s, rng } = newMatch();
+    drive(m, s, rng, [100, 20, 10, 10]);
+    const metrics = new Float64Array(12);
+    m.dealMetrics(s, metrics);
+    expect(Array.from(metrics.subarray(0, 3))).toEqual([0, 100, 1]);
+    expect([1, 2, 3].map((q) => metrics[q * 3])).toEqual([1, 1, 1]);
+  });
+
   it('H-4: a march in the last deal of phase 1 leaves excess marks (more than 4)', () => {
     const { m, s, rng } = newMatch();
     for (const l of [0, 3, 0]) drive(m, s, rng, most(l));
