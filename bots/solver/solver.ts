@@ -38,9 +38,15 @@
  * - Move ordering: the table's best move first; when following, the moves a card
  *   player would try first (see `order`); leads of trumps first, then by the history
  *   heuristic.
+ * - The game's own search of the last tricks (`State.endgame`, where a game has one:
+ *   Viersche's last three, on bare hand masks, viersche/endgame.ts). Most positions of
+ *   a search lie in its last tricks, and there a copied state, full move generation,
+ *   ordering and a table probe cost many times the position itself. The table is still
+ *   asked at the shortcut's top level (transpositions of the tricks before meet there).
  *
  * ## Budgets
  *
+ * Nodes are positions visited, the shortcut's included (`State.endgame` reports them).
  * `nodeLimit` aborts a search that grows too large (`aborted` is then set and the
  * result is meaningless); `horizon` stops the search after that many tricks from the
  * root and values the rest by a greedy playout (see `greedyPlayout`): an estimate,
@@ -60,6 +66,8 @@ const MAX_MOVES = 16;
 export interface SolverOptions {
   /** log2 of the transposition table's entries (default 20). */
   readonly ttBits?: number;
+  /** Value the last tricks by the game's `State.endgame` where it has one (default true). */
+  readonly endgame?: boolean;
 }
 
 export class Solver {
@@ -85,6 +93,10 @@ export class Solver {
   private readonly moves = new Int32Array(MAX_DEPTH * LANES);
   private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
   private readonly lastMove = new Int32Array(LANES);
+  /** `State.endgame`'s answer: the measure still to come, positions visited. */
+  private readonly endgame = new Int32Array(2);
+  /** The game's `State.endgameTricks` (0: none). */
+  private readonly endgameTricks: number;
   /** `State.sureTaken`'s answer: the side's sure measure, the others'. */
   private readonly sure = new Int32Array(2);
   /** Per depth: the moves in search order, and their ordering scores. */
@@ -122,6 +134,7 @@ export class Solver {
     this.maximizer = new Uint8Array(table.seats);
     this.threat = new Uint8Array(table.seats * table.seats);
     this.history = new Int32Array(table.seats * 128);
+    this.endgameTricks = options.endgame === false ? 0 : (this.at(0).endgameTricks ?? 0);
   }
 
   /** Forget the transposition table, the move-ordering history and the node count. */
@@ -366,6 +379,14 @@ export class Solver {
     return this.measure(scratch);
   }
 
+  /** `State.endgame` at a trick boundary: the measure still to come, fail-soft in (alpha, beta). */
+  private endgameValue(s: State, alpha: number, beta: number): number {
+    const out = this.endgame;
+    s.endgame!(this.inSide, this.maximizer, alpha, beta, out);
+    this.nodes += out[1];
+    return out[0];
+  }
+
   /** The last trick has one card per hand and nothing to choose: play it out in `scratch`. */
   private lastTrick(s: State, scratch: State): number {
     scratch.copyFrom(s);
@@ -410,7 +431,10 @@ export class Solver {
       top = base + s.inPlay();
       if (top <= alpha) return top;
       if (base >= beta) return base;
-      if (s.tricksLeft() === 1) return this.lastTrick(s, child);
+      const left = s.tricksLeft();
+      // Below the shortcut's top level it costs less than a table probe.
+      if (left < this.endgameTricks) return base + this.endgameValue(s, alpha - base, beta - base);
+      if (left === 1) return this.lastTrick(s, child);
       if (this.rootTricksLeft - s.tricksLeft() >= this.horizon) return this.greedyPlayout(s, depth + 1);
       // What each party surely still takes narrows [base, top] before the table is asked.
       const sure = this.sure;
@@ -430,6 +454,15 @@ export class Solver {
       }
     }
 
+    if (slot >= 0 && s.tricksLeft() === this.endgameTricks) {
+      // At its top level the table is asked first (the tricks before transpose into it)
+      // and keeps what the shortcut finds; the entry's move is unused (0).
+      const best = base + this.endgameValue(s, alpha - base, beta - base);
+      const newLo = best > alpha ? best : lo;
+      const newHi = best < beta ? best : hi;
+      this.tt.store(slot, this.keys, koff, words, Math.max(newLo, lo) - base, Math.min(newHi, hi) - base, 0);
+      return best;
+    }
     const seat = s.toMove;
     const maximize = this.maximizer[seat] === 1;
     const n = this.order(s, depth, ttMove);

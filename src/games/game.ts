@@ -63,7 +63,9 @@
  * boundary depends only on the cards still in the hands and who leads (`searchKey`),
  * values of positions reached by different orders of play are shared; `inPlay`
  * bounds them, and `searchMoves` leaves out cards that are interchangeable (the 7 and
- * the 8 of a suit once the cards between them are gone). Yes/no decisions inside such
+ * the 8 of a suit once the cards between them are gone). A game may also search its
+ * last tricks itself, on its own bare representation (`endgame`), where the generic
+ * search through copied states is at its most wasteful. Yes/no decisions inside such
  * a search are answered NO (play on): a claim stops the counting, and the solver values
  * the card play itself; bots value those decisions by other means.
  *
@@ -255,6 +257,21 @@ export interface State {
    * number of words, at most `SEARCH_KEY_WORDS`.
    */
   searchKey(out: Int32Array, off: number): number;
+  /**
+   * Tricks left at or below which `endgame` values a trick boundary; absent (or 0)
+   * when the game has no such shortcut.
+   */
+  readonly endgameTricks?: number;
+  /**
+   * At a trick boundary with a card to play and at most `endgameTricks` tricks left:
+   * the measure still to be taken by the seats with `inSide[seat] === 1` when those
+   * with `maximizer[seat] === 1` maximise it and the others minimise it (yes/no
+   * decisions answered no), searched fail-soft in the window (`alpha`, `beta`) of that
+   * measure: `out[0]` gets the value when it lies inside, else a bound beyond the edge
+   * that the value lies beyond; `out[1]` the positions visited. Without copies of the
+   * state: the bottom of the solver's tree, where most of its positions lie.
+   */
+  endgame?(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array): void;
 }
 
 /** The most words a `State.searchKey` writes. */

@@ -20,6 +20,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
+import { searchEndgame } from './endgame.js';
 import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
 
 export const SEATS = 4;
@@ -402,6 +403,13 @@ export class VierscheState implements State {
     const n = relativeKey(this.hands, SEATS, LANES, VALUE_KEYS, out, off);
     out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3) | (this.trick === 0 ? 64 : 0);
     return n + 1;
+  }
+
+  /** The last three tricks are searched on bare hands (endgame.ts). */
+  readonly endgameTricks = 3;
+
+  endgame(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array): void {
+    searchEndgame(this.hands, this.toMove, this.inPlay(), inSide, maximizer, alpha, beta, out);
   }
 
   /** Cards each seat holds now. */

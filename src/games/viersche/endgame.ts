@@ -1,0 +1,248 @@
+/**
+ * The last tricks of a Viersche deal searched on bare hand masks: what
+ * `VierscheState.endgame` (game.ts, "Search support") gives the solver. Most of an
+ * exact search's positions lie in its last tricks; played through copies of the state,
+ * each costs a copy, the full move generation, ordering and a table probe. Here a card
+ * is played and taken back by clearing and setting one bit, with the same rules as
+ * `legal` (V-5, after the first trick) and the same strengths as `apply`: fail-soft
+ * alpha-beta, one card of each run of interchangeable ones (as `searchMoves`), the
+ * follows ordered as the solver's `order` does, no table. From two cards a hand the
+ * two tricks left are enumerated on card lists instead (at most 16 lines: each seat
+ * chooses in the first, the second is forced). Module scratch, no allocation.
+ */
+import { LANES } from '../../core/cardset.js';
+import { popcount } from '../../core/bits.js';
+import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
+
+const SEATS = 4;
+/** The hands being searched (LANES masks per seat) and the cards of the current trick, by lane. */
+const HANDS = new Int32Array(SEATS * LANES);
+const TRICK = new Int32Array(LANES);
+/** The last two tricks: each seat's cards, two slots a seat (-1: none), and the slot each has played. */
+const CARD = new Int32Array(2 * SEATS);
+const PLAYED = new Int32Array(SEATS);
+/** 1 where a seat's two cards are interchangeable (see `lead`). */
+const TWIN = new Uint8Array(SEATS);
+
+let inSide: Uint8Array;
+let maximizer: Uint8Array;
+let visits = 0;
+/** Per level of the search (one card each, a whole deal at most): the cards to try in order, and their scores. */
+const MAX_CARDS = 9;
+const LIST = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
+const SCORE = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
+let depth = 0;
+
+/**
+ * From a trick boundary after the first trick, with `leader` to lead from `hands`
+ * (LANES masks per seat, every hand the same size) worth `left` points in all: the
+ * card points still to be taken by the seats with `side[seat] === 1` when the seats
+ * with `max[seat] === 1` maximise them and the others minimise them, searched
+ * fail-soft in the window (`alpha`, `beta`): `out[0]` gets the value when it lies
+ * inside, else a bound beyond the edge that the value lies beyond; `out[1]` the
+ * positions visited (for node counts).
+ */
+export function searchEndgame(hands: Int32Array, leader: number, left: number, side: Uint8Array, max: Uint8Array, alpha: number, beta: number, out: Int32Array): void {
+  for (let i = 0; i < SEATS * LANES; i++) HANDS[i] = hands[i];
+  for (let lane = 0; lane < LANES; lane++) TRICK[lane] = 0;
+  inSide = side;
+  maximizer = max;
+  visits = 0;
+  depth = 0;
+  out[0] = lead(leader, left, alpha, beta);
+  out[1] = visits;
+}
+
+/** A trick boundary, `left` points still in the hands: `seat` leads (or the deal is over). */
+function lead(seat: number, left: number, alpha: number, beta: number): number {
+  if (left <= alpha) return left;
+  if (beta <= 0) return 0;
+  const h = seat * LANES;
+  const size = popcount(HANDS[h]) + popcount(HANDS[h + 1]) + popcount(HANDS[h + 2]) + popcount(HANDS[h + 3]);
+  if (size > 2) return play(0, seat, 0, 0, -1, seat, left, alpha, beta);
+  if (size === 0) return 0;
+  // The last two tricks: at most 16 lines, enumerated on card lists.
+  for (let s = 0; s < SEATS; s++) {
+    let k = s * 2;
+    CARD[k] = CARD[k + 1] = -1;
+    for (let lane = 0; lane < LANES; lane++) {
+      for (let m = HANDS[s * LANES + lane]; m !== 0; m &= m - 1) CARD[k++] = (lane << 5) | (31 - Math.clz32(m & -m));
+    }
+  }
+  if (size === 1) return lastTrick(seat, 0);
+  for (let s = 0; s < SEATS; s++) {
+    // Two cards of one lane and worth, nothing live between them: either can be played first.
+    const low = CARD[s * 2];
+    const high = CARD[s * 2 + 1];
+    const lane = low >>> 5;
+    const live = HANDS[lane] | HANDS[LANES + lane] | HANDS[2 * LANES + lane] | HANDS[3 * LANES + lane];
+    TWIN[s] = lane === high >>> 5 && POINTS[low] === POINTS[high] && (live & ((1 << (high & 31)) - (2 << (low & 31)))) === 0 ? 1 : 0;
+  }
+  return choose(0, seat, 0, 0, -1, seat, alpha, beta);
+}
+
+/**
+ * The first of the last two tricks, `k` cards already in it (of lane `led`, `pts`
+ * points, the strongest `best` by `bestSeat`), `seat` to play: the value of its best
+ * choice (as maximiser or minimiser) with the forced last trick after it.
+ */
+function choose(k: number, seat: number, led: number, pts: number, best: number, bestSeat: number, alpha: number, beta: number): number {
+  if (k === SEATS) return (inSide[bestSeat] === 1 ? pts : 0) + lastTrick(bestSeat, 1);
+  const first = CARD[seat * 2];
+  const second = CARD[seat * 2 + 1];
+  let allowed = TWIN[seat] === 1 ? 1 : 3;
+  if (k > 0) {
+    // V-5: follow suit or trump; to a trump lead, a trump if any.
+    const la = first >>> 5;
+    const lb = second >>> 5;
+    if (la === led || lb === led) {
+      if (led === TRUMP_LANE) allowed &= (la === led ? 1 : 0) | (lb === led ? 2 : 0);
+      else allowed &= (la === led || la === TRUMP_LANE ? 1 : 0) | (lb === led || lb === TRUMP_LANE ? 2 : 0);
+    }
+  }
+  const maximize = maximizer[seat] === 1;
+  let value = maximize ? -1 : 1 << 20;
+  let a = alpha;
+  let b = beta;
+  const next = (seat + 1) & 3;
+  for (let i = 0; i < 2; i++) {
+    if (((allowed >>> i) & 1) === 0) continue;
+    const card = CARD[seat * 2 + i];
+    visits++;
+    PLAYED[seat] = i;
+    const l = k === 0 ? card >>> 5 : led;
+    const strength = STRENGTH[l * 128 + card];
+    const heads = k === 0 || strength > best;
+    const v = choose(k + 1, next, l, pts + POINTS[card], heads ? strength : best, heads ? seat : bestSeat, a, b);
+    if (maximize) {
+      if (v > value) value = v;
+      if (v > a) a = v;
+    } else {
+      if (v < value) value = v;
+      if (v < b) b = v;
+    }
+    if (a >= b) break;
+  }
+  return value;
+}
+
+/**
+ * The last trick led by `leader`: with `rest` 0 every seat plays its only card (slot
+ * 0); with `rest` 1, the card it did not play to the trick before (`PLAYED`).
+ */
+function lastTrick(leader: number, rest: number): number {
+  let card = CARD[leader * 2 + (rest & (PLAYED[leader] ^ 1))];
+  const led = card >>> 5;
+  let best = STRENGTH[led * 128 + card];
+  let winner = leader;
+  let pts = POINTS[card];
+  for (let k = 1, seat = (leader + 1) & 3; k < SEATS; k++, seat = (seat + 1) & 3) {
+    card = CARD[seat * 2 + (rest & (PLAYED[seat] ^ 1))];
+    pts += POINTS[card];
+    const strength = STRENGTH[led * 128 + card];
+    if (strength > best) {
+      best = strength;
+      winner = seat;
+    }
+  }
+  visits++;
+  return inSide[winner] === 1 ? pts : 0;
+}
+
+/**
+ * `k` cards in the current trick (of lane `led`, `pts` points, the strongest `best`
+ * played by `bestSeat`), `seat` to play, `left` points in the hands before the trick:
+ * the value of the best legal card for `seat` (as maximiser or minimiser).
+ */
+function play(k: number, seat: number, led: number, pts: number, best: number, bestSeat: number, left: number, alpha: number, beta: number): number {
+  const h = seat * LANES;
+  // V-5: follow suit or trump; to a trump lead, a trump if any.
+  let lanes = 15;
+  if (k > 0 && HANDS[h + led] !== 0) lanes = led === TRUMP_LANE ? 1 : (1 << led) | 1;
+  const maximize = maximizer[seat] === 1;
+  // The order to try the cards in: leads high cards first; follows as the solver's `order` (without threats).
+  const goodNow = k > 0 && (inSide[bestSeat] === 1) === maximize;
+  const selfGood = (inSide[seat] === 1) === maximize;
+  const base = depth * MAX_CARDS;
+  depth++;
+  let n = 0;
+  for (let lane = 0; lane < LANES; lane++) {
+    if (((lanes >>> lane) & 1) === 0) continue;
+    const mine = HANDS[h + lane];
+    if (mine === 0) continue;
+    const live = HANDS[lane] | HANDS[LANES + lane] | HANDS[2 * LANES + lane] | HANDS[3 * LANES + lane] | TRICK[lane];
+    let prev = -1;
+    for (let m = mine; m !== 0; ) {
+      const bit = 31 - Math.clz32(m);
+      m ^= 1 << bit;
+      const card = (lane << 5) | bit;
+      const p = POINTS[card];
+      // Interchangeable with the card above it: nothing live between, the same points.
+      const same = prev >= 0 && (live & ((1 << prev) - (2 << bit))) === 0 && p === POINTS[(lane << 5) | prev];
+      prev = bit;
+      if (same) continue;
+      let score: number;
+      if (k === 0) score = 64 - n;
+      else {
+        const heads = STRENGTH[led * 128 + card] > best;
+        if (goodNow) score = heads ? 1000 + p : 4000 + p * 8;
+        else if (heads) score = selfGood ? 4000 + p * 4 - bit : 1000 - p;
+        else score = selfGood ? 2000 - p * 8 : 3000 + p * 8;
+      }
+      let i = base + n++;
+      while (i > base && SCORE[i - 1] < score) {
+        SCORE[i] = SCORE[i - 1];
+        LIST[i] = LIST[i - 1];
+        i--;
+      }
+      SCORE[i] = score;
+      LIST[i] = card;
+    }
+  }
+  let value = maximize ? -1 : 1 << 20;
+  let a = alpha;
+  let b = beta;
+  const next = (seat + 1) & 3;
+  for (let i = base; i < base + n; i++) {
+    const card = LIST[i];
+    const lane = card >>> 5;
+    const bit = card & 31;
+    visits++;
+    const l = k === 0 ? lane : led;
+    const strength = STRENGTH[l * 128 + card];
+    const heads = k === 0 || strength > best;
+    const winner = heads ? seat : bestSeat;
+    const p = pts + POINTS[card];
+    HANDS[h + lane] ^= 1 << bit;
+    let v: number;
+    if (k < SEATS - 1) {
+      TRICK[lane] |= 1 << bit;
+      v = play(k + 1, next, l, p, heads ? strength : best, winner, left, a, b);
+      TRICK[lane] ^= 1 << bit;
+    } else {
+      const gain = inSide[winner] === 1 ? p : 0;
+      // The next trick starts empty.
+      const t0 = TRICK[0];
+      const t1 = TRICK[1];
+      const t2 = TRICK[2];
+      const t3 = TRICK[3];
+      TRICK[0] = TRICK[1] = TRICK[2] = TRICK[3] = 0;
+      v = gain + lead(winner, left - p, a - gain, b - gain);
+      TRICK[0] = t0;
+      TRICK[1] = t1;
+      TRICK[2] = t2;
+      TRICK[3] = t3;
+    }
+    HANDS[h + lane] |= 1 << bit;
+    if (maximize) {
+      if (v > value) value = v;
+      if (v > a) a = v;
+    } else {
+      if (v < value) value = v;
+      if (v < b) b = v;
+    }
+    if (a >= b) break;
+  }
+  depth--;
+  return value;
+}

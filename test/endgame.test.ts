@@ -1,0 +1,97 @@
+/**
+ * `State.endgame` (game.ts, "Search support"), the shortcut a game may give the solver
+ * for its last tricks, against brute-force minimax: for every game that has one, on
+ * random trick boundaries with 1 to `endgameTricks` tricks left, for both aims of the
+ * side and random windows, the result obeys the fail-soft contract (the value inside
+ * the window, a bound beyond the edge outside it). The solver gives the same values
+ * with and without it.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng, seedKey } from '../src/core/rng.js';
+import type { Game, State, TableConfig } from '../src/games/game.js';
+import { GAMES } from '../src/games/index.js';
+import { Solver } from '../bots/solver/solver.js';
+import { bruteForce } from './reference/minimax.js';
+import { defaultTable, endgame } from './endgames.js';
+
+const POSITIONS = 400;
+
+/** The side's measure so far: what `endgame`'s "still to be taken" is added to. */
+function takenBy(game: Game, table: TableConfig, s: State, seat: number): number {
+  const teams = game.teams(table.seats);
+  let sum = 0;
+  for (let x = 0; x < table.seats; x++) if (teams === null ? x === seat : teams[x] === teams[seat]) sum += s.taken(x);
+  return sum;
+}
+
+const withEndgame = GAMES.filter((g) => (g.newState(defaultTable(g, g.minSeats)).endgameTricks ?? 0) > 0);
+
+describe('State.endgame equals brute force within its window', () => {
+  it('some game has an endgame shortcut', () => {
+    expect(withEndgame.map((g) => g.name)).toContain('viersche');
+  });
+
+  for (const game of withEndgame) {
+    it(`${game.name}: values and fail-soft bounds, both aims`, () => {
+      const table = defaultTable(game, game.minSeats);
+      const tricks = game.newState(table).endgameTricks!;
+      const teams = game.teams(table.seats);
+      const rng = new Rng();
+      rng.reseed(seedKey('endgame-test'), 0, 0, 0);
+      const inSide = new Uint8Array(table.seats);
+      const maximizer = new Uint8Array(table.seats);
+      const out = new Int32Array(2);
+      let checked = 0;
+      let inside = 0;
+      let visits = 0;
+      for (let i = 0; checked < POSITIONS; i++) {
+        const s = endgame('endgame', game, table, i, 1 + (i % tricks), 0);
+        if (s === null || s.trickCards !== 0) continue;
+        const seat = s.toMove;
+        const more = i % 4 !== 3;
+        for (let x = 0; x < table.seats; x++) {
+          const side = teams === null ? x === seat : teams[x] === teams[seat];
+          inSide[x] = side ? 1 : 0;
+          maximizer[x] = side === more ? 1 : 0;
+        }
+        const base = takenBy(game, table, s, seat);
+        const exact = bruteForce(game, table, s, seat, more) - base;
+        // A full window, a zero window at a random point, and a random window.
+        const a = rng.below(60) - 5;
+        const b = a + 1 + (i % 3 === 0 ? 0 : rng.below(60));
+        for (const [alpha, beta] of [[-1, 1 << 20], [a, a + 1], [a, b]]) {
+          s.endgame!(inSide, maximizer, alpha, beta, out);
+          const v = out[0];
+          const where = `position ${i}, window (${alpha}, ${beta}), exact ${exact}`;
+          if (exact <= alpha) expect(v <= alpha && v >= exact, where).toBe(true);
+          else if (exact >= beta) expect(v >= beta && v <= exact, where).toBe(true);
+          else {
+            expect(v, where).toBe(exact);
+            inside++;
+          }
+          visits += out[1];
+        }
+        checked++;
+      }
+      // The windows put the value inside often enough for the exact branch to be tested.
+      expect(inside).toBeGreaterThan(POSITIONS);
+      // It reports the positions it visits (the solver counts them as nodes).
+      expect(visits).toBeGreaterThan(3 * POSITIONS);
+    });
+
+    it(`${game.name}: the solver gives the same values with and without it`, () => {
+      const table = defaultTable(game, game.minSeats);
+      const fast = new Solver(game, table, { ttBits: 14 });
+      const plain = new Solver(game, table, { ttBits: 14, endgame: false });
+      let checked = 0;
+      for (let i = 0; checked < 60; i++) {
+        const s = endgame('endgame-solver', game, table, i, 4 + (i % 3), i % table.seats);
+        if (s === null) continue;
+        fast.reset();
+        plain.reset();
+        expect(fast.value(s, s.toMove), `position ${i}`).toBe(plain.value(s, s.toMove));
+        checked++;
+      }
+    });
+  }
+});
