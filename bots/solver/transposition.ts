@@ -10,6 +10,8 @@
  * O(1). An entry is one row of one array, stamp, bounds, move and key side by side, so
  * that a probe touches one or two cache lines: the table is far larger than the
  * caches, and with the parts in separate arrays probes cost a fifth of the search.
+ * Rows of up to 16 words are padded to 16 (64 bytes), so that a probe touches one
+ * line: 3-5% faster whole deals in Viersche (11-word rows), for 45% more memory.
  *
  * Most searches store a few thousand entries, and probes spread over a table of
  * millions miss the caches every time. So the table starts in a small region of its
@@ -21,6 +23,8 @@
 
 /** Row layout: [stamp, lower | upper << 10 | move << 20, key words...]. */
 const HEAD = 2;
+/** Words of a cache line: rows that fit are padded to one, so that a probe touches one line. */
+const LINE = 16;
 const BOUND_BITS = 10;
 const BOUND_MASK = (1 << BOUND_BITS) - 1;
 /** log2 of the rows in use right after `reset`. */
@@ -36,6 +40,8 @@ export class Transposition {
   /** Stores since the region was set; the region doubles past half its rows. */
   private stores = 0;
   private growAt: number;
+  /** Key words per row, and words per row (padded). */
+  private words = -1;
   private stride = HEAD;
   private rows: Int32Array = new Int32Array(0);
   private stamp = 1;
@@ -60,7 +66,7 @@ export class Transposition {
 
   /** The slot of `key[off .. off + words)`. */
   slotOf(key: Int32Array, off: number, words: number): number {
-    if (words + HEAD !== this.stride) this.resize(words);
+    if (words !== this.words) this.resize(words);
     return ((keyHash(key, off, words) >>> this.shift) & this.mask) * this.stride;
   }
 
@@ -105,7 +111,7 @@ export class Transposition {
   private grow(): void {
     const rows = this.rows;
     const stride = this.stride;
-    const words = stride - HEAD;
+    const words = this.words;
     const top = 1 << this.bits;
     this.useRegion(this.bits + 1);
     for (let i = top - 1; i >= 0; i--) {
@@ -129,7 +135,8 @@ export class Transposition {
   private resize(words: number): void {
     this.useRegion(this.startBits);
     // One table serves one game and table size, whose keys all have the same length.
-    this.stride = words + HEAD;
+    this.words = words;
+    this.stride = words + HEAD <= LINE ? LINE : words + HEAD;
     this.rows = new Int32Array(this.size * this.stride);
     this.stamp = 1;
   }
