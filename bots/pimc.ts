@@ -65,14 +65,16 @@
  * votes win, the mean deciding between equal votes. Remaining ties go to the lowest
  * code.
  *
- * Budget: `budget` nodes per decision (a node is one solver visit, or one move made by
- * the heuristic model's search), spread over the worlds: each world's share is what is
+ * Budget: `budget` nodes per decision (a node is one position the solver visits, its
+ * game's own endgame search included, or one move made by the heuristic model's
+ * search), spread over the worlds: each world's share is what is
  * left of the budget over the worlds left, so nodes that a cheap world does not use go
  * to the next. A node budget keeps play a function of the deal on every machine; there
  * is no time cap. With the solver, the default (a million nodes) searches the early
  * tricks two to four tricks deep in each world and solves the last four or five
- * exactly, 40 to 75 ms a move on average over a deal on one core of the development
- * machine; the heuristic model at depth 1 takes 5 to 15 ms.
+ * exactly, about 30 ms a move on average over a Viersche deal on one core of the
+ * development machine (the ladder of 2026-12-01; 46 ms before Viersche searched its
+ * last tricks itself); the heuristic model at depth 1 takes 5 to 15 ms.
  *
  * `infer=heuristic` weighs worlds by the others' past moves (inference.ts): it draws
  * `worlds * candidates` worlds, weighs each by `deviate` per move of another seat that
