@@ -72,12 +72,28 @@ describe('tafel bench --solve', () => {
       start(['bench', '--game', 'viersche', '--solve', '--from-trick', '9']).done,
       start(['bench', '--game', 'viersche', '--solve', '--from-trick', '-1']).done,
       start(['bench', '--game', 'viersche', '--from-trick', '2']).done,
+      start(['bench', '--game', 'viersche', '--no-endgame']).done,
     ]);
     expectUserError(runs[0], /^tafel: --from-trick must be 0 to 8 for viersche \(a deal of 9 tricks\), not 9$/);
     expectUserError(runs[1], /^tafel: --from-trick must be 0 to 8 for viersche.*not -1$/);
     expectUserError(runs[2], /--from-trick goes with bench --solve/);
+    expectUserError(runs[3], /--no-endgame goes with bench --solve/);
     expect(() => solveRun('vier-anderle', { seed: 'x', deals: 1, fromTrick: 4 })).toThrow(/--from-trick must be 0 to 3 for vier-anderle/);
     expect(() => solveRun('hindersi-jass', { seed: 'x', deals: 1, fromTrick: 12, players: 3 })).toThrow(/--from-trick must be 0 to 11 for hindersi-jass/);
+  });
+
+  it('--no-endgame solves the same values through the game contract alone (another node count)', () => {
+    const r = tafel(['bench', '--game', 'viersche', '--solve', '--deals', '8', '--from-trick', '4', '--seed', 's1', '--no-endgame']);
+    expect(r.status, r.stderr).toBe(0);
+    expectSummary(r.stdout, 8);
+    expect(r.stdout.split('\n')[0]).toMatch(/, no node limit, no endgame search$/);
+    const fast = solveRun('viersche', { seed: 's1', deals: 8, fromTrick: 4 });
+    const plain = solveRun('viersche', { seed: 's1', deals: 8, fromTrick: 4, endgame: false });
+    expect(field(plain, 'signature')).toBe(field(r.stdout, 'signature'));
+    expect(field(plain, 'nodes-total')).toBe(field(r.stdout, 'nodes-total'));
+    expect(field(fast, 'signature')).toBe(field(plain, 'signature'));
+    // The shortcut's positions are counted too; the search differs, so the counts do.
+    expect(field(fast, 'nodes-total')).not.toBe(field(plain, 'nodes-total'));
   });
 
   it('reports positions stopped by --node-limit as aborted', () => {

@@ -103,6 +103,8 @@ export interface SolveBenchOptions {
   readonly fromTrick: number;
   /** Nodes after which one position's search is abandoned (Infinity: none). */
   readonly nodeLimit: number;
+  /** Whether the solver may use the game's own endgame search (`State.endgame`; default true). */
+  readonly endgame?: boolean;
   /** Nodes of untimed warm-up before the first position (default WARM_NODES; 0: none). */
   readonly warmUpNodes?: number;
   /** Called once the options are checked, before any solving, with the head line. */
@@ -147,7 +149,7 @@ export function solveBench(game: Game, table: TableConfig, o: SolveBenchOptions)
   const positions = new SolvePositions(game, table, key);
   checkFromTrick(game, positions.tricks, o.fromTrick);
   o.onStart?.(headLine(game.name, table.seats, o, positions.tricks));
-  const solver = new Solver(game, table);
+  const solver = new Solver(game, table, { endgame: o.endgame });
 
   // Untimed warm-up: small endgames from their own stream (not part of the signature).
   const warmUp = o.warmUpNodes ?? WARM_NODES;
@@ -206,10 +208,11 @@ export function positionLine(p: SolvedPosition): string {
 }
 
 /** The first line: what is solved, with which seed and limit. */
-export function headLine(game: string, seats: number, o: { seed: string; deals: number; fromTrick: number; nodeLimit: number }, tricks: number): string {
+export function headLine(game: string, seats: number, o: { seed: string; deals: number; fromTrick: number; nodeLimit: number; endgame?: boolean }, tricks: number): string {
   const where = o.fromTrick === 0 ? 'whole deals' : `after ${o.fromTrick} trick${o.fromTrick === 1 ? '' : 's'} of random play (${tricks - o.fromTrick} left)`;
   const limit = Number.isFinite(o.nodeLimit) ? `node limit ${o.nodeLimit}` : 'no node limit';
-  return `bench --solve: ${game}, ${seats} seats, ${o.deals} positions, ${where}, seed ${o.seed}, 1 thread, ${limit}`;
+  const endgame = o.endgame === false ? ', no endgame search' : '';
+  return `bench --solve: ${game}, ${seats} seats, ${o.deals} positions, ${where}, seed ${o.seed}, 1 thread, ${limit}${endgame}`;
 }
 
 /**
