@@ -34,6 +34,8 @@ describe('solver equals brute-force minimax on random endgames', () => {
       const solver = new Solver(game, table, { ttBits: 14 });
       // Never reset: its table keeps entries from every earlier position (keys must hold across deals).
       const shared = new Solver(game, table, { ttBits: 16 });
+      // Keeps positions inside tricks too, at every depth (where the game has `trickKey`).
+      const inTricks = new Solver(game, table, { ttBits: 14, trickTableFrom: 1 });
       const values = new Float64Array(128);
       const legal = newSets();
       let checked = 0;
@@ -47,6 +49,8 @@ describe('solver equals brute-force minimax on random endgames', () => {
         const exact = bruteForce(game, table, s, seat);
         expect(solver.value(s, seat), `position ${i}`).toBe(exact);
         expect(shared.value(s, seat), `position ${i}, shared table`).toBe(exact);
+        inTricks.reset();
+        expect(inTricks.value(s, seat), `position ${i}, table inside tricks`).toBe(exact);
         // Every legal move's value is the brute-force value after it (in every other position: it is slow).
         solver.moveValues(s, seat, values);
         if (i % 2 === 0) {

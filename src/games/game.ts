@@ -258,6 +258,14 @@ export interface State {
    */
   searchKey(out: Int32Array, off: number): number;
   /**
+   * Inside a trick (`trickCards > 0`), words that identify the position's future like
+   * `searchKey` at a boundary: the hands, the cards of the trick and who played them,
+   * and anything else that the play and the measure still to come depend on. Optional:
+   * the solver keeps bounds of positions inside the first tricks of a deal with it.
+   * At most `SEARCH_KEY_WORDS` words.
+   */
+  trickKey?(out: Int32Array, off: number): number;
+  /**
    * Tricks left at or below which `endgame` values a trick boundary; absent (or 0)
    * when the game has no such shortcut.
    */

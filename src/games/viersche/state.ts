@@ -405,6 +405,23 @@ export class VierscheState implements State {
     return n + 1;
   }
 
+  /**
+   * Inside a trick: the hands as they are (ten bits a lane: seats 0-2 in one word, seat
+   * 3 in the next), then the cards of the trick in the order played, how many, who led,
+   * and the first trick's face-down lead (V-4). Who acts follows from these.
+   */
+  trickKey(out: Int32Array, off: number): number {
+    const h = this.hands;
+    for (let lane = 0; lane < LANES; lane++) {
+      out[off + 2 * lane] = h[lane] | (h[LANES + lane] << 10) | (h[2 * LANES + lane] << 20);
+      out[off + 2 * lane + 1] = h[3 * LANES + lane];
+    }
+    let trick = 0;
+    for (let ply = this.plies - this.pos; ply < this.plies; ply++) trick = (trick << 7) | this.moves[ply];
+    out[off + 2 * LANES] = trick | (this.pos << 21) | (this.leader << 23) | (this.trick === 0 ? 1 << 25 : 0) | (this.facedown ? 1 << 26 : 0);
+    return 2 * LANES + 1;
+  }
+
   /** The last three tricks are searched on bare hands (endgame.ts). */
   readonly endgameTricks = 3;
 
