@@ -72,9 +72,9 @@
  * to the next. A node budget keeps play a function of the deal on every machine; there
  * is no time cap. With the solver, the default (a million nodes) searches the early
  * tricks two to four tricks deep in each world and solves the last four or five
- * exactly, about 30 ms a move on average over a Viersche deal on one core of the
- * development machine (the ladder of 2026-12-01; 46 ms before Viersche searched its
- * last tricks itself); the heuristic model at depth 1 takes 5 to 15 ms.
+ * exactly, 30 to 50 ms a move on average over a Viersche deal on one core of the
+ * development machine (the ladders of 2026-12-01, on a quiet and on a busy machine);
+ * the heuristic model at depth 1 takes 5 to 15 ms.
  *
  * `infer=heuristic` weighs worlds by the others' past moves (inference.ts): it draws
  * `worlds * candidates` worlds, weighs each by `deviate` per move of another seat that

@@ -43,6 +43,9 @@
  *   a search lie in its last tricks, and there a copied state, full move generation,
  *   ordering and a table probe cost many times the position itself. The table is still
  *   asked at the shortcut's top level (transpositions of the tricks before meet there).
+ * - A second table inside the first tricks of a deal (`State.trickKey`, where a game has
+ *   one): every zero-window probe descends again from the root, and there the bounds an
+ *   earlier probe found for a position inside a trick often decide the new window.
  *
  * ## Budgets
  *
