@@ -65,10 +65,10 @@ const MAX_DEPTH = 160;
 const INF = 1 << 20;
 /**
  * Positions inside a trick are kept in their own table only with at least this many
- * tricks left. Measured on Viersche's whole deals (nine tricks), a table with no limit of
- * size would have cut a quarter of the nodes with a probe per 1,300 nodes at seven tricks
- * left and more, but deeper down probes cost more than they save (six tricks left: one
- * probe per 20 nodes, saving 14% at most).
+ * tricks left. On Viersche's whole deals (nine tricks) there is a probe per 1,300 nodes
+ * at seven tricks left and more, and the table takes 10-14% of the nodes off; deeper
+ * down the probes cost more than they save (six tricks left: a probe per 20 nodes; from
+ * six or five tricks left, more nodes in all). See bench/README.
  */
 const TRICK_TABLE_FROM = 7;
 /** log2 of the most rows of the table inside tricks. */
