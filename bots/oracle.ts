@@ -108,12 +108,10 @@ class OracleBot implements Bot {
     if (this.search) {
       this.policy!.reseed(this.rng);
       this.search.values(s, this.seat, moves, n, this.budget, values, this.depth);
-    } else if (obs.decision === Decision.Card) {
-      play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
-      play.aimValues(s, this.seat, this.budget, values);
     } else {
       play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
-      for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(s, this.seat, moves[i], this.budget);
+      if (obs.decision === Decision.Card) play.aimValues(s, this.seat, this.budget, values);
+      else for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(s, this.seat, moves[i], this.budget);
     }
     let best = 0;
     for (let i = 1; i < n; i++) if (values[moves[i]] > values[moves[best]]) best = i;

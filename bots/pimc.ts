@@ -245,12 +245,10 @@ class PimcBot implements Bot {
       if (search) {
         const left = Math.max(0, this.budget - (search.used - searchStart));
         search.values(world, obs.seat, moves, n, left / (distinct - w), values, this.depth);
-      } else if (card) {
-        const share = play.left / (distinct - w);
-        play.aimValues(world, obs.seat, share, values);
       } else {
         const share = play.left / (distinct - w);
-        for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(world, obs.seat, moves[i], share);
+        if (card) play.aimValues(world, obs.seat, share, values);
+        else for (let i = 0; i < n; i++) values[moves[i]] = play.answerValue(world, obs.seat, moves[i], share);
       }
       let top = -Infinity;
       let ties = 0;
@@ -287,8 +285,7 @@ class PimcBot implements Bot {
     while (pool.length < total) pool.push(this.game.newState(this.table));
     let top = -Infinity;
     for (let k = 0; k < total; k++) {
-      inference.logWeight = 0;
-      this.game.sample(obs, this.rng, pool[k], inference);
+      this.game.sample(obs, this.rng, pool[k], inference); // its weight starts at 1 with ply 0
       weight[k] = inference.logWeight;
       if (weight[k] > top) top = weight[k];
     }

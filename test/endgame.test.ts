@@ -4,7 +4,9 @@
  * random trick boundaries with 1 to `endgameTricks` tricks left, for both aims of the
  * side and random windows, the result obeys the fail-soft contract (the value inside
  * the window, a bound beyond the edge outside it). The solver gives the same values
- * with and without it.
+ * with and without it. Viersche's shortcut plays the last tricks by V-5 (follow suit or
+ * trump; to a trump lead, a trump) and V-3's points itself; brute force plays through
+ * the state's `legal` and `apply`, so a rule it got wrong shows as a wrong value.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng, seedKey } from '../src/core/rng.js';

@@ -4,7 +4,9 @@
  * every game that has the key, every position of the whole game tree of random
  * three-trick endgames is visited; where two positions inside a trick have the same
  * key, they must have the same legal moves and the same exact measure still to come
- * (minimax over the tree, for the side of seat 0 and for the other side).
+ * (minimax over the tree, for the side of seat 0 and for the other side). Legal moves
+ * (V-5 in Viersche) and trick winners depend on the trick's cards and who played them,
+ * which is why they are in the key.
  */
 import { describe, expect, it } from 'vitest';
 import { newSets, setToCodes } from '../src/core/cardset.js';

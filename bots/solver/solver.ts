@@ -56,6 +56,7 @@
  * used by `pimc` early in a deal.
  */
 import { LANES, setFirst } from '../../src/core/cardset.js';
+import { insertByScore } from '../../src/core/scored.js';
 import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
 import { selfishMove } from './playout.js';
 import { Transposition } from './transposition.js';
@@ -330,7 +331,7 @@ export class Solver {
           const bit = 31 - Math.clz32(m & -m);
           const code = (l << 5) | bit;
           const score = code === ttMove ? 1 << 30 : l === trumpLane ? (1 << 29) + bit : Math.min(history[hoff + code], 1 << 22) * 64 + bit;
-          n = insert(list, scores, base, n, code, score);
+          n = insertByScore(list, scores, base, n, code, score);
         }
       }
       return n;
@@ -358,7 +359,7 @@ export class Solver {
           else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
           score = score * 1024 + Math.min(1023, history[hoff + code]);
         }
-        n = insert(list, scores, base, n, code, score);
+        n = insertByScore(list, scores, base, n, code, score);
       }
     }
     return n;
@@ -551,17 +552,4 @@ export class Solver {
     }
     return best;
   }
-}
-
-/** Insert `code` with `score` into the list `list[base .. base + n)`, kept sorted by descending score; the new length. */
-function insert(list: Int32Array, scores: Int32Array, base: number, n: number, code: number, score: number): number {
-  let i = base + n;
-  while (i > base && scores[i - 1] < score) {
-    scores[i] = scores[i - 1];
-    list[i] = list[i - 1];
-    i--;
-  }
-  scores[i] = score;
-  list[i] = code;
-  return n + 1;
 }

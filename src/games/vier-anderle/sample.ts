@@ -26,6 +26,7 @@
  * its worlds tend to the uniform; they are not exactly uniform. Every world is checked
  * by replaying the history under `legal` (the engine's own rules) before it is used.
  */
+import { lowestBit } from '../../core/bits.js';
 import { LANES } from '../../core/cardset.js';
 import { shuffle, type Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
@@ -37,7 +38,7 @@ import type { AnderleView } from './view.js';
 const REJECTION_TRIES = 4000;
 /** Swaps that mix a built deal, per unseen card. */
 const MIX_SWAPS = 64;
-/** Lane 0 holds the tarocks, lane 1 the suits (cards.ts); the holder index of the cards out of play. */
+/** The holder of the cards out of play, after the seats (lane 0 holds the tarocks, lane 1 the suits: cards.ts). */
 const OUT = MAX_SEATS;
 
 export class AnderleSampler {
@@ -182,8 +183,7 @@ export class AnderleSampler {
   private heading(out: AnderleState, lane: number, mask: number): number {
     let heads = 0;
     for (let m = mask; m !== 0; m &= m - 1) {
-      const bit = m & -m;
-      if (out.heads((lane << 5) | (31 - Math.clz32(bit)))) heads |= bit;
+      if (out.heads((lane << 5) | lowestBit(m))) heads |= m & -m;
     }
     return heads;
   }

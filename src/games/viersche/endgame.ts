@@ -11,7 +11,8 @@
  * chooses in the first, the second is forced). Module scratch, no allocation.
  */
 import { LANES } from '../../core/cardset.js';
-import { popcount } from '../../core/bits.js';
+import { highestBit, lowestBit, popcount } from '../../core/bits.js';
+import { insertByScore } from '../../core/scored.js';
 import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 
 const SEATS = 4;
@@ -66,7 +67,7 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
     let k = s * 2;
     CARD[k] = CARD[k + 1] = -1;
     for (let lane = 0; lane < LANES; lane++) {
-      for (let m = HANDS[s * LANES + lane]; m !== 0; m &= m - 1) CARD[k++] = (lane << 5) | (31 - Math.clz32(m & -m));
+      for (let m = HANDS[s * LANES + lane]; m !== 0; m &= m - 1) CARD[k++] = (lane << 5) | lowestBit(m);
     }
   }
   if (size === 1) return lastTrick(seat, 0);
@@ -173,7 +174,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
     const live = HANDS[lane] | HANDS[LANES + lane] | HANDS[2 * LANES + lane] | HANDS[3 * LANES + lane] | TRICK[lane];
     let prev = -1;
     for (let m = mine; m !== 0; ) {
-      const bit = 31 - Math.clz32(m);
+      const bit = highestBit(m);
       m ^= 1 << bit;
       const card = (lane << 5) | bit;
       const p = POINTS[card];
@@ -189,14 +190,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
         else if (heads) score = selfGood ? 4000 + p * 4 - bit : 1000 - p;
         else score = selfGood ? 2000 - p * 8 : 3000 + p * 8;
       }
-      let i = base + n++;
-      while (i > base && SCORE[i - 1] < score) {
-        SCORE[i] = SCORE[i - 1];
-        LIST[i] = LIST[i - 1];
-        i--;
-      }
-      SCORE[i] = score;
-      LIST[i] = card;
+      n = insertByScore(LIST, SCORE, base, n, card, score);
     }
   }
   let value = maximize ? -1 : 1 << 20;
