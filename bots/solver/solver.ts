@@ -39,10 +39,11 @@
  *   player would try first (see `order`); leads of trumps first, then by the history
  *   heuristic.
  * - The game's own search of the last tricks (`State.endgame`, where a game has one:
- *   Viersche's last three, on bare hand masks, viersche/endgame.ts). Most positions of
+ *   Viersche's last five, on bare hand masks, viersche/endgame.ts). Most positions of
  *   a search lie in its last tricks, and there a copied state, full move generation,
- *   ordering and a table probe cost many times the position itself. The table is still
- *   asked at the shortcut's top level (transpositions of the tricks before meet there).
+ *   ordering and a table probe cost many times the position itself. The table is
+ *   asked at the shortcut's top level, and the shortcut shares it at the trick
+ *   boundaries inside (its keys are `searchKey`'s).
  * - A second table inside the first tricks of a deal (`State.trickKey`, where a game has
  *   one): every zero-window probe descends again from the root, and there the bounds an
  *   earlier probe found for a position inside a trick often decide the new window.
@@ -116,6 +117,11 @@ export class Solver {
   private readonly endgame = new Int32Array(2);
   /** The game's `State.endgameTricks` (0: none). */
   private readonly endgameTricks: number;
+  /**
+   * `endgameTricks` in a search without a horizon before the end of the deal, else 0:
+   * the shortcut searches to the end, so a horizon search (an estimate) goes without.
+   */
+  private shortcutTricks = 0;
   /** Bounds of positions inside tricks (games with `State.trickKey`), and from how many tricks left. */
   private readonly trickTable: Transposition | null;
   private readonly trickTableFrom: number;
@@ -252,6 +258,7 @@ export class Solver {
     this.aborted = false;
     this.limitAt = this.nodes + this.nodeLimit;
     this.rootTricksLeft = root.tricksLeft();
+    this.shortcutTricks = this.horizon >= this.rootTricksLeft ? this.endgameTricks : 0;
     return root;
   }
 
@@ -367,20 +374,38 @@ export class Solver {
 
   /**
    * The exact value at `stack[depth]`, known to lie in [lo, hi], by zero-window
-   * searches: the first at `guess` (NaN: the greedy playout's value), then bisection
-   * of what is left. Classic MTD(f) steps from each result to the next, which on card
-   * points (values 0 to 140, fail-soft results often one point off) took a median 25
-   * searches from six tricks left; bisection takes about 6, and 30% fewer nodes.
+   * searches. Without a guess (NaN): the first at the greedy playout's value, then
+   * bisection of what is left. Classic MTD(f) steps from each result to the next, which
+   * on card points (values 0 to 140, fail-soft results often one point off) took a
+   * median 25 searches from six tricks left; bisection takes about 6, and 30% fewer
+   * nodes. With a guess (`moveValues`: the sibling's value) the searches step away from
+   * it by 1, 2, 4, ... until the value is bracketed, then bisect: probes near the value
+   * are the dear ones, and a guess on the value costs two (8-10% fewer nodes than
+   * bisection for `moveValues` in Viersche; from the greedy playout's guess, which is
+   * typically 13 points off after three tricks, stepping costs more than bisection).
    */
   private converge(depth: number, guess: number, lo: number, hi: number): number {
-    let beta = Number.isNaN(guess) ? this.greedyPlayout(this.stack[depth], depth + 1) : guess;
+    const stepping = !Number.isNaN(guess);
+    let beta = stepping ? guess : this.greedyPlayout(this.stack[depth], depth + 1);
+    let step = 1;
+    let above = false;
+    let below = false;
     while (lo < hi) {
       beta = Math.min(hi, Math.max(lo + 1, beta));
       const g = this.search(depth, beta - 1, beta);
       if (this.aborted) return NaN;
-      if (g < beta) hi = g;
-      else lo = g;
-      beta = (lo + hi + 1) >> 1;
+      if (g < beta) {
+        hi = g;
+        below = true;
+      } else {
+        lo = g;
+        above = true;
+      }
+      if (stepping && !(above && below)) {
+        // Still on one side of the guess: the next test a step further out.
+        beta = above ? lo + step : hi - step + 1;
+        step *= 2;
+      } else beta = (lo + hi + 1) >> 1;
     }
     return lo;
   }
@@ -412,7 +437,7 @@ export class Solver {
   /** `State.endgame` at a trick boundary: the measure still to come, fail-soft in (alpha, beta). */
   private endgameValue(s: State, alpha: number, beta: number): number {
     const out = this.endgame;
-    s.endgame!(this.inSide, this.maximizer, alpha, beta, out);
+    s.endgame!(this.inSide, this.maximizer, alpha, beta, out, this.tt);
     this.nodes += out[1];
     return out[0];
   }
@@ -464,10 +489,10 @@ export class Solver {
       if (top <= alpha) return top;
       if (base >= beta) return base;
       const left = s.tricksLeft();
-      // Below the shortcut's top level it costs less than a table probe.
-      if (left < this.endgameTricks) return base + this.endgameValue(s, alpha - base, beta - base);
+      if (this.rootTricksLeft - left >= this.horizon) return this.greedyPlayout(s, depth + 1);
+      // Below the shortcut's top level (a root there) it costs less than a table probe.
+      if (left < this.shortcutTricks) return base + this.endgameValue(s, alpha - base, beta - base);
       if (left === 1) return this.lastTrick(s, child);
-      if (this.rootTricksLeft - s.tricksLeft() >= this.horizon) return this.greedyPlayout(s, depth + 1);
       // What each party surely still takes narrows [base, top] before the table is asked.
       const sure = this.sure;
       s.sureTaken(this.inSide, sure);
@@ -502,7 +527,7 @@ export class Solver {
       }
     }
 
-    if (slot >= 0 && s.trickCards === 0 && s.tricksLeft() === this.endgameTricks) {
+    if (slot >= 0 && s.trickCards === 0 && s.tricksLeft() === this.shortcutTricks) {
       // At its top level the table is asked first (the tricks before transpose into it)
       // and keeps what the shortcut finds; the entry's move is unused (0).
       const best = base + this.endgameValue(s, alpha - base, beta - base);

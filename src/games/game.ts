@@ -277,9 +277,27 @@ export interface State {
    * decisions answered no), searched fail-soft in the window (`alpha`, `beta`) of that
    * measure: `out[0]` gets the value when it lies inside, else a bound beyond the edge
    * that the value lies beyond; `out[1]` the positions visited. Without copies of the
-   * state: the bottom of the solver's tree, where most of its positions lie.
+   * state: the bottom of the solver's tree, where most of its positions lie. With a
+   * `table`, the search may keep and use bounds at the trick boundaries inside it,
+   * keyed exactly as `searchKey` keys them (so the solver's entries and the game's are
+   * one), bounds on the measure still to come, a lead card as the move.
    */
-  endgame?(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array): void;
+  endgame?(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array, table?: BoundTable): void;
+}
+
+/**
+ * The solver's transposition table as `State.endgame` sees it: bounds on the measure
+ * still to come at trick boundaries, by key words (`State.searchKey`'s). `slotOf`
+ * picks the key's slot; `holds` says whether the slot has this key's entry; `store`
+ * writes one (lower and upper bounds, the move to try first), replacing what was there.
+ */
+export interface BoundTable {
+  slotOf(key: Int32Array, off: number, words: number): number;
+  holds(slot: number, key: Int32Array, off: number, words: number): boolean;
+  lower(slot: number): number;
+  upper(slot: number): number;
+  move(slot: number): number;
+  store(slot: number, key: Int32Array, off: number, words: number, lower: number, upper: number, move: number): void;
 }
 
 /** The most words a `State.searchKey` writes. */

@@ -6,13 +6,18 @@
  * is played and taken back by clearing and setting one bit, with the same rules as
  * `legal` (V-5, after the first trick) and the same strengths as `apply`: fail-soft
  * alpha-beta, one card of each run of interchangeable ones (as `searchMoves`), the
- * follows ordered as the solver's `order` does, no table. From two cards a hand the
- * two tricks left are enumerated on card lists instead (at most 16 lines: each seat
- * chooses in the first, the second is forced). Module scratch, no allocation.
+ * follows ordered as the solver's `order` does. At the trick boundaries inside it with
+ * three tricks or more left, the solver's table (keyed as `searchKey` keys them, so
+ * its entries and the solver's are one) and the sure run of top trumps bound the value
+ * first, and the table's lead is tried first. From two cards a hand the two tricks
+ * left are enumerated on card lists instead (at most 16 lines: each seat chooses in
+ * the first, the second is forced). Module scratch, no allocation.
  */
 import { LANES } from '../../core/cardset.js';
 import { highestBit, lowestBit, popcount } from '../../core/bits.js';
 import { insertByScore } from '../../core/scored.js';
+import type { BoundTable } from '../game.js';
+import { relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
 import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 
 const SEATS = 4;
@@ -27,12 +32,32 @@ const TWIN = new Uint8Array(SEATS);
 
 let inSide: Uint8Array;
 let maximizer: Uint8Array;
+let table: BoundTable | null = null;
 let visits = 0;
 /** Per level of the search (one card each, a whole deal at most): the cards to try in order, and their scores. */
 const MAX_CARDS = 9;
 const LIST = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
 const SCORE = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
 let depth = 0;
+/** The lead that `play` found best at its last trick boundary (the table's move). */
+let bestLead = 0;
+/** Value classes of the cards for `relativeKey`. */
+const VALUE_KEYS = valueKeys(POINTS);
+/** Table keys by level (`searchKey`'s words), and `sureTopRun`'s answer. */
+const KEY_WORDS = 2 * LANES + 1;
+const KEYS = new Int32Array(MAX_CARDS * SEATS * KEY_WORDS);
+const SURE = new Int32Array(2);
+
+/**
+ * `VierscheState.searchKey`'s words for `hands` (LANES masks per seat) with `seat` to
+ * act and `flags` (the decision and the first trick, in bits 3 and up): the cards left
+ * by relative strength (`relativeKey`), then who acts and the flags.
+ */
+export function boundaryKey(hands: Int32Array, seat: number, flags: number, out: Int32Array, off: number): number {
+  const n = relativeKey(hands, SEATS, LANES, VALUE_KEYS, out, off);
+  out[off + n] = (seat & 7) | flags;
+  return n + 1;
+}
 
 /**
  * From a trick boundary after the first trick, with `leader` to lead from `hands`
@@ -43,11 +68,22 @@ let depth = 0;
  * inside, else a bound beyond the edge that the value lies beyond; `out[1]` the
  * positions visited (for node counts).
  */
-export function searchEndgame(hands: Int32Array, leader: number, left: number, side: Uint8Array, max: Uint8Array, alpha: number, beta: number, out: Int32Array): void {
+export function searchEndgame(
+  hands: Int32Array,
+  leader: number,
+  left: number,
+  side: Uint8Array,
+  max: Uint8Array,
+  alpha: number,
+  beta: number,
+  out: Int32Array,
+  bounds: BoundTable | null = null,
+): void {
   for (let i = 0; i < SEATS * LANES; i++) HANDS[i] = hands[i];
   for (let lane = 0; lane < LANES; lane++) TRICK[lane] = 0;
   inSide = side;
   maximizer = max;
+  table = bounds;
   visits = 0;
   depth = 0;
   out[0] = lead(leader, left, alpha, beta);
@@ -60,7 +96,8 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
   if (beta <= 0) return 0;
   const h = seat * LANES;
   const size = popcount(HANDS[h]) + popcount(HANDS[h + 1]) + popcount(HANDS[h + 2]) + popcount(HANDS[h + 3]);
-  if (size > 2) return play(0, seat, 0, 0, -1, seat, left, alpha, beta);
+  // The top level's entry is the caller's (the solver asks its table before calling).
+  if (size > 2) return table !== null && depth > 0 ? leadKept(seat, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
   if (size === 0) return 0;
   // The last two tricks: at most 16 lines, enumerated on card lists.
   for (let s = 0; s < SEATS; s++) {
@@ -80,6 +117,31 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
     TWIN[s] = lane === high >>> 5 && POINTS[low] === POINTS[high] && (live & ((1 << (high & 31)) - (2 << (low & 31)))) === 0 ? 1 : 0;
   }
   return choose(0, seat, 0, 0, -1, seat, alpha, beta);
+}
+
+/** `lead` with the table: sure points and the table's bounds first, what the search finds kept. */
+function leadKept(seat: number, left: number, alpha: number, beta: number): number {
+  sureTopRun(HANDS, SEATS, TRUMP_LANE, inSide, POINTS, SURE);
+  let lo = SURE[0];
+  let hi = left - SURE[1];
+  if (hi <= alpha) return hi;
+  if (lo >= beta) return lo;
+  const bounds = table!;
+  const off = depth * KEY_WORDS;
+  const words = boundaryKey(HANDS, seat, 0, KEYS, off);
+  const slot = bounds.slotOf(KEYS, off, words);
+  let first = -1;
+  if (bounds.holds(slot, KEYS, off, words)) {
+    lo = Math.max(lo, bounds.lower(slot));
+    hi = Math.min(hi, bounds.upper(slot));
+    if (lo >= beta || lo === hi) return lo;
+    if (hi <= alpha) return hi;
+    first = bounds.move(slot);
+  }
+  const v = play(0, seat, 0, 0, -1, seat, left, alpha, beta, first);
+  // Fail-soft: a value at or below alpha is an upper bound, at or above beta a lower one.
+  bounds.store(slot, KEYS, off, words, v > alpha ? Math.max(v, lo) : lo, v < beta ? Math.min(v, hi) : hi, bestLead);
+  return v;
 }
 
 /**
@@ -153,9 +215,10 @@ function lastTrick(leader: number, rest: number): number {
 /**
  * `k` cards in the current trick (of lane `led`, `pts` points, the strongest `best`
  * played by `bestSeat`), `seat` to play, `left` points in the hands before the trick:
- * the value of the best legal card for `seat` (as maximiser or minimiser).
+ * the value of the best legal card for `seat` (as maximiser or minimiser). A lead
+ * tries `first` first; it sets `bestLead`.
  */
-function play(k: number, seat: number, led: number, pts: number, best: number, bestSeat: number, left: number, alpha: number, beta: number): number {
+function play(k: number, seat: number, led: number, pts: number, best: number, bestSeat: number, left: number, alpha: number, beta: number, first: number): number {
   const h = seat * LANES;
   // V-5: follow suit or trump; to a trump lead, a trump if any.
   let lanes = 15;
@@ -183,7 +246,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
       prev = bit;
       if (same) continue;
       let score: number;
-      if (k === 0) score = 64 - n;
+      if (k === 0) score = card === first ? 1 << 20 : 64 - n;
       else {
         const heads = STRENGTH[led * 128 + card] > best;
         if (goodNow) score = heads ? 1000 + p : 4000 + p * 8;
@@ -194,6 +257,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
     }
   }
   let value = maximize ? -1 : 1 << 20;
+  let bestCard = 0;
   let a = alpha;
   let b = beta;
   const next = (seat + 1) & 3;
@@ -211,7 +275,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
     let v: number;
     if (k < SEATS - 1) {
       TRICK[lane] |= 1 << bit;
-      v = play(k + 1, next, l, p, heads ? strength : best, winner, left, a, b);
+      v = play(k + 1, next, l, p, heads ? strength : best, winner, left, a, b, -1);
       TRICK[lane] ^= 1 << bit;
     } else {
       const gain = inSide[winner] === 1 ? p : 0;
@@ -229,14 +293,21 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
     }
     HANDS[h + lane] |= 1 << bit;
     if (maximize) {
-      if (v > value) value = v;
+      if (v > value) {
+        value = v;
+        bestCard = card;
+      }
       if (v > a) a = v;
     } else {
-      if (v < value) value = v;
+      if (v < value) {
+        value = v;
+        bestCard = card;
+      }
       if (v < b) b = v;
     }
     if (a >= b) break;
   }
   depth--;
+  if (k === 0) bestLead = bestCard;
   return value;
 }

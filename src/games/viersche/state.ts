@@ -17,18 +17,17 @@ import { Slab } from '../../core/slab.js';
 import { popcount } from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
-import { Decision, NO, YES, HIDDEN, type DecisionKind, type State } from '../game.js';
+import { Decision, NO, YES, HIDDEN, type BoundTable, type DecisionKind, type State } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
 import { VierscheView } from './view.js';
-import { searchEndgame } from './endgame.js';
-import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
+import { boundaryKey, searchEndgame } from './endgame.js';
+import { keepOnePerRun, liveCards, sureTopRun } from '../interchangeable.js';
 
 export const SEATS = 4;
 export const TRICKS = 9;
 export const PACK_POINTS = 140;
 /** Moves in a deal: 36 cards and at most one claim answer after each of 8 tricks. */
 const MAX_PLIES = PACK_SIZE + TRICKS;
-const VALUE_KEYS = valueKeys(POINTS);
 
 /** What the match tells a deal: the targets, and whether a first deal can be undecided. */
 export interface DealContext {
@@ -398,11 +397,9 @@ export class VierscheState implements State {
     return keepOnePerRun(out, off, this.live, POINTS, null);
   }
 
-  /** The cards left by relative strength (see `relativeKey`), then who acts, the decision and the first trick. */
+  /** The cards left by relative strength (`boundaryKey`, endgame.ts), then who acts, the decision and the first trick. */
   searchKey(out: Int32Array, off: number): number {
-    const n = relativeKey(this.hands, SEATS, LANES, VALUE_KEYS, out, off);
-    out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3) | (this.trick === 0 ? 64 : 0);
-    return n + 1;
+    return boundaryKey(this.hands, this.toMove, ((this.decision & 7) << 3) | (this.trick === 0 ? 64 : 0), out, off);
   }
 
   /**
@@ -422,11 +419,11 @@ export class VierscheState implements State {
     return 2 * LANES + 1;
   }
 
-  /** The last three tricks are searched on bare hands (endgame.ts). */
-  readonly endgameTricks = 3;
+  /** The last five tricks are searched on bare hands (endgame.ts). */
+  readonly endgameTricks = 5;
 
-  endgame(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array): void {
-    searchEndgame(this.hands, this.toMove, this.inPlay(), inSide, maximizer, alpha, beta, out);
+  endgame(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array, table?: BoundTable): void {
+    searchEndgame(this.hands, this.toMove, this.inPlay(), inSide, maximizer, alpha, beta, out, table);
   }
 
   /** Cards each seat holds now. */
