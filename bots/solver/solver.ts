@@ -41,9 +41,9 @@
  * - The game's own search of the last tricks (`State.endgame`, where a game has one:
  *   Viersche's last five, on bare hand masks, viersche/endgame.ts). Most positions of
  *   a search lie in its last tricks, and there a copied state, full move generation,
- *   ordering and a table probe cost many times the position itself. The table is
- *   asked at the shortcut's top level, and the shortcut shares it at the trick
- *   boundaries inside (its keys are `searchKey`'s).
+ *   ordering and a table probe cost many times the position itself. The shortcut asks
+ *   and keeps the solver's table itself at its trick boundaries (with `searchKey`'s
+ *   keys, so the transpositions of the tricks before it still meet there).
  * - A second table inside the first tricks of a deal (`State.trickKey`, where a game has
  *   one): every zero-window probe descends again from the root, and there the bounds an
  *   earlier probe found for a position inside a trick often decide the new window.
@@ -490,8 +490,8 @@ export class Solver {
       if (base >= beta) return base;
       const left = s.tricksLeft();
       if (this.rootTricksLeft - left >= this.horizon) return this.greedyPlayout(s, depth + 1);
-      // Below the shortcut's top level (a root there) it costs less than a table probe.
-      if (left < this.shortcutTricks) return base + this.endgameValue(s, alpha - base, beta - base);
+      // The shortcut asks and keeps the table itself (with its own keys and moves).
+      if (left <= this.shortcutTricks) return base + this.endgameValue(s, alpha - base, beta - base);
       if (left === 1) return this.lastTrick(s, child);
       // What each party surely still takes narrows [base, top] before the table is asked.
       const sure = this.sure;
@@ -527,15 +527,6 @@ export class Solver {
       }
     }
 
-    if (slot >= 0 && s.trickCards === 0 && s.tricksLeft() === this.shortcutTricks) {
-      // At its top level the table is asked first (the tricks before transpose into it)
-      // and keeps what the shortcut finds; the entry's move is unused (0).
-      const best = base + this.endgameValue(s, alpha - base, beta - base);
-      const newLo = best > alpha ? best : lo;
-      const newHi = best < beta ? best : hi;
-      this.tt.store(slot, this.keys, koff, words, Math.max(newLo, lo) - base, Math.min(newHi, hi) - base, 0);
-      return best;
-    }
     const seat = s.toMove;
     const maximize = this.maximizer[seat] === 1;
     const n = this.order(s, depth, ttMove);

@@ -278,9 +278,10 @@ export interface State {
    * measure: `out[0]` gets the value when it lies inside, else a bound beyond the edge
    * that the value lies beyond; `out[1]` the positions visited. Without copies of the
    * state: the bottom of the solver's tree, where most of its positions lie. With a
-   * `table`, the search may keep and use bounds at the trick boundaries inside it,
-   * keyed exactly as `searchKey` keys them (so the solver's entries and the game's are
-   * one), bounds on the measure still to come, a lead card as the move.
+   * `table`, the search may keep and use bounds at its trick boundaries (its top
+   * included: the solver does not ask the table there), keyed exactly as `searchKey`
+   * keys them (so the solver's entries and the game's are one): bounds on the measure
+   * still to come, a lead card as the move.
    */
   endgame?(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array, table?: BoundTable): void;
 }

@@ -6,10 +6,10 @@
  * is played and taken back by clearing and setting one bit, with the same rules as
  * `legal` (V-5, after the first trick) and the same strengths as `apply`: fail-soft
  * alpha-beta, one card of each run of interchangeable ones (as `searchMoves`), the
- * follows ordered as the solver's `order` does. At the trick boundaries inside it with
- * three tricks or more left, the solver's table (keyed as `searchKey` keys them, so
- * its entries and the solver's are one) and the sure run of top trumps bound the value
- * first, and the table's lead is tried first. From two cards a hand the two tricks
+ * follows ordered as the solver's `order` does. At its trick boundaries with three
+ * tricks or more left (its top included), the solver's table (keyed as `searchKey`
+ * keys them, so its entries and the solver's are one) and the sure run of top trumps
+ * bound the value first, and the table's lead is tried first. From two cards a hand the two tricks
  * left are enumerated on card lists instead (at most 16 lines: each seat chooses in
  * the first, the second is forced). Module scratch, no allocation.
  */
@@ -96,8 +96,7 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
   if (beta <= 0) return 0;
   const h = seat * LANES;
   const size = popcount(HANDS[h]) + popcount(HANDS[h + 1]) + popcount(HANDS[h + 2]) + popcount(HANDS[h + 3]);
-  // The top level's entry is the caller's (the solver asks its table before calling).
-  if (size > 2) return table !== null && depth > 0 ? leadKept(seat, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
+  if (size > 2) return table !== null ? leadKept(seat, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
   if (size === 0) return 0;
   // The last two tricks: at most 16 lines, enumerated on card lists.
   for (let s = 0; s < SEATS; s++) {
