@@ -7,7 +7,8 @@
  * windows of a position share (its bounds then carry from one search to the next). The
  * exact value is brute-force minimax up to three tricks, beyond that the solver
  * without the shortcut (itself checked against brute force in solver.test.ts). The
- * solver gives the same values with and without it. Viersche's shortcut plays the last
+ * solver gives the same values with and without it, and a horizon search (an estimate)
+ * is the same search with and without it. Viersche's shortcut plays the last
  * tricks by V-5 (follow suit or trump; to a trump lead, a trump) and V-3's points
  * itself; brute force plays through the state's `legal` and `apply`, so a rule it got
  * wrong shows as a wrong value.
@@ -108,6 +109,30 @@ describe('State.endgame equals brute force within its window', () => {
         expect(fast.value(s, s.toMove), `position ${i}`).toBe(plain.value(s, s.toMove));
         checked++;
       }
+    });
+
+    it(`${game.name}: a horizon search goes without it (the shortcut searches to the end)`, () => {
+      const table = defaultTable(game, game.minSeats);
+      const fast = new Solver(game, table, { ttBits: 14 });
+      const plain = new Solver(game, table, { ttBits: 14, endgame: false });
+      const tricks = game.newState(table).endgameTricks!;
+      let differs = 0;
+      for (let i = 0; i < 30; i++) {
+        // The shortcut's top lies inside the horizon, the end of the deal beyond it.
+        const s = endgame('endgame-horizon', game, table, i, tricks + 1, 0);
+        if (s === null) continue;
+        const horizon = 2 + (i % 2);
+        fast.reset();
+        plain.reset();
+        fast.horizon = plain.horizon = horizon;
+        const estimate = fast.value(s, s.toMove);
+        expect(estimate, `position ${i}`).toBe(plain.value(s, s.toMove));
+        expect(fast.nodes, `position ${i}`).toBe(plain.nodes);
+        fast.horizon = Infinity;
+        if (fast.value(s, s.toMove) !== estimate) differs++;
+      }
+      // The estimates are estimates: were the shortcut used, they would be exact values.
+      expect(differs).toBeGreaterThan(5);
     });
   }
 });

@@ -52,7 +52,8 @@
  *
  * Nodes are positions visited, the shortcut's included (`State.endgame` reports them).
  * `nodeLimit` aborts a search that grows too large (`aborted` is then set and the
- * result is meaningless); `horizon` stops the search after that many tricks from the
+ * result is meaningless), checked between the shortcut's calls, so a search may pass
+ * it by one call's positions (Viersche: at most 99,000 on six whole deals of the bench); `horizon` stops the search after that many tricks from the
  * root and values the rest by a greedy playout (see `greedyPlayout`): an estimate,
  * used by `pimc` early in a deal.
  */

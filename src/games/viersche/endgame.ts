@@ -7,11 +7,11 @@
  * `legal` (V-5, after the first trick) and the same strengths as `apply`: fail-soft
  * alpha-beta, one card of each run of interchangeable ones (as `searchMoves`), the
  * follows ordered as the solver's `order` does. At its trick boundaries with three
- * tricks or more left (its top included), the solver's table (keyed as `searchKey`
- * keys them, so its entries and the solver's are one) and the sure run of top trumps
- * bound the value first, and the table's lead is tried first. From two cards a hand the two tricks
- * left are enumerated on card lists instead (at most 16 lines: each seat chooses in
- * the first, the second is forced). Module scratch, no allocation.
+ * tricks or more left (its top included), the sure run of top trumps and the solver's
+ * table (keyed as `searchKey` keys them, so its entries and the solver's are one) bound
+ * the value first, and the table's lead is tried first. From two cards a hand the two
+ * tricks left are enumerated on card lists instead (at most 16 lines: each seat
+ * chooses in the first, the second is forced). Module scratch, no allocation.
  */
 import { LANES } from '../../core/cardset.js';
 import { highestBit, lowestBit, popcount } from '../../core/bits.js';
@@ -66,7 +66,7 @@ export function boundaryKey(hands: Int32Array, seat: number, flags: number, out:
  * with `max[seat] === 1` maximise them and the others minimise them, searched
  * fail-soft in the window (`alpha`, `beta`): `out[0]` gets the value when it lies
  * inside, else a bound beyond the edge that the value lies beyond; `out[1]` the
- * positions visited (for node counts).
+ * positions visited (for node counts). `bounds`: the solver's table, or null for none.
  */
 export function searchEndgame(
   hands: Int32Array,
