@@ -165,3 +165,29 @@ describe('the selfish playout beyond the horizon (games without teams)', () => {
     expect(moved).toBeGreaterThan(5);
   });
 });
+
+describe('a search from a reset solver costs the same whatever ran before', () => {
+  // Node budgets make play a function of node counts: they must not depend on what the
+  // solver (or a game's own search, which keeps hints in its table) did before `reset`.
+  for (const c of CASES.filter((x) => x.seats === 4)) {
+    it(`${c.game}: the same nodes and values as a fresh solver`, () => {
+      const game = GAMES.find((g) => g.name === c.game)!;
+      const table = defaultTable(game, c.seats, c.rules);
+      const used = new Solver(game, table, { ttBits: 14 });
+      let compared = 0;
+      for (let i = 0; i < 12; i++) {
+        const s = endgame('solver-reset', game, table, i, 5, i % 3);
+        if (s === null) continue;
+        // Something else first: another position, another side.
+        const other = endgame('solver-reset-other', game, table, i, 4, 0);
+        if (other !== null) used.value(other, (other.toMove + 1) % c.seats);
+        used.reset();
+        const fresh = new Solver(game, table, { ttBits: 14 });
+        expect(used.value(s, s.toMove), `position ${i}`).toBe(fresh.value(s, s.toMove));
+        expect(used.nodes, `position ${i}`).toBe(fresh.nodes);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(8);
+    });
+  }
+});

@@ -20,6 +20,7 @@
  * small region, so a search from a reset table costs the same whatever ran before.
  * Growing moves the entries over (`grow`), so nothing is lost.
  */
+import { BOUND_TABLE_HINTS } from '../../src/games/game.js';
 
 /** Row layout: [stamp, lower | upper << 10 | move << 20, key words...]. */
 const HEAD = 2;
@@ -45,6 +46,8 @@ export class Transposition {
   private stride = HEAD;
   private rows: Int32Array = new Int32Array(0);
   private stamp = 1;
+  /** `BoundTable.hints`: a game's own search keeps move hints here between calls. */
+  readonly hints = new Int32Array(BOUND_TABLE_HINTS).fill(-1);
 
   constructor(private readonly maxBits: number) {
     this.size = 1 << maxBits;
@@ -62,6 +65,7 @@ export class Transposition {
   /** Forget every entry. */
   clear(): void {
     this.stamp = nextStamp(this.stamp, this.rows);
+    this.hints.fill(-1);
   }
 
   /** The slot of `key[off .. off + words)`. */

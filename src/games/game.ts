@@ -291,8 +291,13 @@ export interface State {
  * still to come at trick boundaries, by key words (`State.searchKey`'s). `slotOf`
  * picks the key's slot; `holds` says whether the slot has this key's entry; `store`
  * writes one (lower and upper bounds, the move to try first), replacing what was there.
+ * `hints` (`BOUND_TABLE_HINTS` words, -1 when cleared) is for the search's own move
+ * hints from one call to the next; it is cleared with the entries, so that what the
+ * search does depends only on the searches since (node counts, and with them budgeted
+ * play, stay a function of the deal).
  */
 export interface BoundTable {
+  readonly hints: Int32Array;
   slotOf(key: Int32Array, off: number, words: number): number;
   holds(slot: number, key: Int32Array, off: number, words: number): boolean;
   lower(slot: number): number;
@@ -300,6 +305,9 @@ export interface BoundTable {
   move(slot: number): number;
   store(slot: number, key: Int32Array, off: number, words: number, lower: number, upper: number, move: number): void;
 }
+
+/** Words of `BoundTable.hints`. */
+export const BOUND_TABLE_HINTS = 64;
 
 /** The most words a `State.searchKey` writes. */
 export const SEARCH_KEY_WORDS = 32;

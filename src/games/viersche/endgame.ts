@@ -9,9 +9,10 @@
  * follows ordered as the solver's `order` does. At its trick boundaries with three
  * tricks or more left (its top included), the sure run of top trumps and the solver's
  * table (keyed as `searchKey` keys them, so its entries and the solver's are one) bound
- * the value first, and the table's lead is tried first. From two cards a hand the two
- * tricks left are enumerated on card lists instead (at most 16 lines: each seat
- * chooses in the first, the second is forced). Module scratch, no allocation.
+ * the value first; the table's lead is tried first, then the lead that last cut off
+ * at the same depth (a killer move, kept in the table's hints). From two cards a hand
+ * the two tricks left are enumerated on card lists instead (at most 16 lines: each
+ * seat chooses in the first, the second is forced). Module scratch, no allocation.
  */
 import { LANES } from '../../core/cardset.js';
 import { highestBit, lowestBit, popcount } from '../../core/bits.js';
@@ -33,6 +34,8 @@ const TWIN = new Uint8Array(SEATS);
 let inSide: Uint8Array;
 let maximizer: Uint8Array;
 let table: BoundTable | null = null;
+/** The table's hints: by depth, the lead that last cut off there (-1: none). */
+let killers: Int32Array | null = null;
 let visits = 0;
 /** Per level of the search (one card each, a whole deal at most): the cards to try in order, and their scores. */
 const MAX_CARDS = 9;
@@ -84,6 +87,7 @@ export function searchEndgame(
   inSide = side;
   maximizer = max;
   table = bounds;
+  killers = bounds === null ? null : bounds.hints;
   visits = 0;
   depth = 0;
   out[0] = lead(leader, left, alpha, beta);
@@ -226,7 +230,9 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
   // The order to try the cards in: leads high cards first; follows as the solver's `order` (without threats).
   const goodNow = k > 0 && (inSide[bestSeat] === 1) === maximize;
   const selfGood = (inSide[seat] === 1) === maximize;
-  const base = depth * MAX_CARDS;
+  const level = depth;
+  const base = level * MAX_CARDS;
+  const killer = k === 0 && killers !== null ? killers[level] : -1;
   depth++;
   let n = 0;
   for (let lane = 0; lane < LANES; lane++) {
@@ -245,7 +251,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
       prev = bit;
       if (same) continue;
       let score: number;
-      if (k === 0) score = card === first ? 1 << 20 : 64 - n;
+      if (k === 0) score = card === first ? 1 << 20 : card === killer ? 1 << 19 : 64 - n;
       else {
         const heads = STRENGTH[led * 128 + card] > best;
         if (goodNow) score = heads ? 1000 + p : 4000 + p * 8;
@@ -304,7 +310,10 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
       }
       if (v < b) b = v;
     }
-    if (a >= b) break;
+    if (a >= b) {
+      if (k === 0 && killers !== null) killers[level] = card;
+      break;
+    }
   }
   depth--;
   if (k === 0) bestLead = bestCard;
