@@ -42,6 +42,8 @@ const MAX_CARDS = 9;
 const LIST = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
 const SCORE = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
 let depth = 0;
+/** Cards in each hand at the top of the search: `depth / 4` tricks later, that many fewer. */
+let topSize = 0;
 /** The lead that `play` found best at its last trick boundary (the table's move). */
 let bestLead = 0;
 /** Value classes of the cards for `relativeKey`. */
@@ -90,6 +92,8 @@ export function searchEndgame(
   killers = bounds === null ? null : bounds.hints;
   visits = 0;
   depth = 0;
+  const h = leader * LANES;
+  topSize = popcount(hands[h]) + popcount(hands[h + 1]) + popcount(hands[h + 2]) + popcount(hands[h + 3]);
   out[0] = lead(leader, left, alpha, beta);
   out[1] = visits;
 }
@@ -98,8 +102,7 @@ export function searchEndgame(
 function lead(seat: number, left: number, alpha: number, beta: number): number {
   if (left <= alpha) return left;
   if (beta <= 0) return 0;
-  const h = seat * LANES;
-  const size = popcount(HANDS[h]) + popcount(HANDS[h + 1]) + popcount(HANDS[h + 2]) + popcount(HANDS[h + 3]);
+  const size = topSize - (depth >> 2);
   if (size > 2) return table !== null ? leadKept(seat, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
   if (size === 0) return 0;
   // The last two tricks: at most 16 lines, enumerated on card lists.
