@@ -118,7 +118,7 @@
  * best guess at perfect play, not perfect play itself; late in a deal (at most
  * `exact` tricks left, where claims usually arise) it is exact for every seat.
  */
-import { CODE_LIMIT, LANES, newSets, setFirst } from '../src/core/cardset.js';
+import { CODE_LIMIT, LANES, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { Decision, NO, YES, type DealAims, type Game, type ParamSpec, type State, type TableConfig } from '../src/games/game.js';
 import { MaxnSolver } from './solver/maxn.js';
 import { Solver } from './solver/solver.js';
@@ -363,11 +363,7 @@ export class PerfectPlay {
   private listLegal(s: State): number {
     const legal = this.legal;
     s.legal(legal, 0);
-    let n = 0;
-    for (let l = 0; l < LANES; l++) {
-      for (let m = legal[l]; m !== 0; m &= m - 1) this.moveList[n++] = (l << 5) | (31 - Math.clz32(m & -m));
-    }
-    return n;
+    return setCodesInto(legal, 0, this.moveList);
   }
 
   /** The move the solver policy plays for `s.toMove` at a card decision (ties: the lowest code). */

@@ -53,10 +53,12 @@
  * Nodes are positions visited, the shortcut's included (`State.endgame` reports them).
  * `nodeLimit` aborts a search that grows too large (`aborted` is then set and the
  * result is meaningless), checked between the shortcut's calls, so a search may pass
- * it by one call's positions (Viersche: at most 99,000 on six whole deals of the bench); `horizon` stops the search after that many tricks from the
- * root and values the rest by a greedy playout (see `greedyPlayout`): an estimate,
- * used by `pimc` early in a deal.
+ * it by one call's positions (Viersche: at most 99,000 on six whole deals of the
+ * bench). `horizon` stops the search after that many tricks from the root and values
+ * the rest by a greedy playout (see `greedyPlayout`): an estimate, used by `pimc`
+ * early in a deal.
  */
+import { lowestBit } from '../../src/core/bits.js';
 import { LANES, setFirst } from '../../src/core/cardset.js';
 import { insertByScore } from '../../src/core/scored.js';
 import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
@@ -229,7 +231,7 @@ export class Solver {
     for (let l = 0; l < LANES; l++) {
       let current = 0;
       for (let m = legal[off + l]; m !== 0; m &= m - 1) {
-        const bit = 31 - Math.clz32(m & -m);
+        const bit = lowestBit(m);
         const code = (l << 5) | bit;
         if ((reduced[roff + l] >>> bit) & 1) {
           const child = this.at(1);
@@ -336,7 +338,7 @@ export class Solver {
       const trumpLane = playout ? -1 : this.goal.trumpLane;
       for (let l = 0; l < LANES; l++) {
         for (let m = moves[off + l]; m !== 0; m &= m - 1) {
-          const bit = 31 - Math.clz32(m & -m);
+          const bit = lowestBit(m);
           const code = (l << 5) | bit;
           const score = code === ttMove ? 1 << 30 : l === trumpLane ? (1 << 29) + bit : Math.min(history[hoff + code], 1 << 22) * 64 + bit;
           n = insertByScore(list, scores, base, n, code, score);
@@ -352,7 +354,7 @@ export class Solver {
     const threat = !playout && this.threat[seat * this.table.seats + s.trickCards] === 1;
     for (let l = 0; l < LANES; l++) {
       for (let m = moves[off + l]; m !== 0; m &= m - 1) {
-        const bit = 31 - Math.clz32(m & -m);
+        const bit = lowestBit(m);
         const code = (l << 5) | bit;
         let score: number;
         if (code === ttMove) score = 1 << 30;
@@ -475,7 +477,7 @@ export class Solver {
     }
 
     let slot = -1;
-    /** The table `slot` is in: the trick boundaries' or the one inside tricks. */
+    /** The table asked: the trick boundaries' or the one inside tricks (with `words` of key; 0: none). */
     let table = this.tt;
     let words = 0;
     let base = 0;
@@ -502,14 +504,6 @@ export class Solver {
       if (hi <= alpha) return hi;
       if (lo >= beta) return lo;
       words = s.searchKey(this.keys, koff);
-      slot = this.tt.slotOf(this.keys, koff, words);
-      if (this.tt.holds(slot, this.keys, koff, words)) {
-        lo = Math.max(lo, base + this.tt.lower(slot));
-        hi = Math.min(hi, base + this.tt.upper(slot));
-        if (lo >= beta || lo === hi) return lo;
-        if (hi <= alpha) return hi;
-        ttMove = this.tt.move(slot);
-      }
     } else if (this.trickTable !== null && s.tricksLeft() >= this.trickTableFrom) {
       // Inside one of the first tricks: re-searches there (each probe of `converge`
       // descends again) are cut by what earlier probes found for the same position.
@@ -518,6 +512,8 @@ export class Solver {
       lo = base;
       hi = base + s.inPlay();
       words = s.trickKey!(this.keys, koff);
+    }
+    if (words > 0) {
       slot = table.slotOf(this.keys, koff, words);
       if (table.holds(slot, this.keys, koff, words)) {
         lo = Math.max(lo, base + table.lower(slot));
@@ -561,12 +557,7 @@ export class Solver {
       }
     }
 
-    if (slot >= 0) {
-      // Fail-soft: a result at or below alpha is an upper bound, at or above beta a lower one.
-      const newLo = best > alpha ? best : lo;
-      const newHi = best < beta ? best : hi;
-      table.store(slot, this.keys, koff, words, Math.max(newLo, lo) - base, Math.min(newHi, hi) - base, bestMove);
-    }
+    if (slot >= 0) table.keep(slot, this.keys, koff, words, best - base, alpha - base, beta - base, lo - base, hi - base, bestMove);
     return best;
   }
 }

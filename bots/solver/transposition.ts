@@ -108,6 +108,15 @@ export class Transposition {
   }
 
   /**
+   * Keep what a fail-soft search in (`alpha`, `beta`) found, `value`, for the key of
+   * `slot`, whose value was known to lie in [`lo`, `hi`] before it: a value at or below
+   * alpha is an upper bound, at or above beta a lower one, inside the window exact.
+   */
+  keep(slot: number, key: Int32Array, off: number, words: number, value: number, alpha: number, beta: number, lo: number, hi: number, move: number): void {
+    this.store(slot, key, off, words, value > alpha ? Math.max(value, lo) : lo, value < beta ? Math.min(value, hi) : hi, move);
+  }
+
+  /**
    * Double the region, keeping every entry. A row's slot is the top bits of its key's
    * hash, so one more bit sends row i to 2i or 2i + 1: moving rows from the top down
    * never overwrites a row still to be moved.

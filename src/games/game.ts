@@ -289,8 +289,10 @@ export interface State {
 /**
  * The solver's transposition table as `State.endgame` sees it: bounds on the measure
  * still to come at trick boundaries, by key words (`State.searchKey`'s). `slotOf`
- * picks the key's slot; `holds` says whether the slot has this key's entry; `store`
- * writes one (lower and upper bounds, the move to try first), replacing what was there.
+ * picks the key's slot; `holds` says whether the slot has this key's entry; `keep`
+ * writes one from what a fail-soft search in (alpha, beta) found, the value having been
+ * known to lie in [lo, hi] before (bounds, and the move to try first), replacing what
+ * was there.
  * `hints` (`BOUND_TABLE_HINTS` words, -1 when cleared) is for the search's own move
  * hints from one call to the next; it is cleared with the entries, so that what the
  * search does depends only on the searches since (node counts, and with them budgeted
@@ -303,7 +305,7 @@ export interface BoundTable {
   lower(slot: number): number;
   upper(slot: number): number;
   move(slot: number): number;
-  store(slot: number, key: Int32Array, off: number, words: number, lower: number, upper: number, move: number): void;
+  keep(slot: number, key: Int32Array, off: number, words: number, value: number, alpha: number, beta: number, lo: number, hi: number, move: number): void;
 }
 
 /** Words of `BoundTable.hints`. */

@@ -225,9 +225,7 @@ export class AnderleSampler {
       }
       for (let j = 0; j < size; j++) {
         if (holder[j] === h && this.augment(j, n, size)) {
-          load[h]--; // card j left h; card i takes its place
-          holder[i] = h;
-          load[h]++;
+          holder[i] = h; // card j moved on: card i takes its place, h's load unchanged
           return true;
         }
       }

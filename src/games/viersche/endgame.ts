@@ -14,8 +14,8 @@
  * the two tricks left are enumerated on card lists instead (at most 16 lines: each
  * seat chooses in the first, the second is forced). Module scratch, no allocation.
  */
-import { LANES } from '../../core/cardset.js';
-import { highestBit, lowestBit, popcount } from '../../core/bits.js';
+import { LANES, setCodesInto } from '../../core/cardset.js';
+import { highestBit, popcount } from '../../core/bits.js';
 import { insertByScore } from '../../core/scored.js';
 import type { BoundTable } from '../game.js';
 import { relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
@@ -25,7 +25,7 @@ const SEATS = 4;
 /** The hands being searched (LANES masks per seat) and the cards of the current trick, by lane. */
 const HANDS = new Int32Array(SEATS * LANES);
 const TRICK = new Int32Array(LANES);
-/** The last two tricks: each seat's cards, two slots a seat (-1: none), and the slot each has played. */
+/** The last two tricks: each seat's cards in code order, two slots a seat (the first alone in the last trick), and the slot each has played. */
 const CARD = new Int32Array(2 * SEATS);
 const PLAYED = new Int32Array(SEATS);
 /** 1 where a seat's two cards are interchangeable (see `lead`). */
@@ -33,9 +33,8 @@ const TWIN = new Uint8Array(SEATS);
 
 let inSide: Uint8Array;
 let maximizer: Uint8Array;
+/** The solver's table, or null; its hints hold, by depth, the lead that last cut off there (-1: none). */
 let table: BoundTable | null = null;
-/** The table's hints: by depth, the lead that last cut off there (-1: none). */
-let killers: Int32Array | null = null;
 let visits = 0;
 /** Per level of the search (one card each, a whole deal at most): the cards to try in order, and their scores. */
 const MAX_CARDS = 9;
@@ -89,7 +88,6 @@ export function searchEndgame(
   inSide = side;
   maximizer = max;
   table = bounds;
-  killers = bounds === null ? null : bounds.hints;
   visits = 0;
   depth = 0;
   const h = leader * LANES;
@@ -106,13 +104,7 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
   if (size > 2) return table !== null ? leadKept(seat, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
   if (size === 0) return 0;
   // The last two tricks: at most 16 lines, enumerated on card lists.
-  for (let s = 0; s < SEATS; s++) {
-    let k = s * 2;
-    CARD[k] = CARD[k + 1] = -1;
-    for (let lane = 0; lane < LANES; lane++) {
-      for (let m = HANDS[s * LANES + lane]; m !== 0; m &= m - 1) CARD[k++] = (lane << 5) | lowestBit(m);
-    }
-  }
+  for (let s = 0; s < SEATS; s++) setCodesInto(HANDS, s * LANES, CARD, s * 2);
   if (size === 1) return lastTrick(seat, 0);
   for (let s = 0; s < SEATS; s++) {
     // Two cards of one lane and worth, nothing live between them: either can be played first.
@@ -145,8 +137,7 @@ function leadKept(seat: number, left: number, alpha: number, beta: number): numb
     first = bounds.move(slot);
   }
   const v = play(0, seat, 0, 0, -1, seat, left, alpha, beta, first);
-  // Fail-soft: a value at or below alpha is an upper bound, at or above beta a lower one.
-  bounds.store(slot, KEYS, off, words, v > alpha ? Math.max(v, lo) : lo, v < beta ? Math.min(v, hi) : hi, bestLead);
+  bounds.keep(slot, KEYS, off, words, v, alpha, beta, lo, hi, bestLead);
   return v;
 }
 
@@ -235,7 +226,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
   const selfGood = (inSide[seat] === 1) === maximize;
   const level = depth;
   const base = level * MAX_CARDS;
-  const killer = k === 0 && killers !== null ? killers[level] : -1;
+  const killer = k === 0 && table !== null ? table.hints[level] : -1;
   depth++;
   let n = 0;
   for (let lane = 0; lane < LANES; lane++) {
@@ -314,7 +305,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
       if (v < b) b = v;
     }
     if (a >= b) {
-      if (k === 0 && killers !== null) killers[level] = card;
+      if (k === 0 && table !== null) table.hints[level] = card;
       break;
     }
   }
