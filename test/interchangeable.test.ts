@@ -49,8 +49,8 @@ describe('relativeKey', () => {
     a[4] = 0b1000; // seat 1 holds bit 3
     b[0] = 0b0001; // seat 0 holds bit 0
     b[4] = 0b0100; // seat 1 holds bit 2
-    const ka = new Int32Array(8);
-    const kb = new Int32Array(8);
+    const ka = new Int32Array(4);
+    const kb = new Int32Array(4);
     relativeKey(a, 4, 4, classes, ka, 0);
     relativeKey(b, 4, 4, classes, kb, 0);
     expect([...ka]).toEqual([...kb]);
@@ -63,8 +63,8 @@ describe('relativeKey', () => {
     a[4] = 0b0010;
     b[0] = 0b0010;
     b[4] = 0b0001;
-    const ka = new Int32Array(8);
-    const kb = new Int32Array(8);
+    const ka = new Int32Array(4);
+    const kb = new Int32Array(4);
     relativeKey(a, 4, 4, classes, ka, 0);
     relativeKey(b, 4, 4, classes, kb, 0);
     expect([...ka]).not.toEqual([...kb]);
@@ -88,7 +88,7 @@ describe('relativeKey', () => {
       return hands;
     };
     const key = (h: Int32Array) => {
-      const out = new Int32Array(8);
+      const out = new Int32Array(4);
       relativeKey(h, 4, 4, planes, out, 0);
       return out.join(',');
     };

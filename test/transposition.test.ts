@@ -14,7 +14,7 @@ function keyOf(i: number): Int32Array {
 function fill(tt: Transposition, from: number, n: number): void {
   for (let i = from; i < from + n; i++) {
     const k = keyOf(i);
-    tt.store(tt.slotOf(k, 0, WORDS), k, 0, WORDS, i % 157, (i % 157) + (i % 7), i % 128);
+    tt.store(tt.slotOf(k, 0, WORDS, 1), k, 0, WORDS, i % 157, (i % 157) + (i % 7), i % 128, 1);
   }
 }
 
@@ -22,7 +22,7 @@ function held(tt: Transposition, n: number): Map<number, [number, number, number
   const out = new Map<number, [number, number, number]>();
   for (let i = 0; i < n; i++) {
     const k = keyOf(i);
-    const slot = tt.slotOf(k, 0, WORDS);
+    const slot = tt.slotOf(k, 0, WORDS, 1);
     if (tt.holds(slot, k, 0, WORDS)) out.set(i, [tt.lower(slot), tt.upper(slot), tt.move(slot)]);
   }
   return out;
@@ -36,7 +36,7 @@ describe('transposition table', () => {
     expect(h.size).toBeGreaterThan(95);
     for (const [i, v] of h) expect(v).toEqual([i % 157, (i % 157) + (i % 7), i % 128]);
     const other = keyOf(5000);
-    expect(tt.holds(tt.slotOf(other, 0, WORDS), other, 0, WORDS)).toBe(false);
+    expect(tt.holds(tt.slotOf(other, 0, WORDS, 1), other, 0, WORDS)).toBe(false);
   });
 
   it('keeps every entry when its region doubles, and forgets all on clear and reset', () => {
@@ -70,5 +70,30 @@ describe('transposition table', () => {
     fill(tt, 0, 10);
     tt.reset();
     expect(held(tt, 10).size).toBe(0);
+  });
+
+  it('holds two keys of one bucket, and keeps the entry of more work against newer ones of less', () => {
+    const tt = new Transposition(4); // 16 rows: 8 buckets of two
+    const words = 5;
+    const key = (i: number) => keyOf(i).subarray(0, words);
+    const put = (k: Int32Array, weight: number, lower: number) => tt.store(tt.slotOf(k, 0, words, weight), k, 0, words, lower, lower, 0, weight);
+    const lowerOf = (k: Int32Array) => {
+      const slot = tt.slotOf(k, 0, words, 0);
+      return tt.holds(slot, k, 0, words) ? tt.lower(slot) : -1;
+    };
+    const a = key(0);
+    const first = tt.slotOf(a, 0, words, 5);
+    put(a, 5, 50);
+    // Keys of a's bucket: in an empty table, their slot is a's.
+    const empty = new Transposition(4);
+    const mates: Int32Array[] = [];
+    for (let i = 1; mates.length < 3; i++) if (empty.slotOf(key(i), 0, words, 3) === first) mates.push(key(i));
+    const [b, c, d] = mates;
+    put(b, 3, 30);
+    expect([lowerOf(a), lowerOf(b)]).toEqual([50, 30]);
+    put(c, 3, 31); // less work than a: replaces b
+    expect([lowerOf(a), lowerOf(b), lowerOf(c)]).toEqual([50, -1, 31]);
+    put(d, 5, 52); // as much work as a: replaces it
+    expect([lowerOf(a), lowerOf(c), lowerOf(d)]).toEqual([-1, 31, 52]);
   });
 });

@@ -480,6 +480,8 @@ export class Solver {
     /** The table asked: the trick boundaries' or the one inside tricks (with `words` of key; 0: none). */
     let table = this.tt;
     let words = 0;
+    /** The entry's work for the table's replacement: tricks left. */
+    let weight = 0;
     let base = 0;
     let top = 0;
     let lo = 0;
@@ -492,6 +494,7 @@ export class Solver {
       if (top <= alpha) return top;
       if (base >= beta) return base;
       const left = s.tricksLeft();
+      weight = left;
       if (this.rootTricksLeft - left >= this.horizon) return this.greedyPlayout(s, depth + 1);
       // The shortcut asks and keeps the table itself (with its own keys and moves).
       if (left <= this.shortcutTricks) return base + this.endgameValue(s, alpha - base, beta - base);
@@ -504,7 +507,7 @@ export class Solver {
       if (hi <= alpha) return hi;
       if (lo >= beta) return lo;
       words = s.searchKey(this.keys, koff);
-    } else if (this.trickTable !== null && s.tricksLeft() >= this.trickTableFrom) {
+    } else if (this.trickTable !== null && (weight = s.tricksLeft()) >= this.trickTableFrom) {
       // Inside one of the first tricks: re-searches there (each probe of `converge`
       // descends again) are cut by what earlier probes found for the same position.
       table = this.trickTable;
@@ -514,7 +517,7 @@ export class Solver {
       words = s.trickKey!(this.keys, koff);
     }
     if (words > 0) {
-      slot = table.slotOf(this.keys, koff, words);
+      slot = table.slotOf(this.keys, koff, words, weight);
       if (table.holds(slot, this.keys, koff, words)) {
         lo = Math.max(lo, base + table.lower(slot));
         hi = Math.min(hi, base + table.upper(slot));
@@ -557,7 +560,7 @@ export class Solver {
       }
     }
 
-    if (slot >= 0) table.keep(slot, this.keys, koff, words, best - base, alpha - base, beta - base, lo - base, hi - base, bestMove);
+    if (slot >= 0) table.keep(slot, this.keys, koff, words, best - base, alpha - base, beta - base, lo - base, hi - base, bestMove, weight);
     return best;
   }
 }

@@ -106,18 +106,20 @@ for (let m = 0; m < 32; m++) {
 /**
  * A search key that is the same for positions that differ only in cards already
  * played: per lane, the cards still in a hand in order of strength, each with who
- * holds it and its value class. Positions with equal keys play out alike: legality and
+ * holds it and its value. Positions with equal keys play out alike: legality and
  * trick winners depend only on the relative order of the cards left, and the measure
  * only on their values (the partition-search idea of bridge solvers, in its simplest
- * form). Written without a loop over cards: with `live` the lane's cards still held
- * and n their number, the key of a lane is two words: each of the first three seats'
- * holding compressed to the live cards (the fourth holds the rest) with n's low bits,
- * and the value classes of the live cards in order with n's high bits, which depend on
- * `live` alone and so come from a table (`valueKeys`). Writes `2 * lanes` words;
- * `seats` at most 4, lanes of at most 10 bits.
+ * form). One word a lane, written without a loop over cards: with `live` the lane's
+ * cards still held, the owner of each live card in order as two bit planes (bit 0 and
+ * bit 1 of the seat; each seat's holding compressed to the live cards, the last seat
+ * holding the rest) in bits 0-9 and 10-19, and in bits 20-29 the number of the
+ * sequence of values of the live cards, which depends on `live` alone and so comes
+ * from a table (`valueKeys`) and also tells how many there are. Writes `lanes` words;
+ * `seats` at most 4, lanes of at most 10 bits. One word a lane keeps a table's rows
+ * small: Viersche's boundary key is five words, a row eight (two to a cache line).
  */
 export function relativeKey(hands: Int32Array, seats: number, lanes: number, values: Int32Array, out: Int32Array, off: number): number {
-  let w = off;
+  const last = seats - 1;
   for (let lane = 0; lane < lanes; lane++) {
     let live = 0;
     for (let s = 0; s < seats; s++) live |= hands[s * LANES + lane];
@@ -126,16 +128,22 @@ export function relativeKey(hands: Int32Array, seats: number, lanes: number, val
     const lo = (live & 31) << 5;
     const hi = live & 0x3e0;
     const k = POP5[live & 31];
-    const n = k + POP5[live >>> 5];
-    let owners = 0;
-    for (let s = 0, shift = 0; s < seats - 1; s++, shift += KEY_LANE_BITS) {
+    let held = 0;
+    let plane0 = 0;
+    let plane1 = 0;
+    for (let s = 0; s < last; s++) {
       const h = hands[s * LANES + lane];
-      owners |= (COMPRESS[lo | (h & 31)] | (COMPRESS[hi | ((h >>> 5) & 31)] << k)) << shift;
+      const c = COMPRESS[lo | (h & 31)] | (COMPRESS[hi | ((h >>> 5) & 31)] << k);
+      held |= c;
+      plane0 |= c & -(s & 1);
+      plane1 |= c & -((s >>> 1) & 1);
     }
-    out[w++] = owners | ((n & 3) << 30);
-    out[w++] = values[(lane << KEY_LANE_BITS) | live];
+    const rest = ((1 << (k + POP5[live >>> 5])) - 1) ^ held;
+    plane0 |= rest & -(last & 1);
+    plane1 |= rest & -((last >>> 1) & 1);
+    out[off + lane] = plane0 | (plane1 << KEY_LANE_BITS) | (values[(lane << KEY_LANE_BITS) | live] << (2 * KEY_LANE_BITS));
   }
-  return w - off;
+  return lanes;
 }
 
 /** Out of line, so that the check costs `relativeKey` nothing. */
@@ -144,28 +152,22 @@ function tooWide(lane: number): never {
 }
 
 /**
- * For `relativeKey`: by lane and set of live cards (`lane << 10 | live`), the value
- * classes of the live cards in order of strength (equal class, equal `value[code]`; at
- * most 8 classes, as three 10-bit planes) and, in the top two bits, the high bits of
- * their number.
+ * For `relativeKey`: by lane and set of live cards (`lane << 10 | live`), the number
+ * of the sequence of `value`s of the live cards in order of strength, counted from 0
+ * per lane in order of first appearance (equal sequences, equal numbers; below 1024).
  */
 export function valueKeys(value: Uint8Array): Int32Array {
-  const distinct = [...new Set(value)].sort((a, b) => a - b);
-  if (distinct.length > 8) throw new Error('relativeKey: more than 8 card values');
-  const cls = value.map((v) => distinct.indexOf(v));
   const limit = 1 << KEY_LANE_BITS;
   const keys = new Int32Array(LANES * limit);
   for (let lane = 0; lane < LANES; lane++) {
+    const numbers = new Map<string, number>();
     for (let live = 0; live < limit; live++) {
-      let key = 0;
-      let i = 0;
-      for (let bit = 0; bit < KEY_LANE_BITS; bit++) {
-        if (((live >>> bit) & 1) === 0) continue;
-        const c = cls[(lane << 5) | bit];
-        for (let plane = 0; plane < 3; plane++) if ((c >>> plane) & 1) key |= 1 << (plane * KEY_LANE_BITS + i);
-        i++;
-      }
-      keys[(lane << KEY_LANE_BITS) | live] = key | ((i >>> 2) << 30);
+      const values: number[] = [];
+      for (let bit = 0; bit < KEY_LANE_BITS; bit++) if ((live >>> bit) & 1) values.push(value[(lane << 5) | bit]);
+      const sequence = values.join(',');
+      let n = numbers.get(sequence);
+      if (n === undefined) numbers.set(sequence, (n = numbers.size));
+      keys[(lane << KEY_LANE_BITS) | live] = n;
     }
   }
   return keys;

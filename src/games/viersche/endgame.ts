@@ -45,10 +45,10 @@ let depth = 0;
 let topSize = 0;
 /** The lead that `play` found best at its last trick boundary (the table's move). */
 let bestLead = 0;
-/** Value classes of the cards for `relativeKey`. */
+/** Value sequences of the cards for `relativeKey`. */
 const VALUE_KEYS = valueKeys(POINTS);
 /** Table keys by level (`searchKey`'s words), and `sureTopRun`'s answer. */
-const KEY_WORDS = 2 * LANES + 1;
+const KEY_WORDS = LANES + 1;
 const KEYS = new Int32Array(MAX_CARDS * SEATS * KEY_WORDS);
 const SURE = new Int32Array(2);
 
@@ -101,7 +101,7 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
   if (left <= alpha) return left;
   if (beta <= 0) return 0;
   const size = topSize - (depth >> 2);
-  if (size > 2) return table !== null ? leadKept(seat, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
+  if (size > 2) return table !== null ? leadKept(seat, size, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
   if (size === 0) return 0;
   // The last two tricks: at most 16 lines, enumerated on card lists.
   for (let s = 0; s < SEATS; s++) setCodesInto(HANDS, s * LANES, CARD, s * 2);
@@ -118,7 +118,7 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
 }
 
 /** `lead` with the table: sure points and the table's bounds first, what the search finds kept. */
-function leadKept(seat: number, left: number, alpha: number, beta: number): number {
+function leadKept(seat: number, size: number, left: number, alpha: number, beta: number): number {
   sureTopRun(HANDS, SEATS, TRUMP_LANE, inSide, POINTS, SURE);
   let lo = SURE[0];
   let hi = left - SURE[1];
@@ -127,7 +127,7 @@ function leadKept(seat: number, left: number, alpha: number, beta: number): numb
   const bounds = table!;
   const off = depth * KEY_WORDS;
   const words = boundaryKey(HANDS, seat, 0, KEYS, off);
-  const slot = bounds.slotOf(KEYS, off, words);
+  const slot = bounds.slotOf(KEYS, off, words, size);
   let first = -1;
   if (bounds.holds(slot, KEYS, off, words)) {
     lo = Math.max(lo, bounds.lower(slot));
@@ -137,7 +137,7 @@ function leadKept(seat: number, left: number, alpha: number, beta: number): numb
     first = bounds.move(slot);
   }
   const v = play(0, seat, 0, 0, -1, seat, left, alpha, beta, first);
-  bounds.keep(slot, KEYS, off, words, v, alpha, beta, lo, hi, bestLead);
+  bounds.keep(slot, KEYS, off, words, v, alpha, beta, lo, hi, bestLead, size);
   return v;
 }
 
