@@ -41,6 +41,8 @@ const MAX_CARDS = 9;
 const LIST = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
 const SCORE = new Int32Array(MAX_CARDS * SEATS * MAX_CARDS);
 let depth = 0;
+/** Above every value: a minimiser's start. */
+const NONE = 1 << 20;
 /** Cards in each hand at the top of the search: `depth / 4` tricks later, that many fewer. */
 let topSize = 0;
 /** The lead that `play` found best at its last trick boundary (the table's move). */
@@ -114,7 +116,7 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
     const live = HANDS[lane] | HANDS[LANES + lane] | HANDS[2 * LANES + lane] | HANDS[3 * LANES + lane];
     TWIN[s] = lane === high >>> 5 && POINTS[low] === POINTS[high] && (live & ((1 << (high & 31)) - (2 << (low & 31)))) === 0 ? 1 : 0;
   }
-  return choose(0, seat, 0, 0, -1, seat, alpha, beta);
+  return twoTricks(seat, alpha, beta);
 }
 
 /** `lead` with the table: sure points and the table's bounds first, what the search finds kept. */
@@ -142,48 +144,118 @@ function leadKept(seat: number, size: number, left: number, alpha: number, beta:
 }
 
 /**
- * The first of the last two tricks, `k` cards already in it (of lane `led`, `pts`
- * points, the strongest `best` by `bestSeat`), `seat` to play: the value of its best
- * choice (as maximiser or minimiser) with the forced last trick after it.
+ * The last two tricks from `leader`'s lead: each seat in turn chooses one of the cards
+ * it may play to the first (nested loops, one a seat, in card order, alpha-beta), the
+ * second is forced. Loops rather than a call a card: these lines are most of the
+ * search's positions.
  */
-function choose(k: number, seat: number, led: number, pts: number, best: number, bestSeat: number, alpha: number, beta: number): number {
-  if (k === SEATS) return (inSide[bestSeat] === 1 ? pts : 0) + lastTrick(bestSeat, 1);
-  const first = CARD[seat * 2];
-  const second = CARD[seat * 2 + 1];
-  let allowed = TWIN[seat] === 1 ? 1 : 3;
-  if (k > 0) {
-    // V-5: follow suit or trump; to a trump lead, a trump if any.
-    const la = first >>> 5;
-    const lb = second >>> 5;
-    if (la === led || lb === led) {
-      if (led === TRUMP_LANE) allowed &= (la === led ? 1 : 0) | (lb === led ? 2 : 0);
-      else allowed &= (la === led || la === TRUMP_LANE ? 1 : 0) | (lb === led || lb === TRUMP_LANE ? 2 : 0);
-    }
-  }
-  const maximize = maximizer[seat] === 1;
-  let value = maximize ? -1 : 1 << 20;
-  let a = alpha;
-  let b = beta;
-  const next = (seat + 1) & 3;
-  for (let i = 0; i < 2; i++) {
-    if (((allowed >>> i) & 1) === 0) continue;
-    const card = CARD[seat * 2 + i];
+function twoTricks(leader: number, alpha: number, beta: number): number {
+  const s1 = (leader + 1) & 3;
+  const s2 = (leader + 2) & 3;
+  const s3 = (leader + 3) & 3;
+  const max0 = maximizer[leader] === 1;
+  const max1 = maximizer[s1] === 1;
+  const max2 = maximizer[s2] === 1;
+  const max3 = maximizer[s3] === 1;
+  let v0 = max0 ? -1 : NONE;
+  let a0 = alpha;
+  let b0 = beta;
+  for (let i0 = 0; i0 < 2 - TWIN[leader]; i0++) {
+    const c0 = CARD[leader * 2 + i0];
     visits++;
-    PLAYED[seat] = i;
-    const l = k === 0 ? card >>> 5 : led;
-    const strength = STRENGTH[l * 128 + card];
-    const heads = k === 0 || strength > best;
-    const v = choose(k + 1, next, l, pts + POINTS[card], heads ? strength : best, heads ? seat : bestSeat, a, b);
-    if (maximize) {
-      if (v > value) value = v;
-      if (v > a) a = v;
-    } else {
-      if (v < value) value = v;
-      if (v < b) b = v;
+    PLAYED[leader] = i0;
+    const led = c0 >>> 5;
+    const t0 = STRENGTH[led * 128 + c0];
+    const p0 = POINTS[c0];
+    const allowed1 = allowedTo(s1, led);
+    let v1 = max1 ? -1 : NONE;
+    let a1 = a0;
+    let b1 = b0;
+    for (let i1 = 0; i1 < 2; i1++) {
+      if (((allowed1 >>> i1) & 1) === 0) continue;
+      const c1 = CARD[s1 * 2 + i1];
+      visits++;
+      PLAYED[s1] = i1;
+      const g1 = STRENGTH[led * 128 + c1];
+      const t1 = g1 > t0 ? g1 : t0;
+      const w1 = g1 > t0 ? s1 : leader;
+      const p1 = p0 + POINTS[c1];
+      const allowed2 = allowedTo(s2, led);
+      let v2 = max2 ? -1 : NONE;
+      let a2 = a1;
+      let b2 = b1;
+      for (let i2 = 0; i2 < 2; i2++) {
+        if (((allowed2 >>> i2) & 1) === 0) continue;
+        const c2 = CARD[s2 * 2 + i2];
+        visits++;
+        PLAYED[s2] = i2;
+        const g2 = STRENGTH[led * 128 + c2];
+        const t2 = g2 > t1 ? g2 : t1;
+        const w2 = g2 > t1 ? s2 : w1;
+        const p2 = p1 + POINTS[c2];
+        const allowed3 = allowedTo(s3, led);
+        let v3 = max3 ? -1 : NONE;
+        let a3 = a2;
+        let b3 = b2;
+        for (let i3 = 0; i3 < 2; i3++) {
+          if (((allowed3 >>> i3) & 1) === 0) continue;
+          const c3 = CARD[s3 * 2 + i3];
+          visits++;
+          PLAYED[s3] = i3;
+          const w3 = STRENGTH[led * 128 + c3] > t2 ? s3 : w2;
+          const p3 = p2 + POINTS[c3];
+          const v = (inSide[w3] === 1 ? p3 : 0) + lastTrick(w3, 1);
+          if (max3) {
+            if (v > v3) v3 = v;
+            if (v > a3) a3 = v;
+          } else {
+            if (v < v3) v3 = v;
+            if (v < b3) b3 = v;
+          }
+          if (a3 >= b3) break;
+        }
+        if (max2) {
+          if (v3 > v2) v2 = v3;
+          if (v3 > a2) a2 = v3;
+        } else {
+          if (v3 < v2) v2 = v3;
+          if (v3 < b2) b2 = v3;
+        }
+        if (a2 >= b2) break;
+      }
+      if (max1) {
+        if (v2 > v1) v1 = v2;
+        if (v2 > a1) a1 = v2;
+      } else {
+        if (v2 < v1) v1 = v2;
+        if (v2 < b1) b1 = v2;
+      }
+      if (a1 >= b1) break;
     }
-    if (a >= b) break;
+    if (max0) {
+      if (v1 > v0) v0 = v1;
+      if (v1 > a0) a0 = v1;
+    } else {
+      if (v1 < v0) v0 = v1;
+      if (v1 < b0) b0 = v1;
+    }
+    if (a0 >= b0) break;
   }
-  return value;
+  return v0;
+}
+
+/**
+ * Which of its two cards (bit 0: the first, bit 1: the second) `seat` may play to a
+ * trick led in lane `led`; only the first of twins. V-5: follow suit or trump; to a
+ * trump lead, a trump if any.
+ */
+function allowedTo(seat: number, led: number): number {
+  const allowed = TWIN[seat] === 1 ? 1 : 3;
+  const la = CARD[seat * 2] >>> 5;
+  const lb = CARD[seat * 2 + 1] >>> 5;
+  if (la !== led && lb !== led) return allowed;
+  if (led === TRUMP_LANE) return allowed & ((la === led ? 1 : 0) | (lb === led ? 2 : 0));
+  return allowed & ((la === led || la === TRUMP_LANE ? 1 : 0) | (lb === led || lb === TRUMP_LANE ? 2 : 0));
 }
 
 /**
