@@ -480,21 +480,19 @@ export class Solver {
     /** The table asked: the trick boundaries' or the one inside tricks (with `words` of key; 0: none). */
     let table = this.tt;
     let words = 0;
-    /** The entry's work for the table's replacement: tricks left. */
-    let weight = 0;
     let base = 0;
     let top = 0;
     let lo = 0;
     let hi = 0;
     let ttMove = -1;
     const koff = depth * SEARCH_KEY_WORDS;
+    /** Tricks left: also the work an entry stands for, for the table's replacement. */
+    const left = s.tricksLeft();
     if (s.trickCards === 0) {
       base = this.measure(s);
       top = base + s.inPlay();
       if (top <= alpha) return top;
       if (base >= beta) return base;
-      const left = s.tricksLeft();
-      weight = left;
       if (this.rootTricksLeft - left >= this.horizon) return this.greedyPlayout(s, depth + 1);
       // The shortcut asks and keeps the table itself (with its own keys and moves).
       if (left <= this.shortcutTricks) return base + this.endgameValue(s, alpha - base, beta - base);
@@ -507,7 +505,7 @@ export class Solver {
       if (hi <= alpha) return hi;
       if (lo >= beta) return lo;
       words = s.searchKey(this.keys, koff);
-    } else if (this.trickTable !== null && (weight = s.tricksLeft()) >= this.trickTableFrom) {
+    } else if (this.trickTable !== null && left >= this.trickTableFrom) {
       // Inside one of the first tricks: re-searches there (each probe of `converge`
       // descends again) are cut by what earlier probes found for the same position.
       table = this.trickTable;
@@ -517,7 +515,7 @@ export class Solver {
       words = s.trickKey!(this.keys, koff);
     }
     if (words > 0) {
-      slot = table.slotOf(this.keys, koff, words, weight);
+      slot = table.slotOf(this.keys, koff, words, left);
       if (table.holds(slot, this.keys, koff, words)) {
         lo = Math.max(lo, base + table.lower(slot));
         hi = Math.min(hi, base + table.upper(slot));
@@ -554,13 +552,12 @@ export class Solver {
         if (v < b) b = v;
       }
       if (a >= b) {
-        const t = s.tricksLeft();
-        this.history[seat * 128 + code] += t * t;
+        this.history[seat * 128 + code] += left * left;
         break;
       }
     }
 
-    if (slot >= 0) table.keep(slot, this.keys, koff, words, best - base, alpha - base, beta - base, lo - base, hi - base, bestMove, weight);
+    if (slot >= 0) table.keep(slot, this.keys, koff, words, best - base, alpha - base, beta - base, lo - base, hi - base, bestMove, left);
     return best;
   }
 }

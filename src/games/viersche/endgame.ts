@@ -327,7 +327,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
       n = insertByScore(LIST, SCORE, base, n, card, score);
     }
   }
-  let value = maximize ? -1 : 1 << 20;
+  let value = maximize ? -1 : NONE;
   let bestCard = 0;
   let a = alpha;
   let b = beta;
