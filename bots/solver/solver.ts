@@ -36,8 +36,10 @@
  * - Equivalent-card pruning (`State.searchMoves`): of cards adjacent in strength with
  *   the cards between them gone, and worth the same, only one is searched.
  * - Move ordering: the table's best move first; when following, the moves a card
- *   player would try first (see `order`); leads of trumps first, then by the history
- *   heuristic.
+ *   player would try first (see `order`); leading, trumps first, and within trumps
+ *   and within the rest the lead that last cut off at the same depth for the same
+ *   seat (a killer move) first, then the rest of the trumps high first, the rest by
+ *   the history heuristic.
  * - The game's own search of the last tricks (`State.endgame`, where a game has one:
  *   Viersche's last five, on bare hand masks, viersche/endgame.ts). Most positions of
  *   a search lie in its last tricks, and there a copied state, full move generation,
@@ -135,6 +137,8 @@ export class Solver {
   private readonly scores = new Int32Array(MAX_DEPTH * MAX_MOVES);
   /** Cut-offs per seat and move code, weighted by tricks left squared (the history heuristic). */
   private readonly history: Int32Array;
+  /** By depth * seats + seat: the lead that last cut off there (-1: none; see `order`). */
+  private readonly killer: Int32Array;
   /** The root's legal moves (lanes 0-3) and their interchangeable-reduced set (4-7). */
   private readonly rootMoves = new Int32Array(2 * LANES);
   private readonly tt: Transposition;
@@ -165,17 +169,19 @@ export class Solver {
     this.maximizer = new Uint8Array(table.seats);
     this.threat = new Uint8Array(table.seats * table.seats);
     this.history = new Int32Array(table.seats * 128);
+    this.killer = new Int32Array(MAX_DEPTH * table.seats).fill(-1);
     this.endgameTricks = options.endgame === false ? 0 : (this.at(0).endgameTricks ?? 0);
     this.trickTableFrom = options.trickTableFrom ?? TRICK_TABLE_FROM;
     const keyed = this.at(0).trickKey !== undefined && Number.isFinite(this.trickTableFrom);
     this.trickTable = keyed ? new Transposition(Math.min(options.ttBits ?? 20, TRICK_TABLE_BITS)) : null;
   }
 
-  /** Forget the transposition table, the move-ordering history and the node count. */
+  /** Forget the transposition table, the move-ordering history and killers, and the node count. */
   reset(): void {
     this.tt.reset();
     this.trickTable?.reset();
     this.history.fill(0);
+    this.killer.fill(-1);
     this.nodes = 0;
     this.aborted = false;
   }
@@ -316,8 +322,10 @@ export class Solver {
    * - else, if taking it is good for the seat: take it, with the strongest card under a
    *   threat, else with the most points and the weakest card that does;
    * - else throw the least points.
-   * Leads: trumps first, highest first (drawing trumps; see `SearchGoal.trumpLane`),
-   * then by the history of cut-offs, high cards first.
+   * Leads: trumps first (drawing trumps; see `SearchGoal.trumpLane`), and within the
+   * trumps and within the rest the killer first (the lead that last cut off at this
+   * depth for this seat: a sibling's refutation often refutes again); then trumps
+   * highest first, the rest by the history of cut-offs, high cards first.
    *
    * With `playout` (the greedy playout's policy, see `greedyPlayout`) there are no
    * threats and no trump-first leads: those order a proof well but play badly (the
@@ -336,11 +344,16 @@ export class Solver {
     let n = 0;
     if (s.trickCards === 0) {
       const trumpLane = playout ? -1 : this.goal.trumpLane;
+      const killer = playout ? -1 : this.killer[depth * this.table.seats + seat];
       for (let l = 0; l < LANES; l++) {
         for (let m = moves[off + l]; m !== 0; m &= m - 1) {
           const bit = lowestBit(m);
           const code = (l << 5) | bit;
-          const score = code === ttMove ? 1 << 30 : l === trumpLane ? (1 << 29) + bit : Math.min(history[hoff + code], 1 << 22) * 64 + bit;
+          // The table's move; then trumps before the rest, and within each the killer, then
+          // (trumps) high cards, (the rest) the history, below 2^28, and high cards.
+          const trump = l === trumpLane;
+          const rank = code === killer ? 1 << 28 : trump ? bit : Math.min(history[hoff + code], (1 << 22) - 1) * 64 + bit;
+          const score = code === ttMove ? 1 << 30 : (trump ? 1 << 29 : 0) + rank;
           n = insertByScore(list, scores, base, n, code, score);
         }
       }
@@ -553,6 +566,7 @@ export class Solver {
       }
       if (a >= b) {
         this.history[seat * 128 + code] += left * left;
+        if (s.trickCards === 0) this.killer[depth * this.table.seats + seat] = code;
         break;
       }
     }
