@@ -529,7 +529,7 @@ export class Solver {
     }
     if (words > 0) {
       slot = table.slotOf(this.keys, koff, words, left);
-      if (table.holds(slot, this.keys, koff, words)) {
+      if (table.hit) {
         lo = Math.max(lo, base + table.lower(slot));
         hi = Math.min(hi, base + table.upper(slot));
         if (lo >= beta || lo === hi) return lo;

@@ -55,6 +55,8 @@ export class Transposition {
   private stride = HEAD;
   private rows: Int32Array = new Int32Array(0);
   private stamp = 1;
+  /** Whether the last `slotOf` found its key (`BoundTable.hit`). */
+  hit = false;
   /** `BoundTable.hints`: a game's own search keeps move hints here between calls. */
   readonly hints = new Int32Array(BOUND_TABLE_HINTS).fill(-1);
 
@@ -78,16 +80,18 @@ export class Transposition {
   }
 
   /**
-   * The slot of `key[off .. off + words)`: the row of its bucket that holds it, else
-   * the row to store it in: a stale one, else the first unless that holds an entry of
-   * more `weight` (work: tricks left) than this one, else the second.
+   * The slot of `key[off .. off + words)`: the row of its bucket that holds it (`hit`
+   * is then set), else the row to store it in: a stale one, else the first unless that
+   * holds an entry of more `weight` (work: tricks left) than this one, else the second.
    */
   slotOf(key: Int32Array, off: number, words: number, weight: number): number {
     if (words !== this.words) this.resize(words);
     const first = ((keyHash(key, off, words) >>> this.shift) & this.mask) * this.stride * WAYS;
     const second = first + this.stride;
+    this.hit = true;
     if (this.holds(first, key, off, words)) return first;
     if (this.holds(second, key, off, words)) return second;
+    this.hit = false;
     const rows = this.rows;
     if (rows[first] !== this.stamp) return first;
     if (rows[second] !== this.stamp) return second;

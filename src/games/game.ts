@@ -290,7 +290,7 @@ export interface State {
  * The solver's transposition table as `State.endgame` sees it: bounds on the measure
  * still to come at trick boundaries, by key words (`State.searchKey`'s). `slotOf`
  * picks the key's slot (its entry's, else where to keep one of `weight`, the work it
- * stands for: tricks left); `holds` says whether the slot has this key's entry; `keep`
+ * stands for: tricks left) and sets `hit` when the slot has this key's entry; `keep`
  * writes one from what a fail-soft search in (alpha, beta) found, the value having been
  * known to lie in [lo, hi] before (bounds, and the move to try first), replacing what
  * was there.
@@ -302,7 +302,8 @@ export interface State {
 export interface BoundTable {
   readonly hints: Int32Array;
   slotOf(key: Int32Array, off: number, words: number, weight: number): number;
-  holds(slot: number, key: Int32Array, off: number, words: number): boolean;
+  /** Whether the last `slotOf` found its key's entry. */
+  readonly hit: boolean;
   lower(slot: number): number;
   upper(slot: number): number;
   move(slot: number): number;

@@ -131,7 +131,7 @@ function leadKept(seat: number, size: number, left: number, alpha: number, beta:
   const words = boundaryKey(HANDS, seat, 0, KEYS, off);
   const slot = bounds.slotOf(KEYS, off, words, size);
   let first = -1;
-  if (bounds.holds(slot, KEYS, off, words)) {
+  if (bounds.hit) {
     lo = Math.max(lo, bounds.lower(slot));
     hi = Math.min(hi, bounds.upper(slot));
     if (lo >= beta || lo === hi) return lo;
