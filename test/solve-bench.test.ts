@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { expectUserError, start, tafel, type Ran } from './cli-helpers.js';
 import { GAMES } from '../src/games/index.js';
 import { tableFor } from '../src/cli/common.js';
-import { solveBench, summaryLines, type SolveBenchOptions } from '../src/harness/solve-bench.js';
+import { fasterSolve, solveBench, summaryLines, type SolveBenchOptions } from '../src/harness/solve-bench.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -67,17 +67,40 @@ describe('tafel bench --solve', () => {
     expect(field(other, 'signature')).not.toBe(field(same, 'signature'));
   });
 
+  it('--passes n solves every position n times, pass after pass, and times it by the fastest: the same values and nodes', () => {
+    const r = tafel(['bench', '--game', 'viersche', '--solve', '--deals', '6', '--from-trick', '6', '--seed', 's1', '--verbose', '--passes', '3']);
+    expect(r.status, r.stderr).toBe(0);
+    expectSummary(r.stdout, 6);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('bench --solve: viersche, 4 seats, 6 positions, after 6 tricks of random play (3 left), seed s1, 1 thread, no node limit, best of 3 passes');
+    // One line a position (the fastest of its passes), in order.
+    expect(lines.filter((l) => l.startsWith('position ')).map((l) => l.split(':')[0])).toEqual([0, 1, 2, 3, 4, 5].map((i) => `position ${i}`));
+    const once = solveRun('viersche', { seed: 's1', deals: 6, fromTrick: 6 });
+    for (const key of ['signature', 'nodes-total', 'nodes-max']) expect(field(r.stdout, key)).toBe(field(once, key));
+    // The fastest solve is kept; solves that disagree in anything but time are a bug, not noise.
+    const solve = { index: 4, seat: 1, tricksLeft: 3, value: 40, nodes: 900, ms: 2.5, aborted: false };
+    expect(fasterSolve(solve, { ...solve, ms: 1.5 }).ms).toBe(1.5);
+    expect(fasterSolve({ ...solve, ms: 1.2 }, solve).ms).toBe(1.2);
+    expect(fasterSolve({ ...solve, value: NaN, aborted: true }, { ...solve, value: NaN, aborted: true, ms: 1 }).ms).toBe(1);
+    expect(() => fasterSolve(solve, { ...solve, nodes: 901 })).toThrow(/position 4 solved twice differently/);
+    expect(() => fasterSolve(solve, { ...solve, value: 41 })).toThrow(/position 4 solved twice differently/);
+  });
+
   it('rejects a --from-trick out of range with one line and status 2', async () => {
     const runs = await Promise.all([
       start(['bench', '--game', 'viersche', '--solve', '--from-trick', '9']).done,
       start(['bench', '--game', 'viersche', '--solve', '--from-trick', '-1']).done,
       start(['bench', '--game', 'viersche', '--from-trick', '2']).done,
       start(['bench', '--game', 'viersche', '--no-endgame']).done,
+      start(['bench', '--game', 'viersche', '--passes', '2']).done,
+      start(['bench', '--game', 'viersche', '--solve', '--passes', '0']).done,
     ]);
     expectUserError(runs[0], /^tafel: --from-trick must be 0 to 8 for viersche \(a deal of 9 tricks\), not 9$/);
     expectUserError(runs[1], /^tafel: --from-trick must be 0 to 8 for viersche.*not -1$/);
     expectUserError(runs[2], /--from-trick goes with bench --solve/);
     expectUserError(runs[3], /--no-endgame goes with bench --solve/);
+    expectUserError(runs[4], /--passes goes with bench --solve/);
+    expectUserError(runs[5], /--passes/);
     expect(() => solveRun('vier-anderle', { seed: 'x', deals: 1, fromTrick: 4 })).toThrow(/--from-trick must be 0 to 3 for vier-anderle/);
     expect(() => solveRun('hindersi-jass', { seed: 'x', deals: 1, fromTrick: 12, players: 3 })).toThrow(/--from-trick must be 0 to 11 for hindersi-jass/);
   });

@@ -76,6 +76,7 @@ interface BenchFlags {
   fromTrick?: number;
   nodeLimit?: number;
   verbose?: boolean;
+  passes?: number;
   endgame: boolean;
 }
 
@@ -94,6 +95,7 @@ program
   .option('--from-trick <k>', 'with --solve: solve after k tricks of random play (default 0: whole deals)', integer('--from-trick'))
   .option('--node-limit <n>', 'with --solve: abandon a position after n nodes (reported as aborted)', positiveInt('--node-limit'))
   .option('--verbose', 'with --solve: print a line per position')
+  .option('--passes <n>', 'with --solve: solve every position n times, pass after pass, and time each by its fastest (default 1)', positiveInt('--passes'))
   .option('--no-endgame', "with --solve: search the last tricks through the game contract too, not by the game's own endgame search (State.endgame): the solver as it was before, to compare")
   .action(async (o: BenchFlags, cmd: Command) => {
     const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
@@ -102,7 +104,7 @@ program
         if (given(name)) throw new TafelError('bad-option', `bench --solve runs the solver alone on one thread: ${flag} does not apply`);
       }
     } else {
-      for (const [name, flag] of [['fromTrick', '--from-trick'], ['nodeLimit', '--node-limit'], ['verbose', '--verbose'], ['endgame', '--no-endgame']] as const) {
+      for (const [name, flag] of [['fromTrick', '--from-trick'], ['nodeLimit', '--node-limit'], ['verbose', '--verbose'], ['passes', '--passes'], ['endgame', '--no-endgame']] as const) {
         if (given(name)) throw new TafelError('bad-option', `${flag} goes with bench --solve`);
       }
     }
@@ -115,6 +117,7 @@ program
         fromTrick: o.fromTrick ?? 0,
         nodeLimit: o.nodeLimit ?? Infinity,
         endgame: o.endgame,
+        passes: o.passes,
         onStart: (head) => process.stdout.write(head + '\n'),
         onPosition: o.verbose ? (p) => process.stdout.write(positionLine(p) + '\n') : undefined,
       });
