@@ -167,7 +167,10 @@ function twoTricks(leader: number, alpha: number, beta: number): number {
     const led = c0 >>> 5;
     const t0 = STRENGTH[led * 128 + c0];
     const p0 = POINTS[c0];
+    // What each follower may play depends on the lane led alone.
     const allowed1 = allowedTo(s1, led);
+    const allowed2 = allowedTo(s2, led);
+    const allowed3 = allowedTo(s3, led);
     let v1 = max1 ? -1 : NONE;
     let a1 = a0;
     let b1 = b0;
@@ -180,7 +183,6 @@ function twoTricks(leader: number, alpha: number, beta: number): number {
       const t1 = g1 > t0 ? g1 : t0;
       const w1 = g1 > t0 ? s1 : leader;
       const p1 = p0 + POINTS[c1];
-      const allowed2 = allowedTo(s2, led);
       let v2 = max2 ? -1 : NONE;
       let a2 = a1;
       let b2 = b1;
@@ -193,7 +195,6 @@ function twoTricks(leader: number, alpha: number, beta: number): number {
         const t2 = g2 > t1 ? g2 : t1;
         const w2 = g2 > t1 ? s2 : w1;
         const p2 = p1 + POINTS[c2];
-        const allowed3 = allowedTo(s3, led);
         let v3 = max3 ? -1 : NONE;
         let a3 = a2;
         let b3 = b2;
