@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { expectUserError, start, tafel, type Ran } from './cli-helpers.js';
 import { GAMES } from '../src/games/index.js';
 import { tableFor } from '../src/cli/common.js';
-import { fasterSolve, solveBench, summaryLines, type SolveBenchOptions } from '../src/harness/solve-bench.js';
+import { fasterSolve, solveBench, summaryLines, type SolveBenchOptions, type SolvedPosition } from '../src/harness/solve-bench.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -56,7 +56,8 @@ describe('tafel bench --solve', () => {
     const per = lines.filter((l) => l.startsWith('position '));
     expect(per).toHaveLength(6);
     expect(lines.indexOf(per[0])).toBe(1);
-    expect(per[0]).toMatch(/^position 0: seat [0-3], 3 tricks left, value \d+, \d+ nodes, \d+\.\d\d ms$/);
+    expect(per[0]).toMatch(/^position 0: seat [0-3], 3 tricks left, value \d+, \d+ nodes, \d+\.\d\d ms(; probes >=\d+\? (>=|<=)\d+ \(\d+\)(, >=\d+\? (>=|<=)\d+ \(\d+\))*)?$/);
+    expect(per.some((l) => l.includes('; probes >='))).toBe(true);
     // The same run in process gives the same signature and nodes; another seed another signature.
     const same = solveRun('viersche', { seed: 's1', deals: 6, fromTrick: 6 });
     const again = solveRun('viersche', { seed: 's1', deals: 6, fromTrick: 6 });
@@ -78,12 +79,43 @@ describe('tafel bench --solve', () => {
     const once = solveRun('viersche', { seed: 's1', deals: 6, fromTrick: 6 });
     for (const key of ['signature', 'nodes-total', 'nodes-max']) expect(field(r.stdout, key)).toBe(field(once, key));
     // The fastest solve is kept; solves that disagree in anything but time are a bug, not noise.
-    const solve = { index: 4, seat: 1, tricksLeft: 3, value: 40, nodes: 900, ms: 2.5, aborted: false };
+    const solve = { index: 4, seat: 1, tricksLeft: 3, value: 40, nodes: 900, ms: 2.5, aborted: false, probes: [{ target: 40, result: 41, nodes: 600 }] };
     expect(fasterSolve(solve, { ...solve, ms: 1.5 }).ms).toBe(1.5);
     expect(fasterSolve({ ...solve, ms: 1.2 }, solve).ms).toBe(1.2);
     expect(fasterSolve({ ...solve, value: NaN, aborted: true }, { ...solve, value: NaN, aborted: true, ms: 1 }).ms).toBe(1);
     expect(() => fasterSolve(solve, { ...solve, nodes: 901 })).toThrow(/position 4 solved twice differently/);
     expect(() => fasterSolve(solve, { ...solve, value: 41 })).toThrow(/position 4 solved twice differently/);
+    expect(() => fasterSolve(solve, { ...solve, probes: [{ target: 40, result: 40, nodes: 600 }] })).toThrow(/position 4 solved twice differently/);
+    expect(() => fasterSolve(solve, { ...solve, probes: [] })).toThrow(/position 4 solved twice differently/);
+  });
+
+  it('lists the zero-window searches that found each value: each proof holds, their nodes add up, the last pair brackets the value', () => {
+    for (const [game, fromTrick] of [['viersche', 3], ['viersche', 6], ['hindersche', 5], ['vier-anderle', 1]] as const) {
+      const g = GAMES.find((x) => x.name === game)!;
+      const solved: SolvedPosition[] = [];
+      solveBench(g, tableFor(g, undefined, undefined), { seed: 'probes', deals: 12, fromTrick, nodeLimit: Infinity, warmUpNodes: 0, onPosition: (p) => solved.push(p) });
+      expect(solved.some((p) => p.probes.length >= 3), game).toBe(true);
+      for (const p of solved) {
+        const where = `${game} position ${p.index}`;
+        let lower = -Infinity;
+        let upper = Infinity;
+        for (const q of p.probes) {
+          // Each search answered "does the value reach target?" with a fail-soft bound beyond it, and the value obeys it.
+          if (q.result >= q.target) {
+            expect(p.value, where).toBeGreaterThanOrEqual(q.result);
+            lower = Math.max(lower, q.result);
+          } else {
+            expect(p.value, where).toBeLessThanOrEqual(q.result);
+            upper = Math.min(upper, q.result);
+          }
+          expect(q.nodes, where).toBeGreaterThan(0);
+        }
+        // The nodes of the searches are the position's, but for the guess's playout.
+        expect(p.probes.reduce((n, q) => n + q.nodes, 0), where).toBeLessThanOrEqual(p.nodes);
+        // Where the searches decided the value, one proved it from below or above.
+        if (p.probes.length > 0) expect(lower === p.value || upper === p.value, where).toBe(true);
+      }
+    }
   });
 
   it('rejects a --from-trick out of range with one line and status 2', async () => {

@@ -80,6 +80,8 @@ const INF = 1 << 20;
 const TRICK_TABLE_FROM = 7;
 /** log2 of the most rows of the table inside tricks. */
 const TRICK_TABLE_BITS = 18;
+/** Probes of one `converge` kept for `probes` (a bisection of 0-157 takes at most 9, stepping from a guess about 16). */
+const MAX_PROBES = 64;
 /** The most moves a seat can have: a 12-card Hindersi-Jass hand. */
 const MAX_MOVES = 16;
 
@@ -93,6 +95,13 @@ export interface SolverOptions {
    * tricks left up (default `TRICK_TABLE_FROM`; Infinity: never).
    */
   readonly trickTableFrom?: number;
+}
+
+/** One zero-window search of `converge`: did the value reach `target`? `result` is its fail-soft bound. */
+export interface Probe {
+  readonly target: number;
+  readonly result: number;
+  readonly nodes: number;
 }
 
 export class Solver {
@@ -113,6 +122,12 @@ export class Solver {
    * of the coalition's rule of thumb (see `greedyPlayout`). For the games without teams.
    */
   selfishPlayout = false;
+
+  /** Zero-window searches of the last `converge` (`value`, one per move of `moveValues`), in order: see `probes`. */
+  private probeCount = 0;
+  private readonly probeTarget = new Int32Array(MAX_PROBES);
+  private readonly probeResult = new Int32Array(MAX_PROBES);
+  private readonly probeNodes = new Float64Array(MAX_PROBES);
 
   private readonly stack: State[] = [];
   private readonly moves = new Int32Array(MAX_DEPTH * LANES);
@@ -406,10 +421,13 @@ export class Solver {
     let step = 1;
     let above = false;
     let below = false;
+    this.probeCount = 0;
     while (lo < hi) {
       beta = Math.min(hi, Math.max(lo + 1, beta));
+      const before = this.nodes;
       const g = this.search(depth, beta - 1, beta);
       if (this.aborted) return NaN;
+      this.keepProbe(beta, g, this.nodes - before);
       if (g < beta) {
         hi = g;
         below = true;
@@ -424,6 +442,28 @@ export class Solver {
       } else beta = (lo + hi + 1) >> 1;
     }
     return lo;
+  }
+
+  private keepProbe(target: number, result: number, nodes: number): void {
+    const i = this.probeCount;
+    if (i === MAX_PROBES) return;
+    this.probeTarget[i] = target;
+    this.probeResult[i] = result;
+    this.probeNodes[i] = nodes;
+    this.probeCount = i + 1;
+  }
+
+  /**
+   * The zero-window searches of the last exact value found (`value`, or the last move
+   * of `moveValues`), in order: each tested whether the value reaches `target`, and
+   * `result` is the fail-soft bound it returned (the value is at least `result` when
+   * `result >= target`, else at most it). Where the nodes of a solve went: the probes
+   * near the value are the dear ones. None when the bounds decided without search.
+   */
+  probes(): Probe[] {
+    const out: Probe[] = [];
+    for (let i = 0; i < this.probeCount; i++) out.push({ target: this.probeTarget[i], result: this.probeResult[i], nodes: this.probeNodes[i] });
+    return out;
   }
 
   /**

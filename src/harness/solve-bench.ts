@@ -21,7 +21,7 @@ import { newSets, setSelect } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
 import { Rng, fmix32, seedKey, type SeedKey } from '../core/rng.js';
 import { Decision, NO, type Game, type Match, type State, type TableConfig } from '../games/game.js';
-import { Solver } from '../../bots/solver/solver.js';
+import { Solver, type Probe } from '../../bots/solver/solver.js';
 
 /**
  * The random play's stream purpose (the y coordinate of `Rng.reseed`): table.ts uses
@@ -131,6 +131,8 @@ export interface SolvedPosition {
   readonly nodes: number;
   readonly ms: number;
   readonly aborted: boolean;
+  /** The zero-window searches that found the value, in order (`Solver.probes`; none when aborted). */
+  readonly probes: readonly Probe[];
 }
 
 export interface SolveBenchResult {
@@ -147,7 +149,13 @@ export interface SolveBenchResult {
 
 /** The faster of two solves of one position, which must agree in everything else (else an internal error). */
 export function fasterSolve(a: SolvedPosition, b: SolvedPosition): SolvedPosition {
-  const same = (Number.isNaN(a.value) ? Number.isNaN(b.value) : a.value === b.value) && a.nodes === b.nodes && a.aborted === b.aborted && a.seat === b.seat;
+  const same =
+    (Number.isNaN(a.value) ? Number.isNaN(b.value) : a.value === b.value) &&
+    a.nodes === b.nodes &&
+    a.aborted === b.aborted &&
+    a.seat === b.seat &&
+    a.probes.length === b.probes.length &&
+    a.probes.every((q, i) => q.target === b.probes[i].target && q.result === b.probes[i].result && q.nodes === b.probes[i].nodes);
   if (!same) throw new Error(`bench --solve: position ${a.index} solved twice differently (value ${a.value} / ${b.value}, nodes ${a.nodes} / ${b.nodes}): the solver depends on what ran before`);
   return b.ms < a.ms ? b : a;
 }
@@ -191,7 +199,8 @@ export function solveBench(game: Game, table: TableConfig, o: SolveBenchOptions)
       const v = solver.value(s, seat);
       const ms = performance.now() - t0;
       const aborted = solver.aborted;
-      const p: SolvedPosition = { index: i, seat, tricksLeft, value: aborted ? NaN : v, nodes: solver.nodes, ms, aborted };
+      const probes = aborted ? [] : solver.probes();
+      const p: SolvedPosition = { index: i, seat, tricksLeft, value: aborted ? NaN : v, nodes: solver.nodes, ms, aborted, probes };
       if (pass === 1) out.push(p);
       else out[i] = fasterSolve(out[i], p);
       if (pass === passes) o.onPosition?.(out[i]);
@@ -225,7 +234,17 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 export function positionLine(p: SolvedPosition): string {
   const value = p.aborted ? 'aborted at the node limit' : `value ${p.value}`;
-  return `position ${p.index}: seat ${p.seat}, ${p.tricksLeft} tricks left, ${value}, ${p.nodes} nodes, ${p.ms.toFixed(2)} ms`;
+  return `position ${p.index}: seat ${p.seat}, ${p.tricksLeft} tricks left, ${value}, ${p.nodes} nodes, ${p.ms.toFixed(2)} ms${probeList(p.probes)}`;
+}
+
+/**
+ * `; probes >=t? >=r (n), >=t? <=r (n), ...`: each zero-window search in order, as the
+ * question it asked (does the value reach t?), what it proved (the value is at least r,
+ * or at most r) and its nodes.
+ */
+function probeList(probes: readonly Probe[]): string {
+  if (probes.length === 0) return '';
+  return `; probes ${probes.map((q) => `>=${q.target}? ${q.result >= q.target ? '>=' : '<='}${q.result} (${q.nodes})`).join(', ')}`;
 }
 
 /** The first line: what is solved, with which seed and limit. */
