@@ -36,6 +36,14 @@ function expectSummary(out: string, positions: number): void {
   expect(field(out, 'nodes-total')).toMatch(/^[1-9]\d*$/);
   expect(field(out, 'nodes-max')).toMatch(/^\d+ \(position \d+\)$/);
   expect(field(out, 'signature')).toMatch(/^[0-9a-f]{8}$/);
+  // 95% intervals for the median and the p90, from the order statistics: around the estimates.
+  for (const [key, estimate] of [['solve-median-ci95-ms', median], ['solve-p90-ci95-ms', p90]]) {
+    const m = /^\[(0|\d+\.\d\d), (\d+\.\d\d|inf)\]$/.exec(field(out, key));
+    expect(m, `${key} in\n${out}`).not.toBeNull();
+    const x = Number(estimate.split(': ')[1]);
+    expect(Number(m![1])).toBeLessThanOrEqual(x);
+    expect(m![2] === 'inf' ? Infinity : Number(m![2])).toBeGreaterThanOrEqual(x);
+  }
 }
 
 /** `tafel bench --solve --game G --players P? --rules R? ...` run in process: its summary. */
@@ -156,7 +164,7 @@ describe('tafel bench --solve', () => {
     expect(field(out, 'positions')).toBe('3');
     expect(field(out, 'solved')).toBe('0');
     expect(field(out, 'aborted')).toMatch(/^3 at the node limit \(positions 0, 1, 2;/);
-    expect(out.split('\n').slice(-2)).toEqual(['solve-median-ms: n/a', 'solve-p90-ms: n/a']);
+    expect(out.split('\n').slice(-4)).toEqual(['solve-median-ci95-ms: n/a', 'solve-p90-ci95-ms: n/a', 'solve-median-ms: n/a', 'solve-p90-ms: n/a']);
   });
 
   it('runs for every game and table size', () => {

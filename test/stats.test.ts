@@ -1,6 +1,6 @@
 /** Statistics against published values (normal and t tables, Wilson's worked example). */
 import { describe, expect, it } from 'vitest';
-import { Moments, normalCdf, normalQuantile, tQuantile, wilson } from '../src/harness/stats.js';
+import { Moments, normalCdf, normalQuantile, quantileRanks, tQuantile, wilson } from '../src/harness/stats.js';
 
 describe('distributions', () => {
   it.each([
@@ -68,5 +68,47 @@ describe('Moments', () => {
     expect(merged.n).toBe(whole.n);
     expect(merged.mean).toBeCloseTo(whole.mean, 10);
     expect(merged.variance).toBeCloseTo(whole.variance, 8);
+  });
+});
+
+describe('quantileRanks: distribution-free intervals for a quantile', () => {
+  /** P(a <= B <= b) for B ~ Binomial(n, q), by exact products (small n). */
+  function binomialMass(n: number, q: number, a: number, b: number): number {
+    let sum = 0;
+    for (let k = Math.max(0, a); k <= Math.min(n, b); k++) {
+      let c = 1;
+      for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+      sum += c * q ** k * (1 - q) ** (n - k);
+    }
+    return sum;
+  }
+
+  it('gives the tabled order statistics for the median', () => {
+    // Conover's table: the 6th and 15th of 20 (95.9%), the 40th and 61st of 100 (95.2%); indices from 0.
+    expect(quantileRanks(20, 0.5)).toEqual({ low: 5, high: 14 });
+    expect(quantileRanks(100, 0.5)).toEqual({ low: 39, high: 60 });
+    // Five draws cannot bound a median at 95% (each side has probability 1/32 > 2.5%); twenty cannot bound a p90 from above.
+    expect(quantileRanks(5, 0.5)).toEqual({ low: -1, high: 5 });
+    expect(quantileRanks(20, 0.9)).toEqual({ low: 14, high: 20 });
+    expect(() => quantileRanks(10, 1)).toThrow(RangeError);
+  });
+
+  it('covers the quantile with at least the level, and no narrower pair of its kind would', () => {
+    for (const n of [1, 7, 20, 33, 60]) {
+      for (const q of [0.1, 0.5, 0.9]) {
+        const { low, high } = quantileRanks(n, q);
+        // sorted[low] <= quantile <= sorted[high] when low < B <= high, B the draws below the quantile.
+        const tailLow = low < 0 ? 0 : binomialMass(n, q, 0, low);
+        const tailHigh = high >= n ? 0 : binomialMass(n, q, high + 1, n);
+        expect(tailLow, `n ${n} q ${q}`).toBeLessThanOrEqual(0.025 + 1e-12);
+        expect(tailHigh, `n ${n} q ${q}`).toBeLessThanOrEqual(0.025 + 1e-12);
+        if (low + 1 < n) expect(binomialMass(n, q, 0, low + 1), `n ${n} q ${q}`).toBeGreaterThan(0.025);
+        if (high - 1 >= 0 && high < n) expect(binomialMass(n, q, high, n), `n ${n} q ${q}`).toBeGreaterThan(0.025);
+      }
+    }
+    // Large samples: no underflow, and the interval closes in on the middle.
+    const big = quantileRanks(100_000, 0.5);
+    expect(big.low).toBeGreaterThan(49_600);
+    expect(big.high).toBeLessThan(50_400);
   });
 });

@@ -22,6 +22,7 @@ import { TafelError } from '../core/errors.js';
 import { Rng, fmix32, seedKey, type SeedKey } from '../core/rng.js';
 import { Decision, NO, type Game, type Match, type State, type TableConfig } from '../games/game.js';
 import { Solver, type Probe } from '../../bots/solver/solver.js';
+import { quantileRanks } from './stats.js';
 
 /**
  * The random play's stream purpose (the y coordinate of `Rng.reseed`): table.ts uses
@@ -232,6 +233,17 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (r - lo);
 }
 
+/**
+ * `[a, b]`: a 95% interval for the q-quantile of the solve times that `sorted` was
+ * drawn from (`quantileRanks`, free of any assumption on their distribution); a side
+ * that this many positions cannot bound at 95% shows as 0 or inf.
+ */
+function quantileInterval(sorted: readonly number[], q: number): string {
+  if (sorted.length === 0) return 'n/a';
+  const { low, high } = quantileRanks(sorted.length, q);
+  return `[${low < 0 ? '0' : sorted[low].toFixed(2)}, ${high >= sorted.length ? 'inf' : sorted[high].toFixed(2)}]`;
+}
+
 export function positionLine(p: SolvedPosition): string {
   const value = p.aborted ? 'aborted at the node limit' : `value ${p.value}`;
   return `position ${p.index}: seat ${p.seat}, ${p.tricksLeft} tricks left, ${value}, ${p.nodes} nodes, ${p.ms.toFixed(2)} ms${probeList(p.probes)}`;
@@ -296,6 +308,8 @@ export function summaryLines(r: SolveBenchResult): string[] {
     `solve-max-ms: ${ms(times.length ? times[times.length - 1] : NaN)}`,
     `solve-mean-ms: ${ms(times.length ? totalMs / times.length : NaN)}`,
     `signature: ${r.signature}`,
+    `solve-median-ci95-ms: ${quantileInterval(times, 0.5)}`,
+    `solve-p90-ci95-ms: ${quantileInterval(times, 0.9)}`,
     `solve-median-ms: ${ms(quantile(times, 0.5))}`,
     `solve-p90-ms: ${ms(quantile(times, 0.9))}`,
   );

@@ -119,3 +119,31 @@ export function wilson(successes: number, n: number, level = 0.95): Estimate {
   // Clamped: at 0 or n successes rounding would put a bound a hair outside [0, 1].
   return { n, mean: p, sd: Math.sqrt(p * (1 - p)), low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
+
+/**
+ * A distribution-free confidence interval for the q-quantile of what a sample of `n`
+ * was drawn from, as indices into the sorted sample: the true quantile lies between
+ * `sorted[low]` and `sorted[high]` with probability at least `level` (the number of
+ * draws below it is Binomial(n, q)). `low` is -1 when the sample is too small to bound it
+ * from below at that level, `high` is n when too small to bound it from above.
+ */
+export function quantileRanks(n: number, q: number, level = 0.95): { low: number; high: number } {
+  if (!(q > 0 && q < 1)) throw new RangeError(`quantileRanks: q=${q} outside (0, 1)`);
+  const tail = (1 - level) / 2;
+  let low = -1;
+  let high = n;
+  // The binomial CDF term by term, the terms in logs (n * log(1 - q) underflows for large n).
+  let logTerm = n * Math.log1p(-q);
+  const odds = Math.log(q) - Math.log1p(-q);
+  let cdf = 0;
+  for (let i = 0; i < n; i++) {
+    cdf += Math.exp(logTerm);
+    if (cdf <= tail) low = i;
+    if (cdf >= 1 - tail) {
+      high = i;
+      break;
+    }
+    logTerm += Math.log((n - i) / (i + 1)) + odds;
+  }
+  return { low, high };
+}
