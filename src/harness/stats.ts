@@ -1,7 +1,8 @@
 /**
  * The statistics of a run: means with Student-t confidence intervals (Welford's
- * running moments), rates with Wilson score intervals. Pure functions and one small
- * accumulator, tested against known values.
+ * running moments), rates with Wilson score intervals, quantiles with intervals from
+ * the order statistics. Pure functions and one small accumulator, tested against known
+ * values.
  */
 
 /** Two-sided standard normal quantile for 95%. */
