@@ -22,7 +22,7 @@ import { TafelError } from '../core/errors.js';
 import { Rng, fmix32, seedKey, type SeedKey } from '../core/rng.js';
 import { Decision, NO, type Game, type Match, type State, type TableConfig } from '../games/game.js';
 import { Solver, type Probe } from '../../bots/solver/solver.js';
-import { quantileRanks } from './stats.js';
+import { quantile, quantileRanks } from './stats.js';
 
 /**
  * The random play's stream purpose (the y coordinate of `Rng.reseed`): table.ts uses
@@ -222,15 +222,6 @@ export function solveBench(game: Game, table: TableConfig, o: SolveBenchOptions)
     positions: out,
     signature: (h >>> 0).toString(16).padStart(8, '0'),
   };
-}
-
-/** The q-quantile (0..1) of ascending `sorted`, linearly interpolated between ranks. */
-export function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  const r = q * (sorted.length - 1);
-  const lo = Math.floor(r);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (r - lo);
 }
 
 /**

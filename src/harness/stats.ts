@@ -121,6 +121,15 @@ export function wilson(successes: number, n: number, level = 0.95): Estimate {
   return { n, mean: p, sd: Math.sqrt(p * (1 - p)), low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
+/** The q-quantile (0..1) of ascending `sorted`, linearly interpolated between ranks. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const r = q * (sorted.length - 1);
+  const lo = Math.floor(r);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (r - lo);
+}
+
 /**
  * A distribution-free confidence interval for the q-quantile of what a sample of `n`
  * was drawn from, as indices into the sorted sample: the true quantile lies between
