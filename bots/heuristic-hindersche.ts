@@ -218,7 +218,7 @@ class HinderscheHeuristic implements Bot {
     let k = v.handSize(seat);
     const lane = this.unseen[led];
     let hi = popcount(lane & bitsAbove(bit));
-    let lo = popcount(lane & ((1 << bit) - 1));
+    const lo = popcount(lane & ((1 << bit) - 1));
     const t = this.knownTurnup;
     if (t >= 0 && seat === v.dealer) {
       k--;

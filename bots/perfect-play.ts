@@ -147,7 +147,7 @@ export function sharedPerfectPlay(game: Game, table: TableConfig, ttBits: number
   let byTable = engines.get(game);
   if (!byTable) engines.set(game, (byTable = new WeakMap()));
   let byBits = byTable.get(table);
-  if (!byBits) byTable.set(table, (byBits = new Map()));
+  if (!byBits) byTable.set(table, (byBits = new Map<number, PerfectPlay>()));
   let engine = byBits.get(ttBits);
   if (!engine) byBits.set(ttBits, (engine = new PerfectPlay(game, table, ttBits)));
   return engine;
@@ -163,7 +163,7 @@ export type OpponentModel = 'paranoid' | 'maxn' | 'maxn-late' | 'maxn-early';
  * `selfish`, each for itself (bots/solver/playout.ts).
  */
 export type EstimatePlayout = 'coalition' | 'selfish';
-export const ESTIMATE_PLAYOUTS: readonly EstimatePlayout[] = ['coalition', 'selfish'];
+const ESTIMATE_PLAYOUTS: readonly EstimatePlayout[] = ['coalition', 'selfish'];
 
 /**
  * The models of the bots' `model` parameter: the solver's (above); `heuristic`, every
@@ -173,7 +173,7 @@ export const ESTIMATE_PLAYOUTS: readonly EstimatePlayout[] = ['coalition', 'self
 export type BotModel = OpponentModel | 'heuristic' | 'auto';
 
 /** The models, for the bots' parameter lists. */
-export const BOT_MODELS: readonly BotModel[] = ['auto', 'paranoid', 'maxn', 'maxn-late', 'maxn-early', 'heuristic'];
+const BOT_MODELS: readonly BotModel[] = ['auto', 'paranoid', 'maxn', 'maxn-late', 'maxn-early', 'heuristic'];
 
 /**
  * What `auto` means for a game and table: in a game of two teams, `paranoid` is exact

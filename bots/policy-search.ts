@@ -63,7 +63,6 @@ export class PolicySearch {
    */
   values(world: State, seat: number, moves: Int32Array, n: number, share: number, out: Float64Array, maxDepth = MAX_LEVELS - 1): number {
     const start = this.used;
-    let last = 0;
     const top = Math.min(maxDepth, MAX_LEVELS - 1);
     for (let d = 1; d <= top; d++) {
       const before = this.used;
@@ -77,7 +76,7 @@ export class PolicySearch {
       }
       for (let i = 0; i < n; i++) out[moves[i]] = this.best[i];
       if (!this.cut) return Infinity;
-      last = this.used - before;
+      const last = this.used - before;
       if (d === top || share - (this.used - start) < GROWTH * last) return d;
     }
     return top;

@@ -71,7 +71,7 @@ export async function runExperiment(o: Options): Promise<TableResult[]> {
       const sd = new Moments();
       const range = new Moments();
       let emptyAtEnd = 0;
-      let last: Ledger | null = null;
+      let last: Ledger | null;
       const sink = (r: Record<string, unknown>) => {
         const after = r.after as Ledger;
         const hand = r.deal as number;

@@ -15,7 +15,7 @@ type Flags = NonNullable<ParseArgsConfig['options']>;
 export function parseFlags(argv: string[], flags: Flags): Record<string, string | boolean | undefined> {
   try {
     const { values } = parseArgs({ args: argv, options: { ...flags, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
-    return values as Record<string, string | boolean | undefined>;
+    return values;
   } catch (e) {
     throw new TafelError('bad-option', (e as Error).message);
   }

@@ -1,16 +1,16 @@
 /** Helpers for the anderle-*.test.ts files: positions and moves by card name. */
 import { LANES, newSets, setHas, setToCodes } from '../src/core/cardset.js';
 import { NO, YES } from '../src/games/game.js';
-import { codeName, parseCard } from '../src/games/vier-anderle/cards.js';
+import { parseCard } from '../src/games/vier-anderle/cards.js';
 import { AnderleState } from '../src/games/vier-anderle/state.js';
 
-export function code(name: string): number {
+function code(name: string): number {
   const c = parseCard(name);
   if (c < 0) throw new Error(`no card ${name}`);
   return c;
 }
 
-export function handSets(hands: readonly string[]): Int32Array {
+function handSets(hands: readonly string[]): Int32Array {
   const out = newSets(13);
   hands.forEach((text, seat) => {
     for (const name of text.split(/\s+/).filter(Boolean)) {
@@ -47,6 +47,3 @@ export function play(s: AnderleState, ...names: string[]): AnderleState {
   return s;
 }
 
-export function handNames(s: AnderleState, seat: number, dealt = false): string[] {
-  return setToCodes(dealt ? s.dealt : s.hands, seat * LANES).map(codeName);
-}

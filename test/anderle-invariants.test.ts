@@ -11,12 +11,11 @@ import { Decision, NO, YES } from '../src/games/game.js';
 import { codeName, isPip } from '../src/games/vier-anderle/cards.js';
 import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import type { AnderleMatch } from '../src/games/vier-anderle/match.js';
-import type { AnderleState } from '../src/games/vier-anderle/state.js';
 import { naiveLegal, naiveMoney, naiveWinner } from './reference/anderle-naive.js';
 
 function runSessions(seats: number, sessions: number, pips: string): { hands: number; types: Set<number>; outcomes: Set<number> } {
   const table = { seats, rules: { pips, hands: 10, untilEmpty: false } };
-  const st = vierAnderle.newState(table) as AnderleState;
+  const st = vierAnderle.newState(table);
   const m = vierAnderle.newMatch(table, { singleDeal: false, index: 0 }) as AnderleMatch;
   m.recording = true;
   const rng = new Rng(seedKey(`inv-${seats}-${pips}`));

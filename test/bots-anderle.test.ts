@@ -7,7 +7,6 @@ import { Decision, NO, YES, type Params } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
 import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import type { AnderleMatch } from '../src/games/vier-anderle/match.js';
-import type { AnderleState } from '../src/games/vier-anderle/state.js';
 import { hindersiJass } from '../src/games/hindersi-jass/index.js';
 import type { Bot, BotSpec } from '../bots/bot.js';
 import { heuristicAnderle } from '../bots/heuristic-anderle.js';
@@ -20,12 +19,12 @@ const table = (seats: number) => ({ seats, rules: { pips: 'auto', hands: 6, unti
 
 function make(spec: BotSpec, seats: number, seat: number, rng: Rng, given: Record<string, string> = {}): Bot {
   const params: Params = resolveParams(spec.params, given, spec.name);
-  return spec.create({ game: vierAnderle as never, table: table(seats), seat, rng, params });
+  return spec.create({ game: vierAnderle, table: table(seats), seat, rng, params });
 }
 
 /** Play sessions with `specs[seat % specs.length]` at each seat; returns the balance per spec index. */
 function session(specs: BotSpec[], seats: number, sessions: number, seed: string): number[] {
-  const st = vierAnderle.newState(table(seats)) as AnderleState;
+  const st = vierAnderle.newState(table(seats));
   const m = vierAnderle.newMatch(table(seats), { singleDeal: false, index: 0 }) as AnderleMatch;
   const key = seedKey(seed);
   const cards = new Rng();
@@ -56,7 +55,7 @@ describe('bots at vier-anderle', () => {
   it('the registry finds the vier-anderle heuristic; it refuses other games', () => {
     expect(builtinBot('heuristic', 'vier-anderle')).toBe(heuristicAnderle);
     const params = resolveParams(heuristicAnderle.params, {}, 'h');
-    expect(() => heuristicAnderle.create({ game: hindersiJass as never, table: { seats: 4, rules: {} }, seat: 0, rng: new Rng(), params })).toThrow(TafelError);
+    expect(() => heuristicAnderle.create({ game: hindersiJass, table: { seats: 4, rules: {} }, seat: 0, rng: new Rng(), params })).toThrow(TafelError);
   });
 
   for (const seats of [2, 5, 9, 13]) {
@@ -101,7 +100,7 @@ describe('bots at vier-anderle', () => {
     const leg = new Int32Array(LANES);
     s.legal(leg, 0);
     const params = resolveParams(montecarlo.params, { worlds: '40' }, 'mc');
-    const mc = (seat: number) => montecarlo.create({ game: vierAnderle as never, table: table(5), seat, rng: new Rng(seedKey('mc'), seat), params });
+    const mc = (seat: number) => montecarlo.create({ game: vierAnderle, table: table(5), seat, rng: new Rng(seedKey('mc'), seat), params });
     expect(mc(0).act(s.observe(0), leg, 2)).toBe(YES);
     s.apply(YES);
     expect(mc(1).act(s.observe(1), leg, 2)).toBe(NO);

@@ -52,7 +52,7 @@ async function records(gameName: string, bots: string, seed: string, start: numb
   const player = new BatchPlayer(game, table, lineup, seed, 'deal', { records: true, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
   const r = player.play(start, count);
   expect(r.failure).toBeNull();
-  return new TextDecoder().decode(r.records!).trim().split('\n');
+  return new TextDecoder().decode(r.records).trim().split('\n');
 }
 
 describe('ismcts: parameters', () => {

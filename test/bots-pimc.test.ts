@@ -88,7 +88,7 @@ async function records(name: string, bots: string, seed: string, start: number, 
   const player = new BatchPlayer(game, table, lineup, seed, 'deal', { records: true, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
   const r = player.play(start, count);
   expect(r.failure).toBeNull();
-  return new TextDecoder().decode(r.records!).trim().split('\n');
+  return new TextDecoder().decode(r.records).trim().split('\n');
 }
 
 // Small searches keep the legality runs quick; the defaults are exercised below.

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 
 export interface Ran {
   status: number | null;

@@ -51,7 +51,7 @@ describe('tafel run', () => {
     expect(a[1]).not.toEqual(c[1]);
     const header = a[0].split('\n')[0];
     expect(header).toBe('game,seed,section,bot,opponent,metric,n,mean,ci95_low,ci95_high,interval,cheats');
-    const records = a[1].trim().split('\n').map((l) => JSON.parse(l));
+    const records = a[1].trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records).toHaveLength(60);
     expect(records[0]).toMatchObject({ v: 1, game: 'viersche', seed: 'x', match: 0, deal: 0, rotation: 0, seats: 4 });
     expect(records[1]).toMatchObject({ match: 1, rotation: 1 });

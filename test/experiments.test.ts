@@ -158,10 +158,10 @@ describe('hindersche-marches', () => {
     expect(marchOf(rec([100, 20, 10, 10], spread), 1)).toEqual({ seat: 0, kind: 'points' });
     expect(marchOf(rec([99, 21, 10, 10], spread), 1)).toEqual({ seat: -1, kind: null });
     // All 9 tricks with fewer than 100 points (cards out of play): a march in phase 2 only.
-    const all2 = rec([0, 85, 0, 0], Array(9).fill(1), [1, 2, 3]);
+    const all2 = rec([0, 85, 0, 0], Array<number>(9).fill(1), [1, 2, 3]);
     expect(marchOf(all2, 2)).toEqual({ seat: 1, kind: 'all-tricks' });
     expect(marchOf(all2, 1)).toEqual({ seat: -1, kind: null });
-    expect(marchOf(rec([0, 0, 120, 0], Array(9).fill(2), [2, 3]), 2)).toEqual({ seat: 2, kind: 'points' });
+    expect(marchOf(rec([0, 0, 120, 0], Array<number>(9).fill(2), [2, 3]), 2)).toEqual({ seat: 2, kind: 'points' });
   });
 
   it('takes its options from the command line', () => {

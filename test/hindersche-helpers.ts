@@ -13,7 +13,7 @@ import { HinderscheState, type DealContext } from '../src/games/hindersche/state
 import type { HinderscheMatch } from '../src/games/hindersche/match.js';
 import { physicalOf, suitIndex } from './viersche-helpers.js';
 
-export { physicalOf, suitIndex };
+;
 
 export interface PositionOpts {
   dealer?: number;

@@ -636,9 +636,8 @@ describe('H-9: rubber and settlement', () => {
     m.recording = true;
     const s = new HinderscheState();
     const rng = new Rng(KEY, 30);
-    let r: Rec;
     for (let k = 0; k < 3; k++) drive(m, s, rng, most(3));
-    r = rec(drive(m, s, rng, most(3)));
+    const r: Rec = rec(drive(m, s, rng, most(3)));
     expect(r.events).toEqual([{ type: 'mark', seat: 3, n: 1, why: 'most' }, { type: 'game', loser: 3, frame: 2 }, { type: 'rubber', balance: [4, 4, 4, -12] }]);
     expect(m.over).toBe(true);
     expect(hindersche.variants.map((v) => [v.key, v.default])).toEqual([['schleipfen', false], ['games', 4], ['tariff', 5]]);

@@ -26,7 +26,7 @@ export function physicalOf(name: string): number {
 }
 
 /** Hands given as space-separated names, by seat, as engine card sets under `trump`. */
-export function handSets(trump: number, hands: readonly string[]): Int32Array {
+function handSets(trump: number, hands: readonly string[]): Int32Array {
   const out = newSets(4);
   hands.forEach((text, seat) => {
     for (const name of text.split(/\s+/).filter(Boolean)) {
@@ -54,7 +54,7 @@ export function nameOf(s: JassState, move: number): string {
   return cardName(toPhysical(s.trump, move));
 }
 
-export function codeOfName(s: JassState, name: string): number {
+function codeOfName(s: JassState, name: string): number {
   return toCode(s.trump, physicalOf(name));
 }
 
@@ -108,11 +108,6 @@ export function slamMove(s: JassState, strong: number, buf: Int32Array = scratch
   s.legal(buf, 0);
   const codes = setToCodes(buf, 0).sort((a, b) => key(a) - key(b));
   return s.toMove === strong ? codes[codes.length - 1] : codes[0];
-}
-
-/** Play `slamMove`s to the end. */
-export function slamPlayout(s: JassState, strong: number, buf: Int32Array = scratch): void {
-  while (!s.isTerminal()) s.apply(slamMove(s, strong, buf));
 }
 
 /** The strongest cards for a sweep, in order: every trump from the Puur down, then the plain aces and kings. */

@@ -87,7 +87,7 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
         for (const k in o) forIn.push(k);
         expect(new Set([...own, ...forIn])).toEqual(new Set(['seat', 'seats']));
         expect(JSON.parse(JSON.stringify(o))).toEqual({ seat, seats });
-        for (let proto = Object.getPrototypeOf(o); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (let proto = Object.getPrototypeOf(o) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
           for (const [name, desc] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
             if (!desc.get) continue;
             const v: unknown = desc.get.call(o);

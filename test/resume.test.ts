@@ -137,9 +137,9 @@ describe('--resume of damaged files', () => {
     const { dir, ref } = complete();
     const j = join(dir, 'x.journal.jsonl');
     const [head, ...rest] = ref['x.journal.jsonl'].split('\n');
-    const header = JSON.parse(head);
+    const header = JSON.parse(head) as { run: { metrics?: { deal: string[] } } };
     expect(header.run.metrics).toEqual({ deal: ['points', 'won', 'rungs'], match: ['won', 'sets', 'marks'] });
-    header.run.metrics.deal = ['won', 'points', 'rungs'];
+    header.run.metrics!.deal = ['won', 'points', 'rungs'];
     writeFileSync(j, [JSON.stringify(header), ...rest].join('\n'));
     expectUserError(
       tafel(['run', '--resume', 'x.journal.jsonl'], dir),

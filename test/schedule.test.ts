@@ -109,7 +109,7 @@ describe('progress', () => {
   it('redraws one terminal line at most ten times a second, and clears it', () => {
     const out = run(true, 2000);
     expect(out.length).toBeLessThanOrEqual(21 + 1);
-    expect(out[0]).toMatch(/^\rtafel: 110\/10000 groups, 1000 deals\/s, ETA 1:39\x1b\[K$/);
+    expect(out[0]).toBe('\rtafel: 110/10000 groups, 1000 deals/s, ETA 1:39\x1b[K');
     expect(out.at(-1)).toBe('\r\x1b[K');
   });
 

@@ -5,7 +5,7 @@
  * (starting the command costs more than these short runs).
  */
 import { describe, expect, it } from 'vitest';
-import { expectUserError, start, tafel, type Ran } from './cli-helpers.js';
+import { expectUserError, start, tafel } from './cli-helpers.js';
 import { GAMES } from '../src/games/index.js';
 import { tableFor } from '../src/cli/common.js';
 import { fasterSolve, solveBench, summaryLines, type SolveBenchOptions, type SolvedPosition } from '../src/harness/solve-bench.js';

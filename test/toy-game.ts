@@ -11,7 +11,7 @@ import { LANES, setSize } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
 import { Decision, type DecisionKind, type Game, type Observation, type State } from '../src/games/game.js';
 
-export class ToyState {
+class ToyState {
   readonly seats = 2;
   toMove = 0;
   decision: DecisionKind = Decision.Card;
@@ -19,27 +19,7 @@ export class ToyState {
   second = -1;
   private readonly view: Observation[];
   constructor() {
-    const s = this;
-    this.view = [0, 1].map((seat) => ({
-      seat,
-      seats: 2,
-      get toMove() {
-        return s.toMove;
-      },
-      get decision() {
-        return s.decision;
-      },
-      get terminal() {
-        return s.isTerminal();
-      },
-      handLane: (lane: number) => (seat === 0 && lane === 0 && s.first < 0 ? 0b1111 : 0),
-      get plies() {
-        return (s.first >= 0 ? 1 : 0) + (s.second >= 0 ? 1 : 0);
-      },
-      moveSeat: (ply: number) => ply,
-      move: (ply: number) => (ply === 0 ? s.first : s.second),
-      fingerprint: () => `${seat}:${s.first}:${s.second}`,
-    }));
+    this.view = [0, 1].map((seat) => new ToyView(this, seat));
   }
   isTerminal(): boolean {
     return this.second >= 0;
@@ -102,3 +82,35 @@ export const toy = {
     s.decision = obs.decision;
   },
 } as unknown as Game;
+
+class ToyView implements Observation {
+  readonly seats = 2;
+  constructor(
+    private readonly s: ToyState,
+    readonly seat: number,
+  ) {}
+  get toMove(): number {
+    return this.s.toMove;
+  }
+  get decision(): DecisionKind {
+    return this.s.decision;
+  }
+  get terminal(): boolean {
+    return this.s.isTerminal();
+  }
+  handLane(lane: number): number {
+    return this.seat === 0 && lane === 0 && this.s.first < 0 ? 0b1111 : 0;
+  }
+  get plies(): number {
+    return (this.s.first >= 0 ? 1 : 0) + (this.s.second >= 0 ? 1 : 0);
+  }
+  moveSeat(ply: number): number {
+    return ply;
+  }
+  move(ply: number): number {
+    return ply === 0 ? this.s.first : this.s.second;
+  }
+  fingerprint(): string {
+    return `${this.seat}:${this.s.first}:${this.s.second}`;
+  }
+}

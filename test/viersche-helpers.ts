@@ -10,8 +10,6 @@ import { Decision, NO, YES } from '../src/games/game.js';
 import { toCode, toPhysical } from '../src/games/viersche/cards.js';
 import { VierscheState, type DealContext } from '../src/games/viersche/state.js';
 
-export const FIRST: DealContext = { dealer: 0, targets: [100, 100], secondDeal: false };
-
 export function suitIndex(letter: string): number {
   const i = SUITS.indexOf(letter as (typeof SUITS)[number]);
   if (i < 0) throw new Error(`no suit ${letter}`);
@@ -101,7 +99,7 @@ export const alwaysClaim: ClaimPolicy = () => true;
 export const neverClaim: ClaimPolicy = () => false;
 
 /** Play random legal cards to the end; claim questions are answered by `claim`. */
-export function randomPlayout(s: VierscheState, rng: Rng, claim: ClaimPolicy = (x) => rng.below(2) === 1): void {
+export function randomPlayout(s: VierscheState, rng: Rng, claim: ClaimPolicy = () => rng.below(2) === 1): void {
   while (!s.isTerminal()) {
     if (s.decision === Decision.Claim) {
       s.apply(claim(s) ? YES : NO);

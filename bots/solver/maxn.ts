@@ -173,12 +173,12 @@ export class MaxnSolver {
     this.limitAt = this.nodes + this.nodeLimit;
     this.rootTricksLeft = root.tricksLeft();
     if (this.byOutlook) {
-      const outlook = this.game.outlook!;
+      const game = this.game;
       const top = Math.min(UTILITY_STRIDE - 1, root.inPlay());
       for (let q = 0; q < this.seats; q++) {
         const base = q * UTILITY_STRIDE;
         const taken = root.taken(q);
-        for (let m = 0; m <= top; m++) this.utility[base + taken + m] = outlook(root, q, taken + m, -1);
+        for (let m = 0; m <= top; m++) this.utility[base + taken + m] = game.outlook!(root, q, taken + m, -1);
       }
     }
     return root;

@@ -534,7 +534,7 @@ export class Solver {
     let table = this.tt;
     let words = 0;
     let base = 0;
-    let top = 0;
+    let top: number;
     let lo = 0;
     let hi = 0;
     let ttMove = -1;

@@ -18,16 +18,10 @@
 import { popcount, selectBit, lowestBit } from './bits.js';
 
 export const LANES = 4;
-export const LANE_BITS = 5;
+const LANE_BITS = 5;
 /** Codes 0..127: lane << 5 | bit. */
 export const CODE_LIMIT = LANES << LANE_BITS;
 
-export function laneOf(code: number): number {
-  return code >>> LANE_BITS;
-}
-export function bitOf(code: number): number {
-  return code & 31;
-}
 export function codeOf(lane: number, bit: number): number {
   return (lane << LANE_BITS) | bit;
 }
@@ -41,14 +35,6 @@ export function newSets(count = 1): Int32Array {
 
 export function setHas(s: Int32Array, off: number, code: number): boolean {
   return ((s[off + (code >>> 5)] >>> (code & 31)) & 1) !== 0;
-}
-
-export function setAdd(s: Int32Array, off: number, code: number): void {
-  s[off + (code >>> 5)] |= 1 << (code & 31);
-}
-
-export function setRemove(s: Int32Array, off: number, code: number): void {
-  s[off + (code >>> 5)] &= ~(1 << (code & 31));
 }
 
 export function setSize(s: Int32Array, off: number): number {

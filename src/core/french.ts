@@ -6,28 +6,17 @@
  * of trumps or points.
  */
 export const SUITS = ['C', 'S', 'H', 'D'] as const;
-export const RANKS = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
-export type SuitName = (typeof SUITS)[number];
-export type RankName = (typeof RANKS)[number];
+const RANKS = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 
 export const CLUBS = 0;
-export const SPADES = 1;
-export const HEARTS = 2;
 export const DIAMONDS = 3;
 
 export const SIX = 0;
-export const TEN = 4;
 export const JACK = 5;
-export const QUEEN = 6;
-export const KING = 7;
-export const ACE = 8;
 
 export const PACK_SIZE = 36;
 export const SUIT_SIZE = 9;
 
-export function card(suit: number, rank: number): number {
-  return suit * SUIT_SIZE + rank;
-}
 export function suitOf(card: number): number {
   return (card / SUIT_SIZE) | 0;
 }

@@ -30,7 +30,6 @@ export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup,
   const runner = createRunner(Math.min(workers, groups));
   const r: BenchResult = { deals: 0, seconds: 0, dealsPerSecond: 0, gc: null };
   const gc = runner.slots === 1 ? watchGc() : null;
-  let started = 0;
   try {
     // Every thread loads its modules and builds its table before the clock starts (as
     // the main thread has, for one worker): a fixed cost that says nothing of play.
@@ -38,7 +37,7 @@ export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup,
     // A short untimed warm-up: the JIT settles, and the collection of start-up garbage
     // that the first allocations trigger falls before the clock, not in the run.
     await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: Math.min(WARM_UP, groups) })));
-    started = performance.now();
+    const started = performance.now();
     const end = await playInOrder({
       plan,
       runner,

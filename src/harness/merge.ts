@@ -27,7 +27,7 @@ export interface Merged {
 }
 
 /** The first way in which two runs differ, named by the flag that sets it, or null. */
-export function runDifference(a: RunIdentity, b: RunIdentity): string | null {
+function runDifference(a: RunIdentity, b: RunIdentity): string | null {
   const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
   if (a.game !== b.game) return '--game';
   if (a.seats !== b.seats) return '--players';
@@ -73,7 +73,7 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
 }
 
 /** The distinct labels of a --bots list, in order of first appearance (the entrants). */
-export function entrantLabels(bots: readonly string[]): string[] {
+function entrantLabels(bots: readonly string[]): string[] {
   return [...new Set(bots)];
 }
 

@@ -25,29 +25,6 @@ export function writeCsv(path: string, columns: readonly string[], rows: readonl
   renameSync(tmp, path);
 }
 
-/** JSON Lines, appended in whole batches. */
-export class JsonLinesWriter {
-  private fd: number;
-
-  constructor(readonly path: string, what: string, append = false) {
-    try {
-      this.fd = openSync(path, append ? 'a' : 'w');
-    } catch (e) {
-      throw new TafelError('unwritable', `${what} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-  }
-
-  writeBatch(objects: readonly unknown[]): void {
-    if (objects.length === 0) return;
-    writeSync(this.fd, objects.map((o) => JSON.stringify(o)).join('\n') + '\n');
-  }
-
-  close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
-  }
-}
-
 /** A text file written in whole pieces (each piece a group's lines), for records and per-deal CSV. */
 export class TextFile {
   private fd: number;

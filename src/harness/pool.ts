@@ -30,8 +30,9 @@ function inlineRunner(): Runner {
       if (closed) return new Promise<never>(() => {});
       return playTask(task);
     },
-    async close() {
+    close() {
       closed = true;
+      return Promise.resolve();
     },
   };
 }

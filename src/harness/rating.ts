@@ -14,7 +14,7 @@
 import { Z95, normalCdf, normalQuantile } from './stats.js';
 
 /** A paired difference this close to 0 is a draw: it only absorbs the rounding of group means. */
-export const DRAW_EPSILON = 1e-9;
+const DRAW_EPSILON = 1e-9;
 
 /** The group score of A from A's paired difference against B: 1 win, 1/2 draw, 0 loss. */
 export function outcomeOf(difference: number): 1 | 0.5 | 0 {
@@ -114,7 +114,7 @@ export class PairOutcomes {
   }
 }
 
-export interface BotRating {
+interface BotRating {
   /** Elo relative to the mean of all bots (the ratings sum to 0). */
   elo: number;
   /** Standard error of `elo` (relative to the field's mean). */

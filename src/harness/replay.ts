@@ -199,8 +199,10 @@ export interface RegenerateOptions {
 }
 
 /** Thrown by the record sink to stop play once the wanted deal is recorded. */
-class Found {
-  constructor(readonly record: DealRecord) {}
+class Found extends Error {
+  constructor(readonly record: DealRecord) {
+    super('found');
+  }
 }
 
 /**
@@ -260,16 +262,16 @@ export function renderDeal(record: Readonly<DealRecord>): string {
   const teams = teamsOf(rec, seats);
 
   // Header.
-  const id = [`${rec.game ?? '?'}`, `seed ${rec.seed ?? '?'}`, `match ${rec.match ?? '?'}`, `deal ${rec.deal ?? '?'}`];
-  if (rec.rotation !== undefined) id.push(`rotation ${rec.rotation}`);
-  if (rec.kind !== undefined && rec.kind !== 'normal') id.push(`${rec.kind}`);
-  if (rec.v !== undefined && rec.v !== 1) id.push(`format v${rec.v}`);
+  const id = [compact(rec.game ?? '?'), `seed ${compact(rec.seed ?? '?')}`, `match ${compact(rec.match ?? '?')}`, `deal ${compact(rec.deal ?? '?')}`];
+  if (rec.rotation !== undefined) id.push(`rotation ${compact(rec.rotation)}`);
+  if (rec.kind !== undefined && rec.kind !== 'normal') id.push(compact(rec.kind));
+  if (rec.v !== undefined && rec.v !== 1) id.push(`format v${compact(rec.v)}`);
   out.push(id.join('  '));
   if (rec.rules && typeof rec.rules === 'object' && Object.keys(rec.rules).length) out.push(`rules: ${compact(rec.rules)}`);
   const deal: string[] = [];
   if (dealer >= 0) deal.push(`dealer ${dealer}`);
-  if (rec.trump !== undefined) deal.push(`trump ${rec.trump ?? 'none'}${rec.turnup ? ` (turn-up ${rec.turnup})` : ''}`);
-  else if (rec.turnup) deal.push(`turn-up ${rec.turnup}`);
+  if (rec.trump !== undefined) deal.push(`trump ${compact(rec.trump ?? 'none')}${rec.turnup ? ` (turn-up ${compact(rec.turnup)})` : ''}`);
+  else if (rec.turnup) deal.push(`turn-up ${compact(rec.turnup)}`);
   if (Array.isArray(rec.targets)) deal.push(`targets ${(rec.targets as unknown[]).join('/')}`);
   if (Array.isArray(rec.players) && players.length !== seats) deal.push(`playing: ${players.join(' ')}`);
   if (deal.length) out.push(deal.join('   '));
@@ -307,17 +309,17 @@ export function renderDeal(record: Readonly<DealRecord>): string {
   const width = Math.max(0, ...tokens.flat().map((x) => x.length));
   tricks.forEach((t, k) => {
     const text = tokens[k].map((x) => x.padEnd(width)).join(' ');
-    const taker = t.taker !== undefined && t.taker !== t.winner ? `seat ${t.winner} wins, seat ${t.taker} takes` : `seat ${t.winner} takes`;
+    const taker = t.taker !== undefined && t.taker !== t.winner ? `seat ${compact(t.winner)} wins, seat ${compact(t.taker)} takes` : `seat ${compact(t.winner)} takes`;
     const extra = Object.keys(t).filter((key) => !['leader', 'cards', 'winner', 'taker', 'points', 'facedown'].includes(key));
     out.push(
-      `  trick ${k}  leader ${t.leader}: ${text}  -> ${taker} ${t.points} points` +
+      `  trick ${k}  leader ${compact(t.leader)}: ${text}  -> ${taker} ${compact(t.points)} points` +
         (t.facedown === true ? '  (led face down)' : '') +
         (extra.length ? `  ${extra.map((key) => field(key, t[key])).join(' ')}` : ''),
     );
     for (const c of claims) {
       if (c.trick === k) {
         claimed.add(c);
-        out.push(`    seat ${c.seat} claims: ${c.correct === true ? 'correct' : c.correct === false ? 'wrong' : compact(c.correct)}`);
+        out.push(`    seat ${compact(c.seat)} claims: ${c.correct === true ? 'correct' : c.correct === false ? 'wrong' : compact(c.correct)}`);
       }
     }
   });
@@ -386,7 +388,7 @@ function eventText(e: unknown): string {
   if (!e || typeof e !== 'object' || Array.isArray(e)) return compact(e);
   const { type, ...rest } = e as DealRecord;
   const fields = Object.entries(rest).map(([k, v]) => field(k, v));
-  return [type === undefined ? '?' : String(type), ...fields].join(' ');
+  return [type === undefined ? '?' : compact(type), ...fields].join(' ');
 }
 
 /** JSON without quotes around keys and simple strings: `rungs=[4,4] carry=null`. */
@@ -399,7 +401,7 @@ function compact(v: unknown): string {
       .map(([k, x]) => field(k, x))
       .join(' ');
   }
-  return String(v);
+  return typeof v === 'number' || typeof v === 'boolean' ? String(v) : '?';
 }
 
 /** `key=value`, with an object value in braces: `carry={team=0 points=60}`. */

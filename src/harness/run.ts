@@ -105,7 +105,7 @@ function sprtFeed(game: Game, unit: Unit, test: Sprt): (g: GroupTally) => void {
   };
 }
 
-export function runInfo(game: Game, seed: string, unit: Unit, lineup: Lineup): RunInfo {
+function runInfo(game: Game, seed: string, unit: Unit, lineup: Lineup): RunInfo {
   return {
     game: game.name,
     seed,
@@ -116,7 +116,7 @@ export function runInfo(game: Game, seed: string, unit: Unit, lineup: Lineup): R
   };
 }
 
-export function newTally(game: Game, unit: Unit, lineup: Lineup): RunTally {
+function newTally(game: Game, unit: Unit, lineup: Lineup): RunTally {
   return new RunTally(game.dealMetrics, unit === 'match' ? game.matchMetrics : null, lineup.entrants.length);
 }
 

@@ -82,7 +82,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
         runner.run(task).then(arrived, (e: unknown) => {
           if (!settled) {
             settled = true;
-            reject(e);
+            reject(e instanceof Error ? e : new Error(String(e)));
           }
         });
       }

@@ -28,7 +28,7 @@ import { quantile, quantileRanks } from './stats.js';
  * The random play's stream purpose (the y coordinate of `Rng.reseed`): table.ts uses
  * 0 for the cards and 1 + seat (at most 13) for the bots; this is clear of both.
  */
-export const PLAY_STREAM = 0x5b;
+const PLAY_STREAM = 0x5b;
 /** The warm-up positions' stream purpose (their deals and play). */
 const WARM_STREAM = 0x5c;
 /**
@@ -162,7 +162,7 @@ export function fasterSolve(a: SolvedPosition, b: SolvedPosition): SolvedPositio
 }
 
 /** Check `fromTrick` against the table's deal: a TafelError (exit 2) when out of range. */
-export function checkFromTrick(game: Game, tricks: number, fromTrick: number): void {
+function checkFromTrick(game: Game, tricks: number, fromTrick: number): void {
   if (!Number.isSafeInteger(fromTrick) || fromTrick < 0 || fromTrick >= tricks) {
     throw new TafelError('bad-option', `--from-trick must be 0 to ${tricks - 1} for ${game.name} (a deal of ${tricks} tricks), not ${fromTrick}`);
   }
@@ -251,7 +251,7 @@ function probeList(probes: readonly Probe[]): string {
 }
 
 /** The first line: what is solved, with which seed and limit. */
-export function headLine(game: string, seats: number, o: { seed: string; deals: number; fromTrick: number; nodeLimit: number; endgame?: boolean; passes?: number }, tricks: number): string {
+function headLine(game: string, seats: number, o: { seed: string; deals: number; fromTrick: number; nodeLimit: number; endgame?: boolean; passes?: number }, tricks: number): string {
   const where = o.fromTrick === 0 ? 'whole deals' : `after ${o.fromTrick} trick${o.fromTrick === 1 ? '' : 's'} of random play (${tricks - o.fromTrick} left)`;
   const limit = Number.isFinite(o.nodeLimit) ? `node limit ${o.nodeLimit}` : 'no node limit';
   const endgame = o.endgame === false ? ', no endgame search' : '';

@@ -36,7 +36,7 @@ import { TafelError } from '../core/errors.js';
 import { Moments } from './stats.js';
 import { outcomeOf, scoreFromElo, type Wdl } from './rating.js';
 
-export interface SprtElo {
+interface SprtElo {
   readonly kind: 'elo';
   readonly elo0: number;
   readonly elo1: number;
@@ -44,7 +44,7 @@ export interface SprtElo {
   readonly beta: number;
 }
 
-export interface SprtMean {
+interface SprtMean {
   readonly kind: 'mean';
   readonly mean0: number;
   readonly mean1: number;

@@ -13,7 +13,7 @@ interface Card {
   rank: number;
 }
 
-export function card(name: string): Card {
+function card(name: string): Card {
   if (/^T\d+$/.test(name)) return { tarock: true, key: 'T', rank: Number(name.slice(1)) };
   const suit = name.slice(-1);
   const ranks = suit === 'C' || suit === 'S' ? BLACK : RED;
@@ -23,7 +23,7 @@ export function card(name: string): Card {
 }
 
 /** Whether `a` beats `b` in a trick whose led key (T or a suit) is `led`. */
-export function beats(a: string, b: string, led: string): boolean {
+function beats(a: string, b: string, led: string): boolean {
   const x = card(a);
   const y = card(b);
   if (x.tarock) return !y.tarock || x.rank > y.rank;

@@ -12,8 +12,8 @@
  */
 import { effectiveSuit, naiveIsTrump, naivePoints, naiveTrickWinner } from './viersche-naive.js';
 
-export const YES_MOVE = 'yes';
-export const NO_MOVE = 'no';
+const YES_MOVE = 'yes';
+const NO_MOVE = 'no';
 
 export interface NaiveDealTrick {
   leader: number;
@@ -163,13 +163,13 @@ export function naivePerft(g: NaiveDeal, depth: number): number {
 
 // ---- the slate -------------------------------------------------------------
 
-export type NaiveWhy = 'most' | 'fewest' | 'march' | 'march-opponent' | 'excess' | 'playoff' | 'all-35';
+type NaiveWhy = 'most' | 'fewest' | 'march' | 'march-opponent' | 'excess' | 'playoff' | 'all-35';
 export interface NaiveTie {
   for: 'most' | 'fewest';
   tied: number[];
   places: number;
 }
-export interface NaiveOutcome {
+interface NaiveOutcome {
   /** Settled changes: seat -> [n, why]. */
   changes: Map<number, [number, NaiveWhy]>;
   ties: NaiveTie[];
@@ -192,7 +192,7 @@ function rank(seats: number[], points: readonly number[], dir: 'most' | 'fewest'
   return { inside, tie: { for: dir, tied: atCut.sort((a, b) => a - b), places: left } };
 }
 
-export interface NaiveDealFacts {
+interface NaiveDealFacts {
   phase: 1 | 2;
   playoff: NaiveTie | null;
   /** The seats that played. */
@@ -203,7 +203,7 @@ export interface NaiveDealFacts {
 }
 
 /** H-4, H-6, H-8: the outcome of one deal, straight from the text. */
-export function naiveOutcome(f: NaiveDealFacts): NaiveOutcome {
+function naiveOutcome(f: NaiveDealFacts): NaiveOutcome {
   const changes = new Map<number, [number, NaiveWhy]>();
   const ties: NaiveTie[] = [];
   const isMarch = (s: number) => f.points[s] >= 100 || (f.phase === 2 && f.kept[s] === 9);

@@ -6,11 +6,6 @@
  * readings of the rules.
  */
 
-export const SUIT_LETTERS = ['C', 'S', 'H', 'D'] as const;
-export const RANK_NAMES = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
-
-/** The 36 cards (C-1). */
-export const NAIVE_PACK: readonly string[] = SUIT_LETTERS.flatMap((s) => RANK_NAMES.map((r) => r + s));
 
 export function suitLetter(card: string): string {
   return card.slice(-1);
@@ -20,12 +15,12 @@ export function rankName(card: string): string {
 }
 
 /** J-1: trumps from low to high: 6 7 8 10 Q K A, then the Nell (9), then the Puur (J). */
-export const TRUMP_ORDER = ['6', '7', '8', '10', 'Q', 'K', 'A', '9', 'J'];
+const TRUMP_ORDER = ['6', '7', '8', '10', 'Q', 'K', 'A', '9', 'J'];
 /** J-1: a plain suit from low to high. */
-export const PLAIN_ORDER = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const PLAIN_ORDER = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 
 /** J-2. */
-export function naivePoints(trump: string, card: string): number {
+function naivePoints(trump: string, card: string): number {
   const r = rankName(card);
   const isTrump = suitLetter(card) === trump;
   if (isTrump && r === 'J') return 20; // Puur
@@ -34,7 +29,7 @@ export function naivePoints(trump: string, card: string): number {
 }
 
 /** C-5, J-1: the index (in `cards`, led first) of the card that wins a trick. */
-export function naiveTrickWinner(trump: string, cards: readonly string[]): number {
+function naiveTrickWinner(trump: string, cards: readonly string[]): number {
   const led = suitLetter(cards[0]);
   let best = -1;
   let bestPower = -1;

@@ -10,25 +10,19 @@
  * 'claim' or 'pass'.
  */
 
-export const SUIT_LETTERS = ['C', 'S', 'H', 'D'] as const;
-export const RANK_NAMES = ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
-export type SuitLetter = (typeof SUIT_LETTERS)[number];
 export type NaiveMove = string;
 
-export const CLAIM = 'claim';
-export const PASS = 'pass';
+const CLAIM = 'claim';
+const PASS = 'pass';
 
-/** The 36 cards (C-1). */
-export const NAIVE_PACK: readonly string[] = SUIT_LETTERS.flatMap((s) => RANK_NAMES.map((r) => r + s));
-
-export function suitLetter(card: string): string {
+function suitLetter(card: string): string {
   return card.slice(-1);
 }
-export function rankName(card: string): string {
+function rankName(card: string): string {
   return card.slice(0, -1);
 }
 /** Clubs/spades are black, hearts/diamonds red (C-1). */
-export function sameColourSuit(suit: string): string {
+function sameColourSuit(suit: string): string {
   return { C: 'S', S: 'C', H: 'D', D: 'H' }[suit] ?? '?';
 }
 
@@ -43,11 +37,11 @@ export function effectiveSuit(trump: string, card: string): string {
 }
 
 /** V-1: trumps from low to high. */
-export function trumpOrder(trump: string): string[] {
+function trumpOrder(trump: string): string[] {
   return ['6', '7', '8', '9', '10', 'Q', 'K', 'A'].map((r) => r + trump).concat(['J' + sameColourSuit(trump), 'J' + trump]);
 }
 /** V-2: a plain suit from low to high (the ten below the jack). */
-export function plainOrder(suit: string): string[] {
+function plainOrder(suit: string): string[] {
   return ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'].map((r) => r + suit);
 }
 

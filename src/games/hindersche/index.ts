@@ -19,7 +19,7 @@ import type { HinderscheView } from './view.js';
 const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
 
 /** The match rules of a table (rules are complete: defaults applied). */
-export function rulesOf(table: TableConfig): HinderscheRules {
+function rulesOf(table: TableConfig): HinderscheRules {
   return {
     schleipfen: table.rules.schleipfen === true,
     games: Number(table.rules.games ?? 4),

@@ -14,7 +14,7 @@
  */
 
 /** Why a mark moved: RECORD.md's `why` values, by code. */
-export const Why = {
+const Why = {
   None: 0,
   Most: 1,
   Fewest: 2,
@@ -28,7 +28,6 @@ export const WHY_NAMES = ['', 'most', 'fewest', 'march', 'march-opponent', 'exce
 
 /** What a tie is for. */
 export const TieFor = { None: 0, Most: 1, Fewest: 2 } as const;
-export const TIE_FOR_NAMES = ['', 'most', 'fewest'] as const;
 
 export const Kind = { Normal: 0, Playoff: 1 } as const;
 

@@ -51,7 +51,7 @@ import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '..
 
 export const SEATS = 4;
 export const TRICKS = 9;
-export const HAND_SIZE = 9;
+const HAND_SIZE = 9;
 export const PACK_POINTS = 140;
 /** Relative card points (per 140) worth one mark in `returns`. */
 export const POINT_WEIGHT = 0.25;

@@ -12,16 +12,17 @@
  * only on its code. All tables are built once at load.
  */
 import { CLUBS, DIAMONDS, PACK_SIZE, SUIT_SIZE, cardName } from '../../core/french.js';
+import { codeOf } from '../../core/cardset.js';
 
 export const TRUMP_LANE = 0;
 export const CARD_LANES = 4;
 /** Trump-lane bits of the Nell (trump 9) and the Puur (trump J). */
-export const NELL_BIT = 7;
+const NELL_BIT = 7;
 export const PUUR_BIT = 8;
 /** The Puur's code (lane 0, so its code is its bit). */
-export const PUUR = PUUR_BIT;
+export const PUUR = codeOf(TRUMP_LANE, PUUR_BIT);
 /** Card points in the pack (152) and with the last trick's 5 (J-2). */
-export const CARD_POINTS = 152;
+const CARD_POINTS = 152;
 export const LAST_TRICK = 5;
 export const PACK_POINTS = CARD_POINTS + LAST_TRICK;
 /** Codes per trump: lanes 0..3 of 32 bits. */

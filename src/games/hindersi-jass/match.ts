@@ -29,7 +29,7 @@ import { MAX_SEATS, type DealContext, type JassState } from './state.js';
 export const DEFAULT_PARTIEN = 4;
 
 /** Deals in a Partie (J-6): one per seat. */
-export function partieDealsFor(seats: number): number {
+function partieDealsFor(seats: number): number {
   return seats;
 }
 

@@ -51,7 +51,7 @@ const VALUE_KEYS = valueKeys(POINTS);
 const NOT_PUUR = ~(1 << PUUR_BIT);
 
 /** Tricks (= cards per hand) at a table of `seats` (J-3): 9 with 4 players, 12 with 3. */
-export function tricksFor(seats: number): number {
+function tricksFor(seats: number): number {
   return PACK_SIZE / seats;
 }
 

@@ -16,19 +16,19 @@
  * byte): the pip bits are simply never dealt (`fullPack(pips)`).
  */
 export const TAROCK_LANE = 0;
-export const SUIT_LANE = 1;
-export const TAROCKS = 22;
-export const SUITS = ['C', 'S', 'H', 'D'] as const;
+const SUIT_LANE = 1;
+const TAROCKS = 22;
+const SUITS = ['C', 'S', 'H', 'D'] as const;
 /** Rank names by rank bit (0..7) within a suit byte. */
 const BLACK_RANKS = ['7', '8', '9', '10', 'J', 'C', 'Q', 'K'];
 const RED_RANKS = ['4', '3', '2', '1', 'J', 'C', 'Q', 'K'];
 /** Lane-1 mask of each suit. */
 export const SUIT_MASK = [0xff, 0xff00, 0xff0000, 0xff000000 | 0];
 /** Lane-1 mask of the court cards (K Q C J) of every suit. */
-export const COURTS = 0xf0f0f0f0 | 0;
+const COURTS = 0xf0f0f0f0 | 0;
 export const ALL_TAROCKS = (1 << TAROCKS) - 1;
 
-export function isRed(suit: number): boolean {
+function isRed(suit: number): boolean {
   return suit >= 2;
 }
 

@@ -17,7 +17,7 @@ import { codeName } from './cards.js';
 import { ANTE, MAX_SEATS, Outcome, type AnderleState, type DealContext } from './state.js';
 
 export const DEFAULT_HANDS = 12;
-export const MAX_EXTRA = 1000;
+const MAX_EXTRA = 1000;
 
 interface Ledger {
   pot: number;

@@ -32,7 +32,7 @@ import { Slab } from '../../core/slab.js';
 import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
-import { SUIT_LANE, SUIT_MASK, TAROCK_LANE, codeName, fullPack } from './cards.js';
+import { SUIT_MASK, TAROCK_LANE, codeName, fullPack } from './cards.js';
 import { AnderleView } from './view.js';
 import { keepOnePerRun } from '../interchangeable.js';
 
@@ -473,4 +473,4 @@ export class AnderleState implements State {
   }
 }
 
-export { SUIT_LANE };
+;

@@ -11,13 +11,13 @@
  * "holding the suit led" is `hand[led] !== 0`, and a card's points depend only on its
  * code. All tables are built once at load.
  */
-import { CLUBS, DIAMONDS, JACK, PACK_SIZE, SUIT_SIZE, cardName, rankOf, sameColour, suitOf } from '../../core/french.js';
+import { CLUBS, DIAMONDS, JACK, PACK_SIZE, SUIT_SIZE, cardName, sameColour } from '../../core/french.js';
 
 export const TRUMP_LANE = 0;
 export const CARD_LANES = 4;
 /** Bit of the Kloei and the Alt in the trump lane. */
-export const KLOEI_BIT = 8;
-export const ALT_BIT = 9;
+const KLOEI_BIT = 8;
+const ALT_BIT = 9;
 /** Codes per trump: lanes 0..3 of 32 bits. */
 const CODES = CARD_LANES << 5;
 
@@ -78,9 +78,4 @@ export function toPhysical(trump: number, code: number): number {
 export function codeName(trump: number, code: number): string {
   const p = toPhysical(trump, code);
   return p < 0 ? `code ${code} (no card)` : cardName(p);
-}
-
-/** Whether a physical card is a trump (trump suit or Kloei) under `trump`. */
-export function isTrump(trump: number, physical: number): boolean {
-  return suitOf(physical) === trump || (suitOf(physical) === sameColour(trump) && rankOf(physical) === JACK);
 }

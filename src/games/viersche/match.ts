@@ -9,10 +9,10 @@ import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { Match } from '../game.js';
 import { toPhysical } from './cards.js';
-import { SEATS, TRICKS, type DealContext, type VierscheState } from './state.js';
+import { SEATS, TRICKS, type VierscheState } from './state.js';
 
-export const RUNGS = 4;
-export const FRAME_LIMIT = 4;
+const RUNGS = 4;
+const FRAME_LIMIT = 4;
 const FIRST_TARGET = 100;
 
 interface Score {
@@ -88,7 +88,7 @@ export class VierscheMatch implements Match<VierscheState> {
       this.before = null;
       this.events.length = 0;
     }
-    state.deal(ctx as DealContext, cards, this.deck);
+    state.deal(ctx, cards, this.deck);
   }
 
   finishDeal(state: VierscheState): void {

@@ -15,7 +15,7 @@ import type { Rng } from '../../core/rng.js';
 import { HIDDEN, NO, type HistoryWatcher } from '../game.js';
 import { HandSampler } from '../deal-sampler.js';
 import { CARD_LANES, toCode } from './cards.js';
-import { SEATS, type DealContext, type VierscheState } from './state.js';
+import { SEATS, type VierscheState } from './state.js';
 import type { VierscheView } from './view.js';
 
 /** FULL[trump * LANES + lane]: every card of the pack, as codes under that trump. */
@@ -101,7 +101,7 @@ export class VierscheSampler {
     ctx.targets[0] = obs.target(0);
     ctx.targets[1] = obs.target(1);
     ctx.secondDeal = obs.secondDeal;
-    out.begin(ctx as DealContext, trump, obs.turnup, hands);
+    out.begin(ctx, trump, obs.turnup, hands);
     for (let ply = 0; ply < obs.plies; ply++) {
       let m = obs.move(ply);
       if (m === HIDDEN) m = facedownCard;
