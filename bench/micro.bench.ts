@@ -49,7 +49,11 @@ function playUntil(s: VierscheState, rng: Rng, stop: (s: VierscheState) => boole
 }
 
 /** `count` states, each dealt from its own seed and played at random until `stop`. */
-function positions(count: number, purpose: number, stop: (s: VierscheState, rng: Rng) => (s: VierscheState) => boolean): VierscheState[] {
+function positions(
+  count: number,
+  purpose: number,
+  stop: (s: VierscheState, rng: Rng) => (s: VierscheState) => boolean,
+): VierscheState[] {
   const out: VierscheState[] = [];
   const rng = new Rng();
   const deck = new Uint8Array(PACK_SIZE);
@@ -109,7 +113,8 @@ function trickWinnerOf(t: number): number {
   return place;
 }
 for (let t = 0; t < TRICKS; t++) {
-  if (trickWinnerOf(t) !== trickWinner[t]) throw new Error(`trick winner fixture ${t}: the STRENGTH comparison disagrees with the engine`);
+  if (trickWinnerOf(t) !== trickWinner[t])
+    throw new Error(`trick winner fixture ${t}: the STRENGTH comparison disagrees with the engine`);
 }
 
 // --- The benchmarks ----------------------------------------------------------------
@@ -277,7 +282,13 @@ const STREAMS = 256;
 
 // --- Run and report ----------------------------------------------------------------
 
-const bench = new Bench({ time: TIME_MS, warmupTime: Math.min(200, TIME_MS), timestampProvider: 'hrtimeNow', subtractTimerOverhead: true, throws: true });
+const bench = new Bench({
+  time: TIME_MS,
+  warmupTime: Math.min(200, TIME_MS),
+  timestampProvider: 'hrtimeNow',
+  subtractTimerOverhead: true,
+  throws: true,
+});
 for (const e of entries) bench.add(e.name, e.fn);
 await bench.run();
 

@@ -110,6 +110,11 @@ const started = performance.now();
 const team0 = play(deals);
 const seconds = (performance.now() - started) / 1000;
 const c1 = yardstick ? runYardstick(yardstick, 10_000_000) : 0;
-console.log(`minimal JS playout: ${deals} deals, ${seconds.toFixed(2)} s, team 0 mean ${(team0 / deals).toFixed(3)} points`);
-if (yardstick) console.log(`yardstick: C ${c0} and ${c1} deals/s (before, after); minimal/C = ${(deals / seconds / ((c0 + c1) / 2)).toFixed(3)}`);
+console.log(
+  `minimal JS playout: ${deals} deals, ${seconds.toFixed(2)} s, team 0 mean ${(team0 / deals).toFixed(3)} points`,
+);
+if (yardstick)
+  console.log(
+    `yardstick: C ${c0} and ${c1} deals/s (before, after); minimal/C = ${(deals / seconds / ((c0 + c1) / 2)).toFixed(3)}`,
+  );
 console.log(`throughput: ${Math.round(deals / seconds)} deals/s`);

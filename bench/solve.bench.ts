@@ -94,7 +94,8 @@ function addSolve(gameName: string, fromTrick: number, count: number): void {
     fn: () => {
       solveAll();
       // Nodes per second divides by this count: it must not change between calls.
-      if (nodes !== first.nodes || values !== first.values) throw new Error(`${name}: nodes or values changed between calls`);
+      if (nodes !== first.nodes || values !== first.values)
+        throw new Error(`${name}: nodes or values changed between calls`);
     },
   });
 }
@@ -146,7 +147,9 @@ function latency(name: string) {
 
 const baseNs = (latency('Rng.next()').p50 * 1e6) / DRAWS;
 const lastNs = (latency('Rng.next() again, last').p50 * 1e6) / DRAWS;
-const rows: string[][] = [['benchmark', 'ms/op (median)', 'mad %', 'ops/s', 'nodes/op', 'nodes/s', 'ns/node', 'x Rng.next', 'samples']];
+const rows: string[][] = [
+  ['benchmark', 'ms/op (median)', 'mad %', 'ops/s', 'nodes/op', 'nodes/s', 'ns/node', 'x Rng.next', 'samples'],
+];
 for (const e of entries) {
   if (e.nodes === 0) continue;
   const l = latency(e.name);

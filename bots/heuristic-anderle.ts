@@ -27,20 +27,69 @@ import type { AnderleView } from '../src/games/vier-anderle/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 
 const PARAMS: readonly ParamSpec[] = [
-  { key: 'threshold', description: 'strength needed to declare in, before the adjustments', type: 'number', default: 0.9, min: -10, max: 10 },
-  { key: 'perSpeaker', description: 'threshold added per seat still to declare after this one', type: 'number', default: 0.08, min: -5, max: 5 },
-  { key: 'perIn', description: 'threshold added per seat already declared in', type: 'number', default: 0.15, min: -5, max: 5 },
-  { key: 'potWeight', description: 'threshold added per doubling of the pot (risk aversion)', type: 'number', default: 0, min: -5, max: 5 },
-  { key: 'power', description: 'tarock value exponent: T_k is worth (k/22)^power', type: 'number', default: 3, min: 0.1, max: 20 },
+  {
+    key: 'threshold',
+    description: 'strength needed to declare in, before the adjustments',
+    type: 'number',
+    default: 0.9,
+    min: -10,
+    max: 10,
+  },
+  {
+    key: 'perSpeaker',
+    description: 'threshold added per seat still to declare after this one',
+    type: 'number',
+    default: 0.08,
+    min: -5,
+    max: 5,
+  },
+  {
+    key: 'perIn',
+    description: 'threshold added per seat already declared in',
+    type: 'number',
+    default: 0.15,
+    min: -5,
+    max: 5,
+  },
+  {
+    key: 'potWeight',
+    description: 'threshold added per doubling of the pot (risk aversion)',
+    type: 'number',
+    default: 0,
+    min: -5,
+    max: 5,
+  },
+  {
+    key: 'power',
+    description: 'tarock value exponent: T_k is worth (k/22)^power',
+    type: 'number',
+    default: 3,
+    min: 0.1,
+    max: 20,
+  },
   { key: 'kingValue', description: 'strength of a king', type: 'number', default: 0.15, min: 0, max: 5 },
-  { key: 'greedy', description: 'when heading without a sure winner, head with the highest card', type: 'boolean', default: true },
+  {
+    key: 'greedy',
+    description: 'when heading without a sure winner, head with the highest card',
+    type: 'boolean',
+    default: true,
+  },
 ];
 
 class AnderleHeuristic implements Bot {
-  private readonly p: { threshold: number; perSpeaker: number; perIn: number; potWeight: number; power: number; kingValue: number; greedy: boolean };
+  private readonly p: {
+    threshold: number;
+    perSpeaker: number;
+    perIn: number;
+    potWeight: number;
+    power: number;
+    kingValue: number;
+    greedy: boolean;
+  };
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'vier-anderle') throw new TafelError('bad-bot', `this heuristic plays vier-anderle only, not ${ctx.game.name}`);
+    if (ctx.game.name !== 'vier-anderle')
+      throw new TafelError('bad-bot', `this heuristic plays vier-anderle only, not ${ctx.game.name}`);
     const q = ctx.params;
     this.p = {
       threshold: Number(q.threshold),
@@ -66,7 +115,12 @@ class AnderleHeuristic implements Bot {
     let already = 0;
     for (let s = 0; s < obs.seats; s++) if (obs.declared(s) === 1) already++;
     const toSpeak = (obs.dealer - obs.seat + obs.seats) % obs.seats;
-    return this.p.threshold + this.p.perSpeaker * toSpeak + this.p.perIn * already + this.p.potWeight * Math.log2(obs.pot / 4);
+    return (
+      this.p.threshold +
+      this.p.perSpeaker * toSpeak +
+      this.p.perIn * already +
+      this.p.potWeight * Math.log2(obs.pot / 4)
+    );
   }
 
   act(o: Observation, legal: Int32Array): number {
@@ -120,7 +174,8 @@ class AnderleHeuristic implements Bot {
 
 export const heuristicAnderle: BotSpec = {
   name: 'heuristic',
-  description: 'Vier-Anderle rules of thumb: declare on tarock strength against a threshold set by rivals and pot, head cheaply, lead masters',
+  description:
+    'Vier-Anderle rules of thumb: declare on tarock strength against a threshold set by rivals and pot, head cheaply, lead masters',
   params: PARAMS,
   games: ['vier-anderle'],
   create: (ctx) => new AnderleHeuristic(ctx),

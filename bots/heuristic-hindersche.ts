@@ -57,7 +57,8 @@ const PARAMS: readonly ParamSpec[] = [
     default: 0.6,
     min: 0,
     max: 3,
-    description: 'weight of a card\'s risk of winning a later trick against the points of the trick now (higher sheds high cards sooner)',
+    description:
+      "weight of a card's risk of winning a later trick against the points of the trick now (higher sheds high cards sooner)",
   },
   {
     key: 'marchTricks',
@@ -81,7 +82,8 @@ const PARAMS: readonly ParamSpec[] = [
     default: 60,
     min: 0,
     max: 141,
-    description: 'object to a schleipfe when the offerer would then hold at least this many points (or, in Butzen, every trick so far)',
+    description:
+      'object to a schleipfe when the offerer would then hold at least this many points (or, in Butzen, every trick so far)',
   },
 ];
 
@@ -140,7 +142,8 @@ class HinderscheHeuristic implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'hindersche') throw new TafelError('bad-bot', `bot heuristic (hindersche) plays hindersche only, not ${ctx.game.name}`);
+    if (ctx.game.name !== 'hindersche')
+      throw new TafelError('bad-bot', `bot heuristic (hindersche) plays hindersche only, not ${ctx.game.name}`);
     this.dump = Number(ctx.params.dump);
     this.marchTricks = Number(ctx.params.marchTricks);
     this.objectAt = Number(ctx.params.objectAt);
@@ -381,7 +384,7 @@ class HinderscheHeuristic implements Bot {
           }
         } else {
           // Cannot win: give the others as little as possible, keep strength.
-          const key = POINTS[code] * 100 + (s < 0 ? (code & 31) : 50 + s);
+          const key = POINTS[code] * 100 + (s < 0 ? code & 31 : 50 + s);
           if (key < loseKey) {
             loseKey = key;
             lose = code;
@@ -408,7 +411,8 @@ class HinderscheHeuristic implements Bot {
 
 export const heuristicHindersche: BotSpec = {
   name: 'heuristic',
-  description: 'Hindersche rules of thumb: duck, smear points onto others, keep low cards, march with a very strong hand',
+  description:
+    'Hindersche rules of thumb: duck, smear points onto others, keep low cards, march with a very strong hand',
   params: PARAMS,
   games: ['hindersche'],
   create: (ctx) => new HinderscheHeuristic(ctx),

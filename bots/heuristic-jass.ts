@@ -44,7 +44,16 @@ import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js'
 import { setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, FULL, LAST_TRICK, PACK_POINTS, POINTS, PUUR, STRENGTH, TRUMP_LANE } from '../src/games/hindersi-jass/cards.js';
+import {
+  CARD_LANES,
+  FULL,
+  LAST_TRICK,
+  PACK_POINTS,
+  POINTS,
+  PUUR,
+  STRENGTH,
+  TRUMP_LANE,
+} from '../src/games/hindersi-jass/cards.js';
 import type { JassView } from '../src/games/hindersi-jass/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 
@@ -71,7 +80,8 @@ const PARAMS: readonly ParamSpec[] = [
     default: 3,
     min: 0,
     max: 12,
-    description: 'when another player has every trick so far and at most this many remain, take a trick to stop the sweep',
+    description:
+      'when another player has every trick so far and at most this many remain, take a trick to stop the sweep',
   },
   {
     key: 'shoot',
@@ -108,7 +118,8 @@ class JassHeuristicBot implements Bot {
   private n = 4;
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'hindersi-jass') throw new TafelError('bad-bot', `this heuristic plays hindersi-jass only, not ${ctx.game.name}`);
+    if (ctx.game.name !== 'hindersi-jass')
+      throw new TafelError('bad-bot', `this heuristic plays hindersi-jass only, not ${ctx.game.name}`);
     const p = ctx.params;
     this.dangerWeight = Number(p.danger);
     this.smear = Number(p.smear);
@@ -274,7 +285,8 @@ class JassHeuristicBot implements Bot {
 
 export const heuristic: BotSpec = {
   name: 'heuristic',
-  description: 'Hindersi-Jass rules of thumb: duck, smear points onto others, shed dangerous cards, keep low exits, stop sweeps',
+  description:
+    'Hindersi-Jass rules of thumb: duck, smear points onto others, shed dangerous cards, keep low exits, stop sweeps',
   params: PARAMS,
   games: ['hindersi-jass'],
   create: (ctx) => new JassHeuristicBot(ctx),

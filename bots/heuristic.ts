@@ -179,7 +179,8 @@ class HeuristicBot implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'viersche') throw new TafelError('bad-bot', `bot heuristic plays viersche only, not ${ctx.game.name}`);
+    if (ctx.game.name !== 'viersche')
+      throw new TafelError('bad-bot', `bot heuristic plays viersche only, not ${ctx.game.name}`);
     const p = ctx.params;
     this.keepWeight = 4 * (1 - Number(p.aggression));
     this.trumpLead = p.trumpLead as TrumpLead;
@@ -276,7 +277,8 @@ class HeuristicBot implements Bot {
     const lane = code >>> 5;
     const bit = code & 31;
     const master = this.isMaster(code);
-    if (lane === TRUMP_LANE) return this.keepWeight * (TRUMP_KEEP + TRUMP_STEP * bit) + (master ? MASTER_OWN * POINTS[code] : 0);
+    if (lane === TRUMP_LANE)
+      return this.keepWeight * (TRUMP_KEEP + TRUMP_STEP * bit) + (master ? MASTER_OWN * POINTS[code] : 0);
     return master ? this.keepWeight * MASTER_KEEP : this.keepWeight * PLAIN_STEP * bit - LOSER_OWN * POINTS[code];
   }
 
@@ -330,7 +332,8 @@ class HeuristicBot implements Bot {
       return p >= this.smear ? 1 : p;
     }
     // Second hand: the partner plays last and may still beat the opponent between us.
-    if (v.trickCards === 1) return this.pBeat(partner, led, best) * (1 - PARTNER_COVER * this.pBeat((this.me + 1) & 3, led, best));
+    if (v.trickCards === 1)
+      return this.pBeat(partner, led, best) * (1 - PARTNER_COVER * this.pBeat((this.me + 1) & 3, led, best));
     return 0;
   }
 

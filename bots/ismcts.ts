@@ -73,7 +73,8 @@ const PARAMS: readonly ParamSpec[] = [
     type: 'number',
     default: 0,
     min: 0,
-    description: 'time cap per decision in ms, checked after each iteration (0: none; a cap makes play machine-dependent)',
+    description:
+      'time cap per decision in ms, checked after each iteration (0: none; a cap makes play machine-dependent)',
   },
   {
     key: 'c',
@@ -81,13 +82,15 @@ const PARAMS: readonly ParamSpec[] = [
     default: 1,
     min: 0,
     max: 100,
-    description: "UCB exploration constant, in standard deviations of the acting seat's playout returns (measured during the search, so one value fits every game)",
+    description:
+      "UCB exploration constant, in standard deviations of the acting seat's playout returns (measured during the search, so one value fits every game)",
   },
   {
     key: 'rollout',
     type: ['heuristic', 'random'],
     default: 'heuristic',
-    description: "playouts: heuristic (the game's heuristic bot in every seat; random for a game without one) or random (uniform legal moves, faster, weaker)",
+    description:
+      "playouts: heuristic (the game's heuristic bot in every seat; random for a game without one) or random (uniform legal moves, faster, weaker)",
   },
 ];
 
@@ -316,7 +319,8 @@ class IsmctsBot implements Bot {
 
 export const ismcts: BotSpec = {
   name: 'ismcts',
-  description: 'information-set MCTS (SO-ISMCTS, UCT): one tree over what this seat sees, a fresh sampled world per iteration',
+  description:
+    'information-set MCTS (SO-ISMCTS, UCT): one tree over what this seat sees, a fresh sampled world per iteration',
   params: PARAMS,
   create: (ctx) => new IsmctsBot(ctx),
 };

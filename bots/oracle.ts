@@ -39,7 +39,15 @@ import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
-import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import {
+  modelParams,
+  resolveModel,
+  sharedPerfectPlay,
+  type BotModel,
+  type EstimatePlayout,
+  type OpponentModel,
+  type PerfectPlay,
+} from './perfect-play.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
 import type { Rng } from '../src/core/rng.js';
@@ -121,7 +129,8 @@ class OracleBot implements Bot {
 
 export const oracle: BotSpec = {
   name: 'oracle',
-  description: "sees every hand and plays the best move under its model (the exact solver with teams, a search against the heuristic without): a ceiling",
+  description:
+    'sees every hand and plays the best move under its model (the exact solver with teams, a search against the heuristic without): a ceiling',
   params: PARAMS,
   cheats: true,
   create(ctx) {

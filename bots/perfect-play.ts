@@ -119,7 +119,16 @@
  * `exact` tricks left, where claims usually arise) it is exact for every seat.
  */
 import { CODE_LIMIT, LANES, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
-import { Decision, NO, YES, type DealAims, type Game, type ParamSpec, type State, type TableConfig } from '../src/games/game.js';
+import {
+  Decision,
+  NO,
+  YES,
+  type DealAims,
+  type Game,
+  type ParamSpec,
+  type State,
+  type TableConfig,
+} from '../src/games/game.js';
 import { MaxnSolver } from './solver/maxn.js';
 import { Solver } from './solver/solver.js';
 
@@ -201,7 +210,8 @@ export function modelParams(defaults: { model: BotModel; playout: EstimatePlayou
       key: 'playout',
       type: ESTIMATE_PLAYOUTS,
       default: defaults.playout,
-      description: 'the playout that estimates beyond a horizon, in games without teams: coalition (the others against the seat, as the search assumes) or selfish (each seat for itself)',
+      description:
+        'the playout that estimates beyond a horizon, in games without teams: coalition (the others against the seat, as the search assumes) or selfish (each seat for itself)',
     },
     {
       key: 'depth',
@@ -209,7 +219,8 @@ export function modelParams(defaults: { model: BotModel; playout: EstimatePlayou
       default: defaults.depth,
       min: 1,
       max: 39,
-      description: "with the heuristic model: the seat's own decisions searched (the move itself is the first); beyond them the heuristic plays the seat too",
+      description:
+        "with the heuristic model: the seat's own decisions searched (the move itself is the first); beyond them the heuristic plays the seat too",
     },
   ];
 }
@@ -258,7 +269,12 @@ export class PerfectPlay {
   }
 
   /** Start a decision with `budget` nodes. */
-  begin(budget: number, exact: number, model: OpponentModel = 'paranoid', playout: EstimatePlayout = 'coalition'): void {
+  begin(
+    budget: number,
+    exact: number,
+    model: OpponentModel = 'paranoid',
+    playout: EstimatePlayout = 'coalition',
+  ): void {
     this.model = model;
     this.solver.selfishPlayout = playout === 'selfish' && this.maxn !== null;
     this.budget = budget;
@@ -420,7 +436,8 @@ export class PerfectPlay {
   }
 
   private playOut(s: State, share: number, lookahead: boolean): void {
-    while (!s.isTerminal()) s.apply(s.decision === Decision.Card ? this.bestMove(s, share) : this.answer(s, share, lookahead));
+    while (!s.isTerminal())
+      s.apply(s.decision === Decision.Card ? this.bestMove(s, share) : this.answer(s, share, lookahead));
   }
 
   /** Declare in when a trick is sure with every seat still to declare in too (module doc). */
@@ -464,7 +481,14 @@ export class PerfectPlay {
   }
 
   /** One `reaches` call from a cleared table (`more`: the aim, by default the game's); `solver.aborted` tells if it fit. */
-  private test(s: State, seat: number, target: number, horizon: number, limit: number, more = this.solver.goal.more): boolean {
+  private test(
+    s: State,
+    seat: number,
+    target: number,
+    horizon: number,
+    limit: number,
+    more = this.solver.goal.more,
+  ): boolean {
     const sv = this.solver;
     sv.reset();
     sv.horizon = horizon;
@@ -479,7 +503,8 @@ export class PerfectPlay {
   /** One solver call: `moveValues` from a cleared table, turned to higher-is-better. False if it aborted. */
   private search(s: State, seat: number, horizon: number, limit: number, out: Float64Array): boolean {
     const m = this.model;
-    const useMaxn = m === 'maxn' || (m === 'maxn-late' && horizon === Infinity) || (m === 'maxn-early' && horizon !== Infinity);
+    const useMaxn =
+      m === 'maxn' || (m === 'maxn-late' && horizon === Infinity) || (m === 'maxn-early' && horizon !== Infinity);
     const sv = useMaxn && this.maxn !== null ? this.maxn : this.solver;
     sv.reset();
     sv.horizon = horizon;

@@ -95,13 +95,28 @@
  */
 import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
-import { Decision, type Game, type Observation, type ParamSpec, type State, type TableConfig } from '../src/games/game.js';
+import {
+  Decision,
+  type Game,
+  type Observation,
+  type ParamSpec,
+  type State,
+  type TableConfig,
+} from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
 import { TafelError } from '../src/core/errors.js';
-import { modelParams, resolveModel, sharedPerfectPlay, type BotModel, type EstimatePlayout, type OpponentModel, type PerfectPlay } from './perfect-play.js';
+import {
+  modelParams,
+  resolveModel,
+  sharedPerfectPlay,
+  type BotModel,
+  type EstimatePlayout,
+  type OpponentModel,
+  type PerfectPlay,
+} from './perfect-play.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -139,7 +154,8 @@ const PARAMS: readonly ParamSpec[] = [
     key: 'infer',
     type: ['none', 'heuristic'],
     default: 'none',
-    description: "weigh worlds by the others' past moves: heuristic (each move the game's heuristic would not have made there costs the world a factor `deviate`) or none (uniform worlds)",
+    description:
+      "weigh worlds by the others' past moves: heuristic (each move the game's heuristic would not have made there costs the world a factor `deviate`) or none (uniform worlds)",
   },
   {
     key: 'deviate',
@@ -147,7 +163,8 @@ const PARAMS: readonly ParamSpec[] = [
     default: 0.25,
     min: 0.001,
     max: 1,
-    description: "with infer=heuristic: a world's weight factor for each past move of another seat that the heuristic would not have made",
+    description:
+      "with infer=heuristic: a world's weight factor for each past move of another seat that the heuristic would not have made",
   },
   {
     key: 'candidates',
@@ -155,7 +172,8 @@ const PARAMS: readonly ParamSpec[] = [
     default: 4,
     min: 1,
     max: 1000,
-    description: 'with infer=heuristic: worlds drawn and weighed per world solved; the solved ones are drawn from them by weight',
+    description:
+      'with infer=heuristic: worlds drawn and weighed per world solved; the solved ones are drawn from them by weight',
   },
 ];
 
@@ -213,7 +231,10 @@ class PimcBot implements Bot {
     this.search = this.model === 'heuristic' ? new PolicySearch(ctx.game, ctx.table, this.policy!) : null;
     this.candidates = this.inference ? Number(ctx.params.candidates) : 1;
     if (this.worlds * this.candidates > MAX_WEIGHED) {
-      throw new TafelError('bad-bot', `pimc: worlds x candidates = ${this.worlds * this.candidates} worlds to keep and weigh per decision; at most ${MAX_WEIGHED}`);
+      throw new TafelError(
+        'bad-bot',
+        `pimc: worlds x candidates = ${this.worlds * this.candidates} worlds to keep and weigh per decision; at most ${MAX_WEIGHED}`,
+      );
     }
     this.weight = new Float64Array(this.worlds * this.candidates);
     this.draws = new Int32Array(this.worlds * this.candidates);
@@ -296,7 +317,8 @@ class PimcBot implements Bot {
 
 export const pimc: BotSpec = {
   name: 'pimc',
-  description: 'perfect-information Monte Carlo: every legal move valued in sampled worlds with the hands known (the exact solver with teams, a search against the heuristic without), best mean',
+  description:
+    'perfect-information Monte Carlo: every legal move valued in sampled worlds with the hands known (the exact solver with teams, a search against the heuristic without), best mean',
   params: PARAMS,
   create: (ctx) => new PimcBot(ctx),
 };

@@ -61,7 +61,15 @@ export class PolicySearch {
    * counts as the first). Returns the depth of the values in own decisions (Infinity:
    * exact under the model).
    */
-  values(world: State, seat: number, moves: Int32Array, n: number, share: number, out: Float64Array, maxDepth = MAX_LEVELS - 1): number {
+  values(
+    world: State,
+    seat: number,
+    moves: Int32Array,
+    n: number,
+    share: number,
+    out: Float64Array,
+    maxDepth = MAX_LEVELS - 1,
+  ): number {
     const start = this.used;
     const top = Math.min(maxDepth, MAX_LEVELS - 1);
     for (let d = 1; d <= top; d++) {

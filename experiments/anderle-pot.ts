@@ -92,7 +92,15 @@ export async function runExperiment(o: Options): Promise<TableResult[]> {
         range.add(Math.max(...end.balances) - Math.min(...end.balances));
         if (end.pot === 0) emptyAtEnd++;
       }
-      results.push({ bot, players, sessions: o.sessions, pot: pots.map((m) => m.estimate()), balanceSd: sd.estimate(), balanceRange: range.estimate(), emptyAtEnd });
+      results.push({
+        bot,
+        players,
+        sessions: o.sessions,
+        pot: pots.map((m) => m.estimate()),
+        balanceSd: sd.estimate(),
+        balanceRange: range.estimate(),
+        emptyAtEnd,
+      });
     }
   }
   return results;
@@ -103,7 +111,14 @@ const COLUMNS = ['bot', 'players', 'quantity', 'hand', 'n', 'mean', 'ci95_low', 
 export function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS)[number], string | number>[] {
   const fix = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '');
   const row = (r: TableResult, quantity: string, hand: number | '', e: Estimate) => ({
-    bot: r.bot, players: r.players, quantity, hand, n: e.n, mean: fix(e.mean), ci95_low: fix(e.low), ci95_high: fix(e.high),
+    bot: r.bot,
+    players: r.players,
+    quantity,
+    hand,
+    n: e.n,
+    mean: fix(e.mean),
+    ci95_low: fix(e.low),
+    ci95_high: fix(e.high),
   });
   return results.flatMap((r) => [
     ...r.pot.map((e, h) => row(r, 'pot', h + 1, e)),
@@ -115,7 +130,9 @@ export function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS
 export function report(results: readonly TableResult[], o: Options, seconds: number): string {
   const half = (e: Estimate) => (Number.isFinite(e.high) ? ` ± ${((e.high - e.low) / 2).toFixed(1)}` : '');
   const show = (e: Estimate) => `${e.mean.toFixed(1)}${half(e)}`;
-  const marks = [0, Math.floor(o.hands / 4), Math.floor(o.hands / 2), o.hands - 1].filter((h, i, a) => a.indexOf(h) === i);
+  const marks = [0, Math.floor(o.hands / 4), Math.floor(o.hands / 2), o.hands - 1].filter(
+    (h, i, a) => a.indexOf(h) === i,
+  );
   const lines = [
     '# How the Vier-Anderle pot grows, and how balances spread',
     '',
@@ -125,8 +142,9 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
     '',
     `| bot | players | ${marks.map((h) => `pot after hand ${h + 1}`).join(' | ')} | balance sd at end | best - worst at end | pot empty at end |`,
     `|---|---|${marks.map(() => '---|').join('')}---|---|---|`,
-    ...results.map((r) =>
-      `| ${r.bot} | ${r.players} | ${marks.map((h) => show(r.pot[h])).join(' | ')} | ${show(r.balanceSd)} | ${show(r.balanceRange)} | ${((r.emptyAtEnd / r.sessions) * 100).toFixed(1)}% |`,
+    ...results.map(
+      (r) =>
+        `| ${r.bot} | ${r.players} | ${marks.map((h) => show(r.pot[h])).join(' | ')} | ${show(r.balanceSd)} | ${show(r.balanceRange)} | ${((r.emptyAtEnd / r.sessions) * 100).toFixed(1)}% |`,
     ),
     '',
     'Reading it: the first hand is always played from an empty pot (A-5), so the pot after it is 4 plus 4 for every',
@@ -150,7 +168,11 @@ async function main(argv: string[]): Promise<void> {
     seed: { type: 'string' },
     'out-dir': { type: 'string' },
   });
-  const o: Options = { sessions: count(v.sessions, 400, '--sessions', 1), hands: count(v.hands, 12, '--hands', 1), seed: seed(v.seed, 'pot-1') };
+  const o: Options = {
+    sessions: count(v.sessions, 400, '--sessions', 1),
+    hands: count(v.hands, 12, '--hands', 1),
+    seed: seed(v.seed, 'pot-1'),
+  };
   const dir = String(v['out-dir'] ?? 'results');
   checkOutDir(dir);
   const started = performance.now();

@@ -14,7 +14,12 @@ type Flags = NonNullable<ParseArgsConfig['options']>;
 /** The flags of `argv` as strings (or booleans), or a `bad-option` error; `--help` is always known. */
 export function parseFlags(argv: string[], flags: Flags): Record<string, string | boolean | undefined> {
   try {
-    const { values } = parseArgs({ args: argv, options: { ...flags, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: argv,
+      options: { ...flags, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
     return values;
   } catch (e) {
     throw new TafelError('bad-option', (e as Error).message);
@@ -34,7 +39,8 @@ export function count(text: string | boolean | undefined, fallback: number, flag
 /** A master seed: 1-64 letters, digits or _ . : - (the same rule as `tafel run --seed`). */
 export function seed(text: string | boolean | undefined, fallback: string): string {
   const s = text === undefined ? fallback : String(text);
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(s)) throw new TafelError('bad-seed', `--seed '${s}': a seed is 1-64 letters, digits or _ . : -`);
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(s))
+    throw new TafelError('bad-seed', `--seed '${s}': a seed is 1-64 letters, digits or _ . : -`);
   return s;
 }
 
@@ -46,7 +52,10 @@ export function checkOutDir(dir: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (e) {
-    throw new TafelError('unwritable', `--out-dir ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TafelError(
+      'unwritable',
+      `--out-dir ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
 
@@ -57,7 +66,10 @@ export function writeWhole(dir: string, file: string, text: string): string {
     writeFileSync(`${path}.tmp`, text);
     renameSync(`${path}.tmp`, path);
   } catch (e) {
-    throw new TafelError('unwritable', `${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TafelError(
+      'unwritable',
+      `${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   return path;
 }

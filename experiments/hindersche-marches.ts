@@ -165,8 +165,10 @@ export class MarchCounter {
     if (rec.kind === 'normal') {
       this.normalDeals++;
       const byEvents = rec.events.some((e) => e.type === 'mark' && (e.why === 'march' || e.why === 'march-opponent'));
-      if (byEvents !== (m.seat >= 0)) {
-        throw new Error(`record ${rec.match}/${rec.deal}: march by points/tricks ${m.seat >= 0} but by events ${byEvents}`);
+      if (byEvents !== m.seat >= 0) {
+        throw new Error(
+          `record ${rec.match}/${rec.deal}: march by points/tricks ${m.seat >= 0} but by events ${byEvents}`,
+        );
       }
       const hit = m.seat >= 0;
       this.cell({ phase: p, unit: 'deal', kind: 'any' }).add(cluster, hit);
@@ -198,7 +200,8 @@ export class MarchCounter {
       this.games++;
       this.cell({ phase: 'all', unit: 'game', kind: 'any' }).add(cluster, this.gameMarch);
       this.cell({ phase: '1', unit: 'game', kind: 'any' }).add(cluster, this.gamePhaseMarch[0]);
-      if (this.gameReachedPhase2) this.cell({ phase: '2', unit: 'game', kind: 'any' }).add(cluster, this.gamePhaseMarch[1]);
+      if (this.gameReachedPhase2)
+        this.cell({ phase: '2', unit: 'game', kind: 'any' }).add(cluster, this.gamePhaseMarch[1]);
       this.cell({ phase: '1', unit: 'game', kind: 'double-loss' }).add(cluster, e.frame === 2);
       this.gameMarch = this.gameReachedPhase2 = false;
       this.gamePhaseMarch = [false, false];
@@ -290,10 +293,17 @@ export async function runStudy(o: StudyOptions, tables: readonly TableSpec[] = t
       throw new Error(`${spec.bots}: ${counted} marches in the records but ${engineMarches} by the engine's metric`);
     }
     out.push({ bots: spec.bots, rubbers, groups, rotations: lineup.rotations, counter, seconds });
-    o.progress?.(`${spec.bots}: ${rubbers} rubbers, ${counter.normalDeals} deals + ${counter.playoffDeals} playoffs in ${seconds.toFixed(1)} s`);
+    o.progress?.(
+      `${spec.bots}: ${rubbers} rubbers, ${counter.normalDeals} deals + ${counter.playoffDeals} playoffs in ${seconds.toFixed(1)} s`,
+    );
   }
   const used = process.cpuUsage(cpu);
-  return { options: o, tables: out, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+  return {
+    options: o,
+    tables: out,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
 }
 
 // --- Statistics ---------------------------------------------------------------------
@@ -331,7 +341,19 @@ export function clusterMean(c: Cell): Estimate {
 
 // --- Output -------------------------------------------------------------------------
 
-export const CSV_COLUMNS = ['bots', 'phase', 'unit', 'kind', 'n', 'marches', 'rate', 'ci95_low', 'ci95_high', 'method', 'seat_bot'] as const;
+export const CSV_COLUMNS = [
+  'bots',
+  'phase',
+  'unit',
+  'kind',
+  'n',
+  'marches',
+  'rate',
+  'ci95_low',
+  'ci95_high',
+  'method',
+  'seat_bot',
+] as const;
 
 export interface Row {
   bots: string;
@@ -356,7 +378,13 @@ const KIND_ORDER: Kind[] = ['any', 'points', 'all-tricks', 'double-loss'];
 
 function sortedCells(c: MarchCounter): { key: CellKey; cell: Cell }[] {
   const rank = (k: CellKey) =>
-    [UNIT_ORDER.indexOf(k.unit), k.seatBot ?? '', k.kind === 'double-loss' ? 1 : 0, PHASE_ORDER.indexOf(k.phase), KIND_ORDER.indexOf(k.kind)] as const;
+    [
+      UNIT_ORDER.indexOf(k.unit),
+      k.seatBot ?? '',
+      k.kind === 'double-loss' ? 1 : 0,
+      PHASE_ORDER.indexOf(k.phase),
+      KIND_ORDER.indexOf(k.kind),
+    ] as const;
   return [...c.cells.values()].sort((a, b) => {
     const x = rank(a.key);
     const y = rank(b.key);
@@ -369,10 +397,24 @@ export function rowsOf(study: StudyResult): Row[] {
   const rows: Row[] = [];
   for (const t of study.tables) {
     for (const { key, cell } of sortedCells(t.counter)) {
-      const base = { bots: t.bots, phase: key.phase, unit: key.unit, kind: key.kind, marches: cell.hits, seat_bot: key.seatBot ?? '' };
+      const base = {
+        bots: t.bots,
+        phase: key.phase,
+        unit: key.unit,
+        kind: key.kind,
+        marches: cell.hits,
+        seat_bot: key.seatBot ?? '',
+      };
       const w = wilson(cell.hits, cell.n);
       // Clamped only against rounding: with no hits `wilson` gives a low bound of -7e-18.
-      rows.push({ ...base, n: cell.n, rate: w.mean, ci95_low: clamp01(w.low), ci95_high: clamp01(w.high), method: 'wilson' });
+      rows.push({
+        ...base,
+        n: cell.n,
+        rate: w.mean,
+        ci95_low: clamp01(w.low),
+        ci95_high: clamp01(w.high),
+        method: 'wilson',
+      });
       const r = clusterRatio(cell);
       rows.push({ ...base, n: r.n, rate: r.mean, ci95_low: r.low, ci95_high: r.high, method: 'cluster-ratio-t' });
       if (key.unit === 'deal') {
@@ -401,10 +443,27 @@ export function commandOf(o: StudyOptions): string {
 const FEW = 10;
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : 'n/a');
-const ci = (lo: number, hi: number) => (Number.isFinite(lo) ? `[${(100 * lo).toFixed(2)}, ${(100 * hi).toFixed(2)}]` : 'n/a');
+const ci = (lo: number, hi: number) =>
+  Number.isFinite(lo) ? `[${(100 * lo).toFixed(2)}, ${(100 * hi).toFixed(2)}]` : 'n/a';
 
-function find(rows: readonly Row[], bots: string, unit: Unit, phase: Phase, kind: Kind, method: Row['method'], seatBot = ''): Row | undefined {
-  return rows.find((r) => r.bots === bots && r.unit === unit && r.phase === phase && r.kind === kind && r.method === method && r.seat_bot === seatBot);
+function find(
+  rows: readonly Row[],
+  bots: string,
+  unit: Unit,
+  phase: Phase,
+  kind: Kind,
+  method: Row['method'],
+  seatBot = '',
+): Row | undefined {
+  return rows.find(
+    (r) =>
+      r.bots === bots &&
+      r.unit === unit &&
+      r.phase === phase &&
+      r.kind === kind &&
+      r.method === method &&
+      r.seat_bot === seatBot,
+  );
 }
 
 const WHAT: Record<string, string> = {
@@ -439,8 +498,8 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
   L.push('same bot, and at a mixed table `heuristic,random` (seats a,b,a,b, both seat rotations played');
   L.push('with the same cards). Counted from the deal records: a deal has a march when a player kept');
   L.push('100 points or more, or in phase 2 all 9 tricks (`all-tricks` counts those with fewer than');
-  L.push('100 points, so `points` + `all-tricks` = `any`); every normal deal\'s detection agrees with its');
-  L.push('`march`/`march-opponent` mark events (checked). Phase = the record\'s `before.phase`. Playoff');
+  L.push("100 points, so `points` + `all-tricks` = `any`); every normal deal's detection agrees with its");
+  L.push("`march`/`march-opponent` mark events (checked). Phase = the record's `before.phase`. Playoff");
   L.push('deals (H-8) are counted apart. A game has a march when any of its deals (playoffs included)');
   L.push('has one. All tables use the same seed, so rubber g, deal k gets the same cards at every table.');
   L.push('');
@@ -450,10 +509,13 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
   L.push('```');
   L.push('');
   const cores = availableParallelism();
-  L.push(`Runtime: ${study.seconds.toFixed(0)} s wall clock (${study.cpuSeconds.toFixed(0)} s of CPU) on ` +
-    `${cores === 1 ? 'one core' : `${cores} cores`}, Node ${process.versions.node}; by table: ` +
-    study.tables.map((t) => `${t.bots} ${t.seconds.toFixed(0)} s`).join(', ') + '. ' +
-    'Play is single-threaded; on a shared core the wall clock exceeds the CPU time.');
+  L.push(
+    `Runtime: ${study.seconds.toFixed(0)} s wall clock (${study.cpuSeconds.toFixed(0)} s of CPU) on ` +
+      `${cores === 1 ? 'one core' : `${cores} cores`}, Node ${process.versions.node}; by table: ` +
+      study.tables.map((t) => `${t.bots} ${t.seconds.toFixed(0)} s`).join(', ') +
+      '. ' +
+      'Play is single-threaded; on a shared core the wall clock exceeds the CPU time.',
+  );
   L.push('');
   L.push('| table | rubbers | deals | playoff deals | games |');
   L.push('|---|---:|---:|---:|---:|');
@@ -482,7 +544,9 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
       const what = WHAT[`${key.unit}|${key.phase}|${key.kind}`] ?? `${key.unit} ${key.phase} ${key.kind}`;
       const who = key.seatBot ? `${key.seatBot}: ` : '';
       const few = w.marches < FEW && Number.isFinite(r.ci95_low) ? ' †' : '';
-      L.push(`| ${who}${what} | ${w.n} | ${w.marches} | ${pct(w.rate)} | ${ci(w.ci95_low, w.ci95_high)} | ${ci(r.ci95_low, r.ci95_high)}${few} |`);
+      L.push(
+        `| ${who}${what} | ${w.n} | ${w.marches} | ${pct(w.rate)} | ${ci(w.ci95_low, w.ci95_high)} | ${ci(r.ci95_low, r.ci95_high)}${few} |`,
+      );
     }
     L.push('');
   }
@@ -507,9 +571,14 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
     const at = find(rows, t.bots, 'deal', '2', 'all-tricks', 'cluster-ratio-t');
     const g = find(rows, t.bots, 'game', 'all', 'any', 'cluster-ratio-t');
     if (!p1 || !p2 || !g || !at) continue;
-    const share = p2.marches > 0 ? ` (${((100 * at.marches) / p2.marches).toFixed(0)}% of them by all 9 tricks under 100 points)` : '';
-    out.push(`Four ${t.bots} players march in ${pct(p1.rate)} of phase-1 deals and ${pct(p2.rate)} of phase-2 deals${share}; ` +
-      `${pct(g.rate)} of their games see at least one march.`);
+    const share =
+      p2.marches > 0
+        ? ` (${((100 * at.marches) / p2.marches).toFixed(0)}% of them by all 9 tricks under 100 points)`
+        : '';
+    out.push(
+      `Four ${t.bots} players march in ${pct(p1.rate)} of phase-1 deals and ${pct(p2.rate)} of phase-2 deals${share}; ` +
+        `${pct(g.rate)} of their games see at least one march.`,
+    );
   }
   const byName = (prefix: string) => same.find((t) => t.bots.startsWith(prefix));
   const rnd = byName('random');
@@ -520,13 +589,19 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
       const b = find(rows, rnd.bots, 'deal', phase, 'any', 'cluster-ratio-t');
       if (!a || !b || !(b.rate > 0)) continue;
       const apart = a.ci95_low > b.ci95_high || b.ci95_low > a.ci95_high;
-      out.push(`In phase ${phase}, ${other.bots} tables march ${(a.rate / b.rate).toFixed(2)} times as often as random tables ` +
-        (apart ? '(the clustered intervals do not overlap).' : '(the clustered intervals overlap: not clearly different at this size).'));
+      out.push(
+        `In phase ${phase}, ${other.bots} tables march ${(a.rate / b.rate).toFixed(2)} times as often as random tables ` +
+          (apart
+            ? '(the clustered intervals do not overlap).'
+            : '(the clustered intervals overlap: not clearly different at this size).'),
+      );
     }
   }
   const mixed = study.tables.find((t) => t.rotations > 1);
   if (mixed) {
-    const labels = mixed.counter.cells.size ? [...new Set([...mixed.counter.cells.values()].map((c) => c.key.seatBot).filter((x): x is string => !!x))] : [];
+    const labels = mixed.counter.cells.size
+      ? [...new Set([...mixed.counter.cells.values()].map((c) => c.key.seatBot).filter((x): x is string => !!x))]
+      : [];
     const parts = labels.map((b) => {
       const r = find(rows, mixed.bots, 'seat-deal', 'all', 'any', 'cluster-ratio-t', b);
       return r ? `a ${b} seat marches in ${pct(r.rate)} of the deals it plays ${ci(r.ci95_low, r.ci95_high)}` : '';
@@ -542,15 +617,19 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
       if (!here || !there) continue;
       const apart = here.ci95_low > there.ci95_high / 4 || there.ci95_low / 4 > here.ci95_high;
       if (apart) moved.set(b, Math.sign(here.rate - there.rate / 4));
-      out.push(`In phase 1 a ${b} seat marches in ${pct(here.rate)} ${ci(here.ci95_low, here.ci95_high)} of deals at the mixed table, ` +
-        `against ${pct(there.rate / 4)} ${ci(there.ci95_low / 4, there.ci95_high / 4)} at a table of four ${b} players (deal rate / 4).`);
+      out.push(
+        `In phase 1 a ${b} seat marches in ${pct(here.rate)} ${ci(here.ci95_low, here.ci95_high)} of deals at the mixed table, ` +
+          `against ${pct(there.rate / 4)} ${ci(there.ci95_low / 4, there.ci95_high / 4)} at a table of four ${b} players (deal rate / 4).`,
+      );
     }
     if (moved.get('random') === 1 && moved.get('heuristic') === -1) {
-      out.push('So a march depends on the opponents as much as on the marcher: random seats march more often, and ' +
-        'heuristic seats less often, when their opponents include heuristic players. This is consistent with marches ' +
-        'being largely *given* by players who avoid points and smear them onto whoever takes tricks (the heuristic\'s ' +
-        'play), rather than made by deliberate march play; the heuristic table\'s high rate is a property of the table, not ' +
-        'of one player.');
+      out.push(
+        'So a march depends on the opponents as much as on the marcher: random seats march more often, and ' +
+          'heuristic seats less often, when their opponents include heuristic players. This is consistent with marches ' +
+          "being largely *given* by players who avoid points and smear them onto whoever takes tricks (the heuristic's " +
+          "play), rather than made by deliberate march play; the heuristic table's high rate is a property of the table, not " +
+          'of one player.',
+      );
     }
   }
   // Does clustering matter? Compare interval widths of the per-deal rows.
@@ -568,17 +647,23 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
   }
   if (ratioN) {
     const mean = ratioSum / ratioN;
-    out.push(`Over the per-deal rows the clustered interval is on average ${mean.toFixed(2)} times as wide as Wilson's ` +
-      `(at most ${widest.toFixed(2)}): ` +
-      (mean < 1.1
-        ? 'the dependence of deals within a rubber hardly matters here, but the clustered intervals are the ones to quote.'
-        : 'deals within a rubber are dependent enough to matter; quote the clustered intervals.'));
+    out.push(
+      `Over the per-deal rows the clustered interval is on average ${mean.toFixed(2)} times as wide as Wilson's ` +
+        `(at most ${widest.toFixed(2)}): ` +
+        (mean < 1.1
+          ? 'the dependence of deals within a rubber hardly matters here, but the clustered intervals are the ones to quote.'
+          : 'deals within a rubber are dependent enough to matter; quote the clustered intervals.'),
+    );
   }
   const mc = byName('montecarlo');
   if (mc) {
-    out.push(`The Monte Carlo table uses \`worlds=${study.options.mcWorlds}\` (the bot's default is 24) and random playouts, ` +
-      `so it stands for a weak search player` +
-      (mc.rubbers < study.options.rubbers ? `; its sample is smaller (${mc.rubbers} rubbers), so its intervals are wider.` : '.'));
+    out.push(
+      `The Monte Carlo table uses \`worlds=${study.options.mcWorlds}\` (the bot's default is 24) and random playouts, ` +
+        `so it stands for a weak search player` +
+        (mc.rubbers < study.options.rubbers
+          ? `; its sample is smaller (${mc.rubbers} rubbers), so its intervals are wider.`
+          : '.'),
+    );
   }
   return out;
 }
@@ -635,8 +720,10 @@ async function main(argv: string[]): Promise<void> {
     const p1 = find(rows, t.bots, 'deal', '1', 'any', 'cluster-ratio-t');
     const p2 = find(rows, t.bots, 'deal', '2', 'any', 'cluster-ratio-t');
     const g = find(rows, t.bots, 'game', 'all', 'any', 'cluster-ratio-t');
-    console.log(`${t.bots.padEnd(22)} phase-1 deals ${pct(p1?.rate ?? NaN)} ${ci(p1?.ci95_low ?? NaN, p1?.ci95_high ?? NaN)}` +
-      `  phase-2 deals ${pct(p2?.rate ?? NaN)} ${ci(p2?.ci95_low ?? NaN, p2?.ci95_high ?? NaN)}  games ${pct(g?.rate ?? NaN)} ${ci(g?.ci95_low ?? NaN, g?.ci95_high ?? NaN)}`);
+    console.log(
+      `${t.bots.padEnd(22)} phase-1 deals ${pct(p1?.rate ?? NaN)} ${ci(p1?.ci95_low ?? NaN, p1?.ci95_high ?? NaN)}` +
+        `  phase-2 deals ${pct(p2?.rate ?? NaN)} ${ci(p2?.ci95_low ?? NaN, p2?.ci95_high ?? NaN)}  games ${pct(g?.rate ?? NaN)} ${ci(g?.ci95_low ?? NaN, g?.ci95_high ?? NaN)}`,
+    );
   }
   console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s, ${study.cpuSeconds.toFixed(1)} s CPU)`);
 }

@@ -103,11 +103,22 @@ interface Played {
   winRate: Estimate | null;
 }
 
-async function play(game: Game, seats: number, bot: string, unit: Unit, groups: number, seed: string, clock: { ms: number; moves: number }): Promise<Played> {
+async function play(
+  game: Game,
+  seats: number,
+  bot: string,
+  unit: Unit,
+  groups: number,
+  seed: string,
+  clock: { ms: number; moves: number },
+): Promise<Played> {
   const table = { seats, rules: resolveParams(game.variants, {}, 'experiment') };
   game.checkTable(table);
   const base: Lineup = await resolveLineup(`${bot},${REFERENCE}`, game, seats);
-  const lineup: Lineup = { ...base, entrants: base.entrants.map((e, i) => (i === 0 ? { ...e, spec: timed(e.spec, clock) } : e)) };
+  const lineup: Lineup = {
+    ...base,
+    entrants: base.entrants.map((e, i) => (i === 0 ? { ...e, spec: timed(e.spec, clock) } : e)),
+  };
   const r = runTournament({ game, table, lineup, seed, unit, groups });
   if (r.failure) throw new TafelError('bot-failed', `${bot} vs ${REFERENCE}: ${r.failure.message}`);
   const section = unit === 'match' ? r.tally.match! : r.tally.deal;
@@ -127,7 +138,8 @@ async function play(game: Game, seats: number, bot: string, unit: Unit, groups: 
 
 function gameNamed(name: string): Game {
   const game = findGame(name);
-  if (!game) throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
+  if (!game)
+    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
   return game;
 }
 
@@ -163,7 +175,8 @@ export async function runExperiment(o: Options): Promise<Rung[]> {
       const dx = 1 / span;
       const da = (r.deal.mean - high.deal.mean) / (span * span);
       const db = -(r.deal.mean - low.deal.mean) / (span * span);
-      const v = r === low || r === high ? 0 : (dx * se(r.deal)) ** 2 + (da * se(low.deal)) ** 2 + (db * se(high.deal)) ** 2;
+      const v =
+        r === low || r === high ? 0 : (dx * se(r.deal)) ** 2 + (da * se(low.deal)) ** 2 + (db * se(high.deal)) ** 2;
       const half = 1.96 * Math.sqrt(v);
       r.gap = { n: r.deal.n, mean: share, sd: Math.sqrt(v), low: share - half, high: share + half };
     }
@@ -173,11 +186,26 @@ export async function runExperiment(o: Options): Promise<Rung[]> {
 
 const COLUMNS = ['game', 'seats', 'bot', 'cheats', 'quantity', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
 
-export function csvRows(o: Options, seats: number, rungs: readonly Rung[]): Record<(typeof COLUMNS)[number], string | number>[] {
+export function csvRows(
+  o: Options,
+  seats: number,
+  rungs: readonly Rung[],
+): Record<(typeof COLUMNS)[number], string | number>[] {
   const fix = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '');
   const rows: Record<(typeof COLUMNS)[number], string | number>[] = [];
   const add = (r: Rung, quantity: string, e: Estimate | null) => {
-    if (e) rows.push({ game: o.game, seats, bot: r.bot, cheats: r.cheats ? 1 : 0, quantity, n: e.n, mean: fix(e.mean), ci95_low: fix(e.low), ci95_high: fix(e.high) });
+    if (e)
+      rows.push({
+        game: o.game,
+        seats,
+        bot: r.bot,
+        cheats: r.cheats ? 1 : 0,
+        quantity,
+        n: e.n,
+        mean: fix(e.mean),
+        ci95_low: fix(e.low),
+        ci95_high: fix(e.high),
+      });
   };
   for (const r of rungs) {
     add(r, 'deal_vs_heuristic', r.deal);
@@ -185,42 +213,60 @@ export function csvRows(o: Options, seats: number, rungs: readonly Rung[]): Reco
     add(r, 'match_vs_heuristic', r.match);
     add(r, 'match_win_rate', r.winRate);
     add(r, 'gap_share', r.gap);
-    rows.push({ game: o.game, seats, bot: r.bot, cheats: r.cheats ? 1 : 0, quantity: 'ms_per_move', n: r.moves, mean: fix(r.msPerMove), ci95_low: '', ci95_high: '' });
+    rows.push({
+      game: o.game,
+      seats,
+      bot: r.bot,
+      cheats: r.cheats ? 1 : 0,
+      quantity: 'ms_per_move',
+      n: r.moves,
+      mean: fix(r.msPerMove),
+      ci95_low: '',
+      ci95_high: '',
+    });
   }
   return rows;
 }
 
 export function report(o: Options, seats: number, rungs: readonly Rung[], seconds: number, command: string): string {
   const game = findGame(o.game)!;
-  const show = (e: Estimate | null, digits = 2) => (e === null ? '-' : `${e.mean.toFixed(digits)} [${e.low.toFixed(digits)}, ${e.high.toFixed(digits)}]`);
-  const pct = (e: Estimate | null) => (e === null ? '-' : `${(e.mean * 100).toFixed(0)}% [${(e.low * 100).toFixed(0)}, ${(e.high * 100).toFixed(0)}]`);
+  const show = (e: Estimate | null, digits = 2) =>
+    e === null ? '-' : `${e.mean.toFixed(digits)} [${e.low.toFixed(digits)}, ${e.high.toFixed(digits)}]`;
+  const pct = (e: Estimate | null) =>
+    e === null ? '-' : `${(e.mean * 100).toFixed(0)}% [${(e.low * 100).toFixed(0)}, ${(e.high * 100).toFixed(0)}]`;
   const verdict = (e: Estimate) => (e.low > 0 ? 'yes' : e.high < 0 ? 'no, worse' : 'not shown');
   const headline = game.dealMetrics[0];
   const matchHeadline = game.matchMetrics[0];
-  return [
-    `# Strength ladder: ${o.game} (${seats} players)`,
-    '',
-    `Each bot against \`${REFERENCE}\` on ${o.deals} duplicate deal groups and ${o.matches} duplicate match groups, seed \`${o.seed}\`.`,
-    `Produced by \`${command}\` in ${seconds.toFixed(0)} s on one core; regenerate it with that command rather than editing it.`,
-    `Deal score: paired difference per deal in \`${headline.key}\` (${headline.description}), bot minus heuristic,`,
-    `${headline.higherIsBetter ? '' : 'sign flipped so that '}positive is better; match score: the same for \`${matchHeadline.key}\`. 95% intervals in brackets.`,
-    '',
-    '| bot | deal score vs heuristic | beats heuristic (95%) | match score vs heuristic | match win rate | ms per move | share of the random-oracle gap |',
-    '|---|---|---|---|---|---|---|',
-    ...rungs.map(
-      (r) =>
-        `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${show(r.deal)} | ${verdict(r.deal)} | ${show(r.match)} | ${pct(r.winRate)} | ${r.msPerMove.toFixed(2)} | ${pct(r.gap)} |`,
-    ),
-    '',
-    ...otherTable(game, rungs, show),
-    '`heuristic` itself scores 0 by definition. The gap share puts random at 0% and the oracle (which sees every hand',
-    'and plays the best move under its model) at 100%; its interval ignores the correlation of the estimates (they share the deals).',
-    'Time per move is the wall time of the bot\'s decisions, forced ones included, on one core of this machine.',
-  ].join('\n') + '\n';
+  return (
+    [
+      `# Strength ladder: ${o.game} (${seats} players)`,
+      '',
+      `Each bot against \`${REFERENCE}\` on ${o.deals} duplicate deal groups and ${o.matches} duplicate match groups, seed \`${o.seed}\`.`,
+      `Produced by \`${command}\` in ${seconds.toFixed(0)} s on one core; regenerate it with that command rather than editing it.`,
+      `Deal score: paired difference per deal in \`${headline.key}\` (${headline.description}), bot minus heuristic,`,
+      `${headline.higherIsBetter ? '' : 'sign flipped so that '}positive is better; match score: the same for \`${matchHeadline.key}\`. 95% intervals in brackets.`,
+      '',
+      '| bot | deal score vs heuristic | beats heuristic (95%) | match score vs heuristic | match win rate | ms per move | share of the random-oracle gap |',
+      '|---|---|---|---|---|---|---|',
+      ...rungs.map(
+        (r) =>
+          `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${show(r.deal)} | ${verdict(r.deal)} | ${show(r.match)} | ${pct(r.winRate)} | ${r.msPerMove.toFixed(2)} | ${pct(r.gap)} |`,
+      ),
+      '',
+      ...otherTable(game, rungs, show),
+      '`heuristic` itself scores 0 by definition. The gap share puts random at 0% and the oracle (which sees every hand',
+      'and plays the best move under its model) at 100%; its interval ignores the correlation of the estimates (they share the deals).',
+      "Time per move is the wall time of the bot's decisions, forced ones included, on one core of this machine.",
+    ].join('\n') + '\n'
+  );
 }
 
 /** The other deal metrics' paired differences, one column each (none: no lines). */
-function otherTable(game: Game, rungs: readonly Rung[], show: (e: Estimate | null, digits?: number) => string): string[] {
+function otherTable(
+  game: Game,
+  rungs: readonly Rung[],
+  show: (e: Estimate | null, digits?: number) => string,
+): string[] {
   const keys = rungs[0]?.dealOthers.map((o) => o.metric) ?? [];
   if (keys.length === 0) return [];
   const desc = (k: string) => game.dealMetrics.find((m) => m.key === k)!;
@@ -230,7 +276,9 @@ function otherTable(game: Game, rungs: readonly Rung[], show: (e: Estimate | nul
     '',
     `| bot | ${keys.join(' | ')} |`,
     `|---|${keys.map(() => '---|').join('')}`,
-    ...rungs.map((r) => `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${r.dealOthers.map((o) => show(o.estimate, 3)).join(' | ')} |`),
+    ...rungs.map(
+      (r) => `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${r.dealOthers.map((o) => show(o.estimate, 3)).join(' | ')} |`,
+    ),
     '',
   ];
 }

@@ -65,7 +65,8 @@ describe('vier-anderle outlook (A-5, A-6)', () => {
       }
       s.returns(ret);
       if (s.outcome === 1) {
-        for (let seat = 0; seat < 4; seat++) expect(game.outlook!(s, seat, s.taken(seat), -1), `hand ${hand}, seat ${seat}`).toBeCloseTo(ret[seat]);
+        for (let seat = 0; seat < 4; seat++)
+          expect(game.outlook!(s, seat, s.taken(seat), -1), `hand ${hand}, seat ${seat}`).toBeCloseTo(ret[seat]);
         compared++;
       }
       match.finishDeal(s);

@@ -21,7 +21,10 @@ function handSets(hands: readonly string[]): Int32Array {
   return out;
 }
 
-export function position(hands: readonly string[], opts: { dealer?: number; potBefore?: number; pips?: boolean } = {}): AnderleState {
+export function position(
+  hands: readonly string[],
+  opts: { dealer?: number; potBefore?: number; pips?: boolean } = {},
+): AnderleState {
   const s = new AnderleState(hands.length, opts.pips ?? hands.length > 9);
   s.begin({ dealer: opts.dealer ?? hands.length - 1, potBefore: opts.potBefore ?? 0 }, handSets(hands));
   return s;
@@ -41,9 +44,9 @@ export function play(s: AnderleState, ...names: string[]): AnderleState {
   for (const name of names.flatMap((n) => n.split(/\s+/).filter(Boolean))) {
     const m = name === 'in' ? YES : name === 'out' ? NO : code(name);
     s.legal(scratch, 0);
-    if (!setHas(scratch, 0, m)) throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
+    if (!setHas(scratch, 0, m))
+      throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
     s.apply(m);
   }
   return s;
 }
-

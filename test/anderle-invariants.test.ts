@@ -13,7 +13,11 @@ import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import type { AnderleMatch } from '../src/games/vier-anderle/match.js';
 import { naiveLegal, naiveMoney, naiveWinner } from './reference/anderle-naive.js';
 
-function runSessions(seats: number, sessions: number, pips: string): { hands: number; types: Set<number>; outcomes: Set<number> } {
+function runSessions(
+  seats: number,
+  sessions: number,
+  pips: string,
+): { hands: number; types: Set<number>; outcomes: Set<number> } {
   const table = { seats, rules: { pips, hands: 10, untilEmpty: false } };
   const st = vierAnderle.newState(table);
   const m = vierAnderle.newMatch(table, { singleDeal: false, index: 0 }) as AnderleMatch;
@@ -72,8 +76,11 @@ function runSessions(seats: number, sessions: number, pips: string): { hands: nu
       }
       outcomes.add(st.outcome);
       const ins: number[] = [];
-      for (let i = 1; i <= seats; i++) if (st.declared[(st.dealer + i) % seats] === 1) ins.push((st.dealer + i) % seats);
-      expect(Array.from(st.delta.subarray(0, seats))).toEqual(naiveMoney(seats, st.dealer, st.potBefore, ins, Array.from(st.seatTricks.subarray(0, seats))));
+      for (let i = 1; i <= seats; i++)
+        if (st.declared[(st.dealer + i) % seats] === 1) ins.push((st.dealer + i) % seats);
+      expect(Array.from(st.delta.subarray(0, seats))).toEqual(
+        naiveMoney(seats, st.dealer, st.potBefore, ins, Array.from(st.seatTricks.subarray(0, seats))),
+      );
       const potBefore = m.pot;
       expect(st.potBefore).toBe(potBefore);
       m.finishDeal(st);

@@ -21,7 +21,8 @@ function enginePerft(root: AnderleState, depth: number): number[] {
     counts[d]++;
     if (s.isTerminal()) {
       const ins: number[] = [];
-      for (let i = 1; i <= s.seats; i++) if (s.declared[(s.dealer + i) % s.seats] === 1) ins.push((s.dealer + i) % s.seats);
+      for (let i = 1; i <= s.seats; i++)
+        if (s.declared[(s.dealer + i) % s.seats] === 1) ins.push((s.dealer + i) % s.seats);
       const want = naiveMoney(s.seats, s.dealer, s.potBefore, ins, Array.from(s.seatTricks.subarray(0, s.seats)));
       expect(Array.from(s.delta.subarray(0, s.seats))).toEqual(want);
       return;

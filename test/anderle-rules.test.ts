@@ -17,13 +17,23 @@ describe('A-1 pack and pips', () => {
       expect(codes.length).toBe(packSize(pips));
       for (const c of codes) expect(parseCard(codeName(c))).toBe(c);
     }
-    expect(['T1', 'T22', 'KH', 'CS', '10C', '7S', '1D', '4H'].map((n) => codeName(parseCard(n)))).toEqual(['T1', 'T22', 'KH', 'CS', '10C', '7S', '1D', '4H']);
+    expect(['T1', 'T22', 'KH', 'CS', '10C', '7S', '1D', '4H'].map((n) => codeName(parseCard(n)))).toEqual([
+      'T1',
+      'T22',
+      'KH',
+      'CS',
+      '10C',
+      '7S',
+      '1D',
+      '4H',
+    ]);
     expect(parseCard('T23')).toBe(-1);
     expect(parseCard('10H')).toBe(-1);
     expect(parseCard('1C')).toBe(-1);
   });
 
-  const check = (seats: number, pips: string) => () => vierAnderle.checkTable({ seats, rules: { pips, hands: 12, untilEmpty: false } });
+  const check = (seats: number, pips: string) => () =>
+    vierAnderle.checkTable({ seats, rules: { pips, hands: 12, untilEmpty: false } });
   it('A-1: an impossible combination is a clear TafelError (11 players without pips)', () => {
     expect(check(11, 'never')).toThrow(TafelError);
     expect(check(11, 'never')).toThrow(/11 players need the pip cards/);
@@ -111,7 +121,10 @@ describe('A-4..A-6 the worked examples of the source, through the session ledger
   it('A-5 and A-6: 6 players, pot 4 -> 16; then pot 20, C +5, D +15, B and E pay 20 -> 40', () => {
     const m = new AnderleMatch(6, 12, false, false, 5);
     // A..F = seats 0..5; F deals the first hand (A-5), everyone plays.
-    const h1 = position(['T22 T21 T1 T2', 'T20 T3 T4 T5', 'T19 T6 T7 T8', 'T9 T10 T11 T12', 'T13 T14 T15 T16', 'T17 T18 KC KS'], { dealer: 5, potBefore: m.pot });
+    const h1 = position(
+      ['T22 T21 T1 T2', 'T20 T3 T4 T5', 'T19 T6 T7 T8', 'T9 T10 T11 T12', 'T13 T14 T15 T16', 'T17 T18 KC KS'],
+      { dealer: 5, potBefore: m.pot },
+    );
     expect(h1.type).toBe(1);
     expect(h1.decision).toBe(Decision.Card);
     expect(h1.toMove).toBe(0);
@@ -131,7 +144,10 @@ describe('A-4..A-6 the worked examples of the source, through the session ledger
     expect(r1.after).toEqual({ pot: 16, balances: [0, 0, 0, -4, -4, -8] });
 
     // A deals (the deal passes on); the pot holds 16 + 4 = 20. A and F stay out.
-    const h2 = position(['T1 T2 T3 T4', 'CS QS KS KD', 'T19 JC CC QC', 'T22 T21 T20 JS', 'JH CH QH KH', 'T5 T6 T7 T8'], { dealer: 0, potBefore: m.pot });
+    const h2 = position(
+      ['T1 T2 T3 T4', 'CS QS KS KD', 'T19 JC CC QC', 'T22 T21 T20 JS', 'JH CH QH KH', 'T5 T6 T7 T8'],
+      { dealer: 0, potBefore: m.pot },
+    );
     expect(h2.type).toBe(2);
     expect(h2.pot).toBe(20);
     expect(h2.decision).toBe(Decision.Declare);
@@ -196,12 +212,18 @@ describe('A-7 decisions', () => {
     expect(m.pot).toBe(0);
     expect(Array.from(m.balances.subarray(0, 3))).toEqual([-4, -8, 12]);
     const r = m.record(s);
-    expect(r.events).toEqual([{ type: 'ante', seat: 0, n: 4 }, { type: 'sole', seat: 2, n: 12 }]);
+    expect(r.events).toEqual([
+      { type: 'ante', seat: 0, n: 4 },
+      { type: 'sole', seat: 2, n: 12 },
+    ]);
     expect(r.points).toEqual([null, null, 0]);
     expect(r.tricks).toEqual([]);
   });
   it('A-7: forehand out: the first player in after the dealer leads; play skips seats out', () => {
-    const s = position(['T1 T2 T3 T4', 'T5 T6 T7 T8', 'T9 T10 T11 T12', 'T13 T14 T15 T16'], { dealer: 3, potBefore: 4 });
+    const s = position(['T1 T2 T3 T4', 'T5 T6 T7 T8', 'T9 T10 T11 T12', 'T13 T14 T15 T16'], {
+      dealer: 3,
+      potBefore: 4,
+    });
     play(s, 'out out in in');
     expect(s.toMove).toBe(2);
     play(s, 'T9');

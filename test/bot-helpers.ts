@@ -11,7 +11,12 @@ import type { Game, TableConfig } from '../src/games/game.js';
  * bot that `create` makes for the seat to act (its stream (key, 1)): whether its move
  * is legal and how long it took, for the tests of time caps.
  */
-export function timedFirstMove(game: Game, table: TableConfig, key: SeedKey, create: (seat: number, rng: Rng) => Bot): { legal: boolean; ms: number } {
+export function timedFirstMove(
+  game: Game,
+  table: TableConfig,
+  key: SeedKey,
+  create: (seat: number, rng: Rng) => Bot,
+): { legal: boolean; ms: number } {
   const state = game.newState(table);
   game.newMatch(table, { singleDeal: true, index: 0 }).startDeal(state, new Rng(key, 0));
   const seat = state.toMove;

@@ -37,14 +37,20 @@ const buf = newSets(1);
 
 /** `strong` plays its strongest legal card (trumps first, then by rank), every other seat its weakest. */
 function biasedMove(s: State, strong: number): number {
-  const key = (c: number) => ((c >>> 5) === 0 ? 100 : 0) + (c & 31);
+  const key = (c: number) => (c >>> 5 === 0 ? 100 : 0) + (c & 31);
   s.legal(buf, 0);
   const codes = setToCodes(buf, 0).sort((a, b) => key(a) - key(b));
   return s.toMove === strong ? codes[codes.length - 1] : codes[0];
 }
 
 /** The legal moves of `s` after which `seat` can still force `target` points (exact paranoid test). */
-function marchMoves(solver: Solver, s: State, seat: number, target: number, child: State): { all: number[]; marching: number[] } {
+function marchMoves(
+  solver: Solver,
+  s: State,
+  seat: number,
+  target: number,
+  child: State,
+): { all: number[]; marching: number[] } {
   s.legal(buf, 0);
   const all = setToCodes(buf, 0);
   const marching = all.filter((m) => {
@@ -118,7 +124,9 @@ function oracleKeepsMarches(
   const plain = new PerfectPlay(game, table, 16);
   const values = new Float64Array(CODE_LIMIT);
   const params = resolveParams(oracle.params, { budget: String(budget) }, 'bot oracle');
-  const oracles: Bot[] = [0, 1, 2, 3].map((seat) => oracle.create({ game, table, seat, rng: new Rng(), params, state: s }));
+  const oracles: Bot[] = [0, 1, 2, 3].map((seat) =>
+    oracle.create({ game, table, seat, rng: new Rng(), params, state: s }),
+  );
   const key = seedKey(`march-${name}`);
   let checked = 0;
   let wouldLose = 0;
@@ -157,7 +165,9 @@ function oracleKeepsMarches(
 
 describe('the oracle plays for the march', () => {
   it('Hindersche (H-4 march): where 100 points can be forced with some moves only, it plays one of them', () => {
-    const [checked, wouldLose] = oracleKeepsMarches('hindersche', 50_000, 6, (s) => ((s as HinderscheState).mask === 15 ? 100 : Infinity));
+    const [checked, wouldLose] = oracleKeepsMarches('hindersche', 50_000, 6, (s) =>
+      (s as HinderscheState).mask === 15 ? 100 : Infinity,
+    );
     expect(checked).toBeGreaterThan(5);
     expect(wouldLose).toBeGreaterThan(0);
   });
@@ -221,7 +231,9 @@ describe('pimc plays for the aims too', () => {
     for (let r = 0; r < 2; r++) {
       const s = game.newState(table);
       game.newMatch(table, { singleDeal: true, index: 5 }).startDeal(s, new Rng(seedKey('twice'), 0));
-      const bots = [0, 1, 2, 3].map((seat) => pimc.create({ game, table, seat, rng: new Rng(seedKey('twice-bot'), seat), params: pp }));
+      const bots = [0, 1, 2, 3].map((seat) =>
+        pimc.create({ game, table, seat, rng: new Rng(seedKey('twice-bot'), seat), params: pp }),
+      );
       const moves: number[] = [];
       while (!s.isTerminal()) {
         const n = s.legal(buf, 0);

@@ -55,7 +55,9 @@ describe('bots at vier-anderle', () => {
   it('the registry finds the vier-anderle heuristic; it refuses other games', () => {
     expect(builtinBot('heuristic', 'vier-anderle')).toBe(heuristicAnderle);
     const params = resolveParams(heuristicAnderle.params, {}, 'h');
-    expect(() => heuristicAnderle.create({ game: hindersiJass, table: { seats: 4, rules: {} }, seat: 0, rng: new Rng(), params })).toThrow(TafelError);
+    expect(() =>
+      heuristicAnderle.create({ game: hindersiJass, table: { seats: 4, rules: {} }, seat: 0, rng: new Rng(), params }),
+    ).toThrow(TafelError);
   });
 
   for (const seats of [2, 5, 9, 13]) {
@@ -65,7 +67,10 @@ describe('bots at vier-anderle', () => {
   }
 
   it('montecarlo (few worlds) plays legal moves, declarations included', () => {
-    const mcSpec: BotSpec = { ...montecarlo, create: (ctx) => montecarlo.create({ ...ctx, params: resolveParams(montecarlo.params, { worlds: '6' }, 'mc') }) };
+    const mcSpec: BotSpec = {
+      ...montecarlo,
+      create: (ctx) => montecarlo.create({ ...ctx, params: resolveParams(montecarlo.params, { worlds: '6' }, 'mc') }),
+    };
     session([mcSpec, heuristicAnderle, random], 6, 2, 'mc-legal');
   });
 
@@ -96,11 +101,15 @@ describe('bots at vier-anderle', () => {
   });
 
   it('montecarlo declares in with a sure hand and out with a hopeless one', () => {
-    const s = position(['T22 T21 T20 T19', 'JC JS JH JD', 'T2 T3 CS QD', 'T4 T5 T6 T7', 'KC KS T8 T9'], { dealer: 4, potBefore: 8 });
+    const s = position(['T22 T21 T20 T19', 'JC JS JH JD', 'T2 T3 CS QD', 'T4 T5 T6 T7', 'KC KS T8 T9'], {
+      dealer: 4,
+      potBefore: 8,
+    });
     const leg = new Int32Array(LANES);
     s.legal(leg, 0);
     const params = resolveParams(montecarlo.params, { worlds: '40' }, 'mc');
-    const mc = (seat: number) => montecarlo.create({ game: vierAnderle, table: table(5), seat, rng: new Rng(seedKey('mc'), seat), params });
+    const mc = (seat: number) =>
+      montecarlo.create({ game: vierAnderle, table: table(5), seat, rng: new Rng(seedKey('mc'), seat), params });
     expect(mc(0).act(s.observe(0), leg, 2)).toBe(YES);
     s.apply(YES);
     expect(mc(1).act(s.observe(1), leg, 2)).toBe(NO);

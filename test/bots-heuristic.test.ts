@@ -38,7 +38,15 @@ function side(spec: BotSpec, given: Record<string, string> = {}): Side {
  * move is checked for legality and appended to `log` if given. Returns a's team
  * points minus b's.
  */
-function playDeal(key: SeedKey, d: number, a: Side, b: Side, aTeam: number, state: VierscheState, log?: number[]): number {
+function playDeal(
+  key: SeedKey,
+  d: number,
+  a: Side,
+  b: Side,
+  aTeam: number,
+  state: VierscheState,
+  log?: number[],
+): number {
   const legal = newSets(1);
   const match = viersche.newMatch(TABLE, { singleDeal: true, index: d });
   match.startDeal(state, new Rng(key, d));
@@ -114,9 +122,18 @@ describe('heuristic: parameters', () => {
   });
 
   it('parses command-line text and rejects bad values with a TafelError', () => {
-    const p: Params = resolveParams(heuristic.params, { aggression: '0.7', trumpLead: 'top', claim: 'slam' }, 'bot heuristic');
+    const p: Params = resolveParams(
+      heuristic.params,
+      { aggression: '0.7', trumpLead: 'top', claim: 'slam' },
+      'bot heuristic',
+    );
     expect([p.aggression, p.trumpLead, p.claim]).toEqual([0.7, 'top', 'slam']);
-    for (const bad of [{ aggression: '2' }, { trumpLead: 'sometimes' }, { trumpLength: '2.5' }, { bluff: '1' }] as Record<string, string>[]) {
+    for (const bad of [
+      { aggression: '2' },
+      { trumpLead: 'sometimes' },
+      { trumpLength: '2.5' },
+      { bluff: '1' },
+    ] as Record<string, string>[]) {
       let err: unknown;
       try {
         resolveParams(heuristic.params, bad, 'bot heuristic');
@@ -130,7 +147,9 @@ describe('heuristic: parameters', () => {
   it('refuses to sit at another game', () => {
     const other = { ...game, name: 'hindersche' };
     const params = resolveParams(heuristic.params, {}, 'bot heuristic');
-    expect(() => heuristic.create({ game: other, table: TABLE, seat: 0, rng: new Rng(), params })).toThrow(/viersche only/);
+    expect(() => heuristic.create({ game: other, table: TABLE, seat: 0, rng: new Rng(), params })).toThrow(
+      /viersche only/,
+    );
   });
 });
 

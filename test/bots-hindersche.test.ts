@@ -52,7 +52,17 @@ function move(s: HinderscheState, given: Record<string, string> = {}): string {
  * move checked for legality (and logged if asked). Leaves the deal in `state` and its
  * metrics (points, march, marks by seat) in `metrics`.
  */
-function playDeal(key: SeedKey, d: number, a: Side, b: Side, aSeat: number, state: HinderscheState, rules = RULES, log?: number[], metrics?: Float64Array): void {
+function playDeal(
+  key: SeedKey,
+  d: number,
+  a: Side,
+  b: Side,
+  aSeat: number,
+  state: HinderscheState,
+  rules = RULES,
+  log?: number[],
+  metrics?: Float64Array,
+): void {
   const legal = newSets();
   const match = hindersche.newMatch({ seats: 4, rules }, { singleDeal: true, index: d });
   match.startDeal(state, new Rng(key, d));
@@ -110,9 +120,17 @@ function duplicate(seed: string, deals: number, a: Side, b: Side) {
 
 describe('heuristic (hindersche): parameters and registration', () => {
   it('declares its parameters with defaults and plays hindersche only', () => {
-    expect(resolveParams(heuristicHindersche.params, {}, 'bot heuristic')).toEqual({ dump: 0.6, marchTricks: 3, guard: 60, objectAt: 60 });
+    expect(resolveParams(heuristicHindersche.params, {}, 'bot heuristic')).toEqual({
+      dump: 0.6,
+      marchTricks: 3,
+      guard: 60,
+      objectAt: 60,
+    });
     expect(heuristicHindersche.games).toEqual(['hindersche']);
-    for (const bad of [{ dump: '-1' }, { marchTricks: 'x' }, { objectAt: '1.5' }, { bluff: '1' }] as Record<string, string>[]) {
+    for (const bad of [{ dump: '-1' }, { marchTricks: 'x' }, { objectAt: '1.5' }, { bluff: '1' }] as Record<
+      string,
+      string
+    >[]) {
       let err: unknown;
       try {
         resolveParams(heuristicHindersche.params, bad, 'bot heuristic');
@@ -123,7 +141,9 @@ describe('heuristic (hindersche): parameters and registration', () => {
     }
     const params = resolveParams(heuristicHindersche.params, {}, 'bot heuristic');
     const viersche = { ...game, name: 'viersche' };
-    expect(() => heuristicHindersche.create({ game: viersche, table: TABLE, seat: 0, rng: new Rng(), params })).toThrow(/hindersche only/);
+    expect(() => heuristicHindersche.create({ game: viersche, table: TABLE, seat: 0, rng: new Rng(), params })).toThrow(
+      /hindersche only/,
+    );
   });
 
   it('the registry gives `heuristic` for each game its own spec', () => {
@@ -161,11 +181,23 @@ describe('heuristic (hindersche): positions (trump hearts; the dealer 0 holds th
   });
 
   it('with a very strong hand plays for a march: leads the top trump', () => {
-    const s = position('H', ['6H 6C 7C 8C 9C 10C 6S 7S 8S', 'JH JD AH KH QH AC AS AD KD', '7H 8H 9H 10H JC QC KC 9S 10S', 'JS QS KS 6D 7D 8D 9D 10D QD']);
+    const s = position('H', [
+      '6H 6C 7C 8C 9C 10C 6S 7S 8S',
+      'JH JD AH KH QH AC AS AD KD',
+      '7H 8H 9H 10H JC QC KC 9S 10S',
+      'JS QS KS 6D 7D 8D 9D 10D QD',
+    ]);
     expect(move(s)).toBe('JH');
     expect(move(s, { marchTricks: '10' })).not.toBe('JH'); // never marching: the Alt is the worst lead
     // Marching, it offers to take a trick another player won (H-2).
-    const t = play(position('H', ['KC 7S 8S', 'JH JD AH KH QH 10H 9H 6C AS', '8H 7C 9S', '9C 10S JS'], { dealer: 2, turnup: '8H', schleipfen: true }), '9C KC 6C 7C');
+    const t = play(
+      position('H', ['KC 7S 8S', 'JH JD AH KH QH 10H 9H 6C AS', '8H 7C 9S', '9C 10S JS'], {
+        dealer: 2,
+        turnup: '8H',
+        schleipfen: true,
+      }),
+      '9C KC 6C 7C',
+    );
     expect([t.decision, t.toMove, t.trickWinner[0]]).toEqual([Decision.Schleipfe, 1, 0]);
     expect(move(t)).toBe('yes');
     expect(move(t, { marchTricks: '10' })).toBe('no');
@@ -226,7 +258,9 @@ describe('heuristic (hindersche): play', () => {
     // schleipfen on, 17.6 (se 0.28). It also receives fewer marks: 0.18 a deal against
     // 0.33 for the randoms. Its march hands (marchTricks=3) cost points but save marks.
     const { mean, se, marks } = duplicate('heuristic-vs-random', 1000, side(heuristicHindersche), side(random));
-    console.log(`heuristic - random: ${mean.toFixed(2)} points (se ${se.toFixed(2)}), ${marks.toFixed(3)} marks per deal`);
+    console.log(
+      `heuristic - random: ${mean.toFixed(2)} points (se ${se.toFixed(2)}), ${marks.toFixed(3)} marks per deal`,
+    );
     expect(se).toBeLessThan(0.5);
     expect(mean).toBeLessThan(-10);
     expect(marks).toBeLessThan(-0.08);

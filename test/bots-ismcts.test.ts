@@ -22,7 +22,10 @@ import { runTournament } from '../src/harness/run.js';
 import { toy } from './toy-game.js';
 import { timedFirstMove } from './bot-helpers.js';
 
-function rulesOf(game: Game, given: Record<string, string | number | boolean> = {}): Record<string, string | number | boolean> {
+function rulesOf(
+  game: Game,
+  given: Record<string, string | number | boolean> = {},
+): Record<string, string | number | boolean> {
   const rules: Record<string, string | number | boolean> = {};
   for (const v of game.variants) rules[v.key] = v.default;
   return { ...rules, ...given };
@@ -35,7 +38,13 @@ function gameNamed(name: string): Game {
 }
 
 /** Play `groups` duplicate single deals in this thread; throws on any bot failure. */
-async function run(gameName: string, bots: string, groups: number, seed: string, opts: { seats?: number; rules?: Record<string, string | number | boolean> } = {}) {
+async function run(
+  gameName: string,
+  bots: string,
+  groups: number,
+  seed: string,
+  opts: { seats?: number; rules?: Record<string, string | number | boolean> } = {},
+) {
   const game = gameNamed(gameName);
   const table: TableConfig = { seats: opts.seats ?? game.defaultSeats, rules: rulesOf(game, opts.rules) };
   const lineup = await resolveLineup(bots, game, table.seats);
@@ -49,7 +58,13 @@ async function records(gameName: string, bots: string, seed: string, start: numb
   const game = gameNamed(gameName);
   const table: TableConfig = { seats: game.defaultSeats, rules: rulesOf(game) };
   const lineup = await resolveLineup(bots, game, table.seats);
-  const player = new BatchPlayer(game, table, lineup, seed, 'deal', { records: true, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
+  const player = new BatchPlayer(game, table, lineup, seed, 'deal', {
+    records: true,
+    dealRows: false,
+    journal: false,
+    moveTimeout: null,
+    skipFailures: false,
+  });
   const r = player.play(start, count);
   expect(r.failure).toBeNull();
   return new TextDecoder().decode(r.records).trim().split('\n');
@@ -59,13 +74,22 @@ describe('ismcts: parameters', () => {
   it('has defaults, parses text, rejects bad values, and is registered for every game', () => {
     const defaults = resolveParams(ismcts.params, {}, 'bot ismcts');
     expect(defaults).toEqual({ iterations: 5000, time: 0, c: 1, rollout: 'heuristic' });
-    expect(resolveParams(ismcts.params, { iterations: '50', c: '1.5', rollout: 'random', time: '20' }, 'bot ismcts')).toEqual({
+    expect(
+      resolveParams(ismcts.params, { iterations: '50', c: '1.5', rollout: 'random', time: '20' }, 'bot ismcts'),
+    ).toEqual({
       iterations: 50,
       c: 1.5,
       rollout: 'random',
       time: 20,
     });
-    const bads: Record<string, string>[] = [{ iterations: '0' }, { iterations: '1.5' }, { c: '-1' }, { time: '-1' }, { rollout: 'greedy' }, { depth: '3' }];
+    const bads: Record<string, string>[] = [
+      { iterations: '0' },
+      { iterations: '1.5' },
+      { c: '-1' },
+      { time: '-1' },
+      { rollout: 'greedy' },
+      { depth: '3' },
+    ];
     for (const bad of bads) {
       let err: unknown;
       try {
@@ -122,7 +146,9 @@ describe('ismcts: play', () => {
     const game = gameNamed('viersche');
     const t: TableConfig = { seats: 4, rules: rulesOf(game) };
     const params = resolveParams(ismcts.params, { iterations: '10000000', time: '5' }, 'bot ismcts');
-    const { legal, ms } = timedFirstMove(game, t, key, (seat, rng) => ismcts.create({ game, table: t, seat, rng, params }));
+    const { legal, ms } = timedFirstMove(game, t, key, (seat, rng) =>
+      ismcts.create({ game, table: t, seat, rng, params }),
+    );
     expect(legal).toBe(true);
     expect(ms).toBeLessThan(1000);
   });
@@ -143,9 +169,15 @@ describe('ismcts: every game', () => {
   for (const [name, seats, rules, groups] of tables) {
     const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}`;
     it(`plays only legal moves: ${label}`, async () => {
-      const r = await run(name, 'ismcts:iterations=40:rollout=random,random', groups, `legal-${name}`, { seats, rules });
+      const r = await run(name, 'ismcts:iterations=40:rollout=random,random', groups, `legal-${name}`, {
+        seats,
+        rules,
+      });
       expect(r.tally.groups).toBe(groups);
-      const h = await run(name, 'ismcts:iterations=20:c=1,heuristic', Math.ceil(groups / 2), `legal-h-${name}`, { seats, rules });
+      const h = await run(name, 'ismcts:iterations=20:c=1,heuristic', Math.ceil(groups / 2), `legal-h-${name}`, {
+        seats,
+        rules,
+      });
       expect(h.tally.groups).toBe(Math.ceil(groups / 2));
     });
   }

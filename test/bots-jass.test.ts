@@ -42,7 +42,15 @@ function side(spec: BotSpec, seats: number, given: Record<string, string> = {}):
  * checked for legality and appended to `log` if given. Returns the mean charge of a's
  * seats minus the mean charge of b's.
  */
-function playDeal(key: SeedKey, d: number, a: Side, b: Side, isA: (seat: number) => boolean, state: JassState, log?: number[]): number {
+function playDeal(
+  key: SeedKey,
+  d: number,
+  a: Side,
+  b: Side,
+  isA: (seat: number) => boolean,
+  state: JassState,
+  log?: number[],
+): number {
   const seats = state.seats;
   const legal = newSets(1);
   const match = hindersiJass.newMatch(table(seats), { singleDeal: true, index: d });
@@ -120,7 +128,11 @@ describe('heuristic (hindersi-jass): parameters and registration', () => {
   });
 
   it('parses command-line text and rejects bad values with a TafelError', () => {
-    const p: Params = resolveParams(heuristic.params, { danger: '1.5', shoot: 'false', breakSlam: '5' }, 'bot heuristic');
+    const p: Params = resolveParams(
+      heuristic.params,
+      { danger: '1.5', shoot: 'false', breakSlam: '5' },
+      'bot heuristic',
+    );
     expect([p.danger, p.shoot, p.breakSlam]).toEqual([1.5, false, 5]);
     const bads: Record<string, string>[] = [{ danger: '-1' }, { smear: 'lots' }, { breakSlam: '2.5' }, { bluff: '1' }];
     for (const bad of bads) {
@@ -137,7 +149,9 @@ describe('heuristic (hindersi-jass): parameters and registration', () => {
   it('refuses to sit at another game', () => {
     const other = { ...game, name: 'viersche' };
     const params = resolveParams(heuristic.params, {}, 'bot heuristic');
-    expect(() => heuristic.create({ game: other, table: table(4), seat: 0, rng: new Rng(), params })).toThrow(/hindersi-jass only/);
+    expect(() => heuristic.create({ game: other, table: table(4), seat: 0, rng: new Rng(), params })).toThrow(
+      /hindersi-jass only/,
+    );
   });
 });
 
@@ -189,7 +203,16 @@ describe('heuristic (hindersi-jass): positions', () => {
 
   it('J-5: with every trick so far and only masters, `shoot` leads the top trump for the sweep', () => {
     // Seat 1 deals and holds every trump; seat 2 leads a club, seat 1 trumps and leads next.
-    const s = position('H', ['6C 7C 8C 9C 10C JC QC KC AC', '6H 7H 8H 9H 10H JH QH KH AH', '6S 7S 8S 9S 10S JS QS KS AS', '6D 7D 8D 9D 10D JD QD KD AD'], { dealer: 1, turnup: '6H' });
+    const s = position(
+      'H',
+      [
+        '6C 7C 8C 9C 10C JC QC KC AC',
+        '6H 7H 8H 9H 10H JH QH KH AH',
+        '6S 7S 8S 9S 10S JS QS KS AS',
+        '6D 7D 8D 9D 10D JD QD KD AD',
+      ],
+      { dealer: 1, turnup: '6H' },
+    );
     play(s, '6S 6D 6C 6H');
     expect(s.toMove).toBe(1);
     expect(heuristicMove(s)).toBe('JH');

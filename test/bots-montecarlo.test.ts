@@ -33,7 +33,15 @@ function side(spec: BotSpec, given: Record<string, string> = {}): Side {
 }
 
 /** Play deal `d` with `a` at team `aTeam`'s seats; checks legality; returns a's points minus b's. */
-function playDeal(key: SeedKey, d: number, a: Side, b: Side, aTeam: number, state: VierscheState, log?: number[]): number {
+function playDeal(
+  key: SeedKey,
+  d: number,
+  a: Side,
+  b: Side,
+  aTeam: number,
+  state: VierscheState,
+  log?: number[],
+): number {
   const legal = newSets(1);
   const match = viersche.newMatch(TABLE, { singleDeal: true, index: d });
   match.startDeal(state, new Rng(key, d));
@@ -69,8 +77,14 @@ function duplicate(seed: string, deals: number, a: Side, b: Side): { mean: numbe
 describe('montecarlo: parameters', () => {
   it('has defaults, parses text, rejects bad values, and is registered for every game', () => {
     expect(resolveParams(montecarlo.params, {}, 'bot montecarlo')).toEqual({ worlds: 24, playouts: 1, budget: 0 });
-    expect(resolveParams(montecarlo.params, { worlds: '8', playouts: '2' }, 'bot montecarlo')).toMatchObject({ worlds: 8, playouts: 2 });
-    for (const bad of [{ worlds: '0' }, { playouts: '1.5' }, { budget: '-1' }, { depth: '3' }] as Record<string, string>[]) {
+    expect(resolveParams(montecarlo.params, { worlds: '8', playouts: '2' }, 'bot montecarlo')).toMatchObject({
+      worlds: 8,
+      playouts: 2,
+    });
+    for (const bad of [{ worlds: '0' }, { playouts: '1.5' }, { budget: '-1' }, { depth: '3' }] as Record<
+      string,
+      string
+    >[]) {
       let err: unknown;
       try {
         resolveParams(montecarlo.params, bad, 'bot montecarlo');
@@ -126,7 +140,9 @@ describe('montecarlo: play', () => {
   it('stops at its time budget', () => {
     const key = seedKey('budget');
     const params = resolveParams(montecarlo.params, { worlds: '100000', budget: '5' }, 'bot montecarlo');
-    const { legal, ms } = timedFirstMove(game, TABLE, key, (seat, rng) => montecarlo.create({ game, table: TABLE, seat, rng, params }));
+    const { legal, ms } = timedFirstMove(game, TABLE, key, (seat, rng) =>
+      montecarlo.create({ game, table: TABLE, seat, rng, params }),
+    );
     expect(legal).toBe(true);
     expect(ms).toBeLessThan(1000);
   });

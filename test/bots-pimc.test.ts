@@ -15,7 +15,14 @@ import type { Bot, BotSpec } from '../bots/bot.js';
 import { LANES, newSets, setSelect } from '../src/core/cardset.js';
 import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey } from '../src/core/rng.js';
-import { DECISION_NAMES, Decision, type Game, type Observation, type State, type TableConfig } from '../src/games/game.js';
+import {
+  DECISION_NAMES,
+  Decision,
+  type Game,
+  type Observation,
+  type State,
+  type TableConfig,
+} from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { BatchPlayer } from '../src/harness/batch.js';
@@ -70,7 +77,13 @@ function watched(lineup: Lineup, seen: Set<string>): Lineup {
 }
 
 /** Play `groups` duplicate groups in this thread; throws on any bot failure (an illegal move is one). */
-async function run(name: string, bots: string, groups: number, seed: string, opts: { seats?: number; rules?: Rules; unit?: Unit; seen?: Set<string> } = {}) {
+async function run(
+  name: string,
+  bots: string,
+  groups: number,
+  seed: string,
+  opts: { seats?: number; rules?: Rules; unit?: Unit; seen?: Set<string> } = {},
+) {
   const game = gameNamed(name);
   const table = tableOf(game, opts.seats ?? game.defaultSeats, opts.rules);
   let lineup = await resolveLineup(bots, game, table.seats);
@@ -85,7 +98,13 @@ async function records(name: string, bots: string, seed: string, start: number, 
   const game = gameNamed(name);
   const table = tableOf(game, game.defaultSeats);
   const lineup = await resolveLineup(bots, game, table.seats);
-  const player = new BatchPlayer(game, table, lineup, seed, 'deal', { records: true, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
+  const player = new BatchPlayer(game, table, lineup, seed, 'deal', {
+    records: true,
+    dealRows: false,
+    journal: false,
+    moveTimeout: null,
+    skipFailures: false,
+  });
   const r = player.play(start, count);
   expect(r.failure).toBeNull();
   return new TextDecoder().decode(r.records).trim().split('\n');
@@ -106,16 +125,26 @@ describe('pimc and oracle: registration', () => {
     expect(oracle.cheats).toBe(true);
     expect(pimc.cheats).toBeFalsy();
     const d = resolveParams(pimc.params, {}, 'bot pimc');
-    expect(Object.keys(d).sort()).toEqual(['budget', 'candidates', 'choose', 'depth', 'deviate', 'exact', 'infer', 'model', 'playout', 'worlds']);
+    expect(Object.keys(d).sort()).toEqual([
+      'budget',
+      'candidates',
+      'choose',
+      'depth',
+      'deviate',
+      'exact',
+      'infer',
+      'model',
+      'playout',
+      'worlds',
+    ]);
     expect([d.model, d.depth, d.infer]).toEqual(['auto', 1, 'none']);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
-    expect(['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'].map((g) => resolveModel('auto', gameNamed(g), tableOf(gameNamed(g), 4)))).toEqual([
-      'paranoid',
-      'heuristic',
-      'heuristic',
-      'heuristic',
-    ]);
+    expect(
+      ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'].map((g) =>
+        resolveModel('auto', gameNamed(g), tableOf(gameNamed(g), 4)),
+      ),
+    ).toEqual(['paranoid', 'heuristic', 'heuristic', 'heuristic']);
     expect(resolveModel('maxn', gameNamed('viersche'), tableOf(gameNamed('viersche'), 4))).toBe('maxn');
     expect(d.playout).toBe('coalition');
     // The oracle estimates beyond its horizon with each seat playing for itself (see oracle.ts).
@@ -123,11 +152,45 @@ describe('pimc and oracle: registration', () => {
     expect(
       resolveParams(
         pimc.params,
-        { worlds: '7', budget: '5000', exact: '3', choose: 'votes', model: 'maxn', playout: 'selfish', depth: '3', infer: 'heuristic', deviate: '0.5', candidates: '2' },
+        {
+          worlds: '7',
+          budget: '5000',
+          exact: '3',
+          choose: 'votes',
+          model: 'maxn',
+          playout: 'selfish',
+          depth: '3',
+          infer: 'heuristic',
+          deviate: '0.5',
+          candidates: '2',
+        },
         'bot pimc',
       ),
-    ).toEqual({ worlds: 7, budget: 5000, exact: 3, choose: 'votes', model: 'maxn', playout: 'selfish', depth: 3, infer: 'heuristic', deviate: 0.5, candidates: 2 });
-    const bads: Record<string, string>[] = [{ worlds: '0' }, { budget: '1.5' }, { exact: '-1' }, { choose: 'best' }, { model: 'maxN' }, { playout: 'greedy' }, { time: '10' }, { depth: '0' }, { infer: 'yes' }, { deviate: '0' }, { candidates: '0' }];
+    ).toEqual({
+      worlds: 7,
+      budget: 5000,
+      exact: 3,
+      choose: 'votes',
+      model: 'maxn',
+      playout: 'selfish',
+      depth: 3,
+      infer: 'heuristic',
+      deviate: 0.5,
+      candidates: 2,
+    });
+    const bads: Record<string, string>[] = [
+      { worlds: '0' },
+      { budget: '1.5' },
+      { exact: '-1' },
+      { choose: 'best' },
+      { model: 'maxN' },
+      { playout: 'greedy' },
+      { time: '10' },
+      { depth: '0' },
+      { infer: 'yes' },
+      { deviate: '0' },
+      { candidates: '0' },
+    ];
     for (const bad of bads) {
       let err: unknown;
       try {
@@ -143,16 +206,24 @@ describe('pimc and oracle: registration', () => {
     const game = gameNamed('hindersi-jass');
     const table = tableOf(game, 4);
     const params = resolveParams(pimc.params, { worlds: '1000', candidates: '101', infer: 'heuristic' }, 'bot pimc');
-    expectTafelError(() => pimc.create({ game, table, seat: 0, rng: new Rng(), params }), /^pimc: worlds x candidates = 101000 worlds to keep and weigh per decision; at most 100000$/);
+    expectTafelError(
+      () => pimc.create({ game, table, seat: 0, rng: new Rng(), params }),
+      /^pimc: worlds x candidates = 101000 worlds to keep and weigh per decision; at most 100000$/,
+    );
     // Without inference the worlds are drawn one at a time: no limit beyond the parameter's.
-    expect(() => pimc.create({ game, table, seat: 0, rng: new Rng(), params: { ...params, infer: 'none' } })).not.toThrow();
+    expect(() =>
+      pimc.create({ game, table, seat: 0, rng: new Rng(), params: { ...params, infer: 'none' } }),
+    ).not.toThrow();
   });
 
   it('the oracle refuses to play without the live state, which only cheating bots receive', async () => {
     const game = gameNamed('viersche');
     const table = tableOf(game, 4);
     const params = resolveParams(oracle.params, {}, 'bot oracle');
-    expectTafelError(() => oracle.create({ game, table, seat: 0, rng: new Rng(), params }), /oracle.*live deal state.*cheats: true/);
+    expectTafelError(
+      () => oracle.create({ game, table, seat: 0, rng: new Rng(), params }),
+      /oracle.*live deal state.*cheats: true/,
+    );
 
     // Through the harness: the oracle gets the table's state, an honest bot gets none.
     const states: (State | undefined)[] = [];
@@ -191,14 +262,49 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
     ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=3:budget=3000,oracle:budget=5000,random,heuristic`, 1],
     ['hindersi-jass', 4, {}, 'deal', `${PIMC},${ORACLE}`, 2],
     ['hindersi-jass', 3, {}, 'deal', `${PIMC},${ORACLE},heuristic`, 1],
-    ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn-late,pimc:worlds=3:budget=20000:model=maxn-early,heuristic`, 1],
-    ['hindersi-jass', 4, {}, 'deal', `oracle:budget=30000:playout=selfish,oracle:budget=30000:playout=coalition,heuristic`, 1],
-    ['hindersche', 4, {}, 'deal', `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn,heuristic,random`, 1],
+    [
+      'hindersi-jass',
+      4,
+      {},
+      'deal',
+      `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn-late,pimc:worlds=3:budget=20000:model=maxn-early,heuristic`,
+      1,
+    ],
+    [
+      'hindersi-jass',
+      4,
+      {},
+      'deal',
+      `oracle:budget=30000:playout=selfish,oracle:budget=30000:playout=coalition,heuristic`,
+      1,
+    ],
+    [
+      'hindersche',
+      4,
+      {},
+      'deal',
+      `pimc:worlds=3:budget=20000:model=maxn,oracle:budget=30000:model=maxn,heuristic,random`,
+      1,
+    ],
     ['vier-anderle', 4, { hands: 4 }, 'match', `${PIMC},${ORACLE},random,heuristic`, 1],
     ['vier-anderle', 7, { hands: 3 }, 'match', `${PIMC},${ORACLE},heuristic`, 1],
     ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:model=maxn,oracle:model=maxn,heuristic`, 1],
-    ['viersche', 4, {}, 'deal', `pimc:worlds=3:model=heuristic:depth=2:infer=heuristic,oracle:model=heuristic:budget=20000`, 2],
-    ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:infer=heuristic:candidates=3,pimc:model=paranoid:infer=heuristic,heuristic`, 1],
+    [
+      'viersche',
+      4,
+      {},
+      'deal',
+      `pimc:worlds=3:model=heuristic:depth=2:infer=heuristic,oracle:model=heuristic:budget=20000`,
+      2,
+    ],
+    [
+      'vier-anderle',
+      5,
+      { hands: 3 },
+      'match',
+      `pimc:worlds=4:infer=heuristic:candidates=3,pimc:model=paranoid:infer=heuristic,heuristic`,
+      1,
+    ],
     ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=4:infer=heuristic:depth=3,oracle:model=auto:budget=20000,random`, 1],
   ];
   for (const [name, seats, rules, unit, bots, groups] of tables) {
@@ -211,7 +317,8 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
 
   it('met every kind of decision on the way', () => {
     for (const bot of ['pimc', 'oracle']) {
-      for (const kind of ['card', 'claim', 'declare', 'schleipfe']) expect(seen, `${bot}:${kind}`).toContain(`${bot}:${kind}`);
+      for (const kind of ['card', 'claim', 'declare', 'schleipfe'])
+        expect(seen, `${bot}:${kind}`).toContain(`${bot}:${kind}`);
     }
     // An objection needs another player's offer first: random makes them.
     expect([...seen].some((k) => k.endsWith(':object'))).toBe(true);
@@ -239,7 +346,19 @@ describe('the oracle is reported as cheating', () => {
   it('in the summary CSV (cheats = 1) and in the table', () => {
     const dir = tmpDir();
     const out = join(dir, 'summary.csv');
-    const r = tafel(['run', '--game', 'viersche', '--bots', 'pimc:worlds=2:budget=2000,oracle:budget=5000', '--deals', '2', '--workers', '1', '--out', out]);
+    const r = tafel([
+      'run',
+      '--game',
+      'viersche',
+      '--bots',
+      'pimc:worlds=2:budget=2000,oracle:budget=5000',
+      '--deals',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(results(r)).toMatch(/oracle:budget=5000 \(cheats\)/);
     expect(results(r)).toMatch(/^pimc:worlds=2:budget=2000 +\d/m);
@@ -287,7 +406,11 @@ describe('pimc: strength and information', () => {
       const table = tableOf(base, seats, rules);
       const live = base.newState(table);
       const informed: Game = { ...base, sample: (_obs, _rng, out) => out.copyFrom(live) };
-      const pp = resolveParams(pimc.params, { worlds: '1', budget: '40000', exact: '4', playout, model, depth: '39' }, 'bot pimc');
+      const pp = resolveParams(
+        pimc.params,
+        { worlds: '1', budget: '40000', exact: '4', playout, model, depth: '39' },
+        'bot pimc',
+      );
       const op = resolveParams(oracle.params, { budget: '40000', exact: '4', playout, model }, 'bot oracle');
       const pimcs: Bot[] = [];
       const oracles: Bot[] = [];
@@ -321,7 +444,7 @@ describe('pimc: strength and information', () => {
     }
   });
 
-  it('plays the oracle\'s move where its observation determines every hidden card (Hindersi-Jass, 3 players)', () => {
+  it("plays the oracle's move where its observation determines every hidden card (Hindersi-Jass, 3 players)", () => {
     const game = gameNamed('hindersi-jass');
     const table = tableOf(game, 3);
     const state = game.newState(table);

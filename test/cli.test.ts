@@ -42,7 +42,21 @@ describe('tafel run', () => {
     const run = (seed: string) => {
       const out = tmp('s.csv');
       const rec = tmp('r.jsonl');
-      const r = tafel('run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '30', '--seed', seed, '--out', out, '--records', rec);
+      const r = tafel(
+        'run',
+        '--game',
+        'viersche',
+        '--bots',
+        'heuristic,random',
+        '--deals',
+        '30',
+        '--seed',
+        seed,
+        '--out',
+        out,
+        '--records',
+        rec,
+      );
       expect(r.status, r.stderr).toBe(0);
       return [readFileSync(out, 'utf8'), readFileSync(rec, 'utf8')];
     };
@@ -51,7 +65,10 @@ describe('tafel run', () => {
     expect(a[1]).not.toEqual(c[1]);
     const header = a[0].split('\n')[0];
     expect(header).toBe('game,seed,section,bot,opponent,metric,n,mean,ci95_low,ci95_high,interval,cheats');
-    const records = a[1].trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const records = a[1]
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records).toHaveLength(60);
     expect(records[0]).toMatchObject({ v: 1, game: 'viersche', seed: 'x', match: 0, deal: 0, rotation: 0, seats: 4 });
     expect(records[1]).toMatchObject({ match: 1, rotation: 1 });
@@ -75,17 +92,33 @@ describe('tafel run', () => {
 
   it('names bot, seat, seed and deal when a bot throws, and keeps the finished groups', () => {
     const out = tmp('s.csv');
-    const r = tafel('run', '--game', 'viersche', '--bots', 'random,./test/fixtures/throwing-bot.js', '--deals', '5', '--seed', 's1', '--out', out);
+    const r = tafel(
+      'run',
+      '--game',
+      'viersche',
+      '--bots',
+      'random,./test/fixtures/throwing-bot.js',
+      '--deals',
+      '5',
+      '--seed',
+      's1',
+      '--out',
+      out,
+    );
     expect(r.status).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/bot \.\/test\/fixtures\/throwing-bot\.js at seat \d threw boom \(seed s1, deal 0, rotation 0\)/);
+    expect(r.stderr).toMatch(
+      /bot \.\/test\/fixtures\/throwing-bot\.js at seat \d threw boom \(seed s1, deal 0, rotation 0\)/,
+    );
     expect(existsSync(out)).toBe(true);
   });
 
   it('reports an illegal move with the move, bot and seat', () => {
     const r = tafel('run', '--game', 'viersche', '--bots', './test/fixtures/illegal-bot.js,random', '--deals', '3');
     expect(r.status).toBe(3);
-    expect(r.stderr).toMatch(/bot \.\/test\/fixtures\/illegal-bot\.js at seat \d played an illegal move \(code 125 \(no card\)\) \(seed 1, deal 0, rotation 0\)/);
+    expect(r.stderr).toMatch(
+      /bot \.\/test\/fixtures\/illegal-bot\.js at seat \d played an illegal move \(code 125 \(no card\)\) \(seed 1, deal 0, rotation 0\)/,
+    );
   });
 
   it.each([
@@ -95,9 +128,18 @@ describe('tafel run', () => {
     [['run', '--game', 'viersche', '--bots', 'random', '--deals', 'many'], /--deals must be a positive whole number/],
     [['run', '--game', 'viersche', '--bots', 'random', '--seed', 'a b'], /seed/],
     [['run', '--game', 'viersche', '--bots', 'random', '--seed', ''], /seed/],
-    [['run', '--game', 'viersche', '--bots', 'random', '--out', '/nonexistent/dir/x.csv'], /--out \/nonexistent\/dir\/x\.csv: cannot write/],
-    [['run', '--game', 'viersche', '--bots', 'random', '--records', '/nonexistent/x.jsonl'], /--records \/nonexistent\/x\.jsonl: cannot write/],
-    [['run', '--game', 'viersche', '--bots', 'random', '--players', '5'], /viersche is played by exactly 4 players, not 5/],
+    [
+      ['run', '--game', 'viersche', '--bots', 'random', '--out', '/nonexistent/dir/x.csv'],
+      /--out \/nonexistent\/dir\/x\.csv: cannot write/,
+    ],
+    [
+      ['run', '--game', 'viersche', '--bots', 'random', '--records', '/nonexistent/x.jsonl'],
+      /--records \/nonexistent\/x\.jsonl: cannot write/,
+    ],
+    [
+      ['run', '--game', 'viersche', '--bots', 'random', '--players', '5'],
+      /viersche is played by exactly 4 players, not 5/,
+    ],
     [['run', '--game', 'viersche', '--bots', 'random', '--rules', 'trumps=none'], /unknown setting 'trumps'/],
     [['run', '--game', 'viersche', '--bots', 'random:speed=3'], /bot random: unknown parameter 'speed'/],
     [['run', '--game', 'viersche', '--bots', 'a,b,c,d,e'], /names 5 bots but viersche has 4 seats/],
@@ -121,7 +163,17 @@ describe('tafel bench, games, bots', () => {
   });
 
   it('bench counts the garbage collections a bot causes during the timed run', () => {
-    const r = tafel('bench', '--game', 'viersche', '--deals', '50000', '--workers', '1', '--bots', './test/fixtures/allocating-bot.js');
+    const r = tafel(
+      'bench',
+      '--game',
+      'viersche',
+      '--deals',
+      '50000',
+      '--workers',
+      '1',
+      '--bots',
+      './test/fixtures/allocating-bot.js',
+    );
     expect(r.status, r.stderr).toBe(0);
     const count = Number(/gc: (\d+) collections during the run/.exec(r.stdout)?.[1]);
     expect(count).toBeGreaterThan(10);

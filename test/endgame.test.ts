@@ -69,13 +69,20 @@ describe('State.endgame equals brute force within its window', () => {
         }
         const base = takenBy(game, table, s, seat);
         plain.reset();
-        const exact = (left <= BRUTE_FORCE_TRICKS ? bruteForce(game, table, s, seat, more) : plain.value(s, seat, NaN, more)) - base;
+        const exact =
+          (left <= BRUTE_FORCE_TRICKS ? bruteForce(game, table, s, seat, more) : plain.value(s, seat, NaN, more)) -
+          base;
         // A full window, a zero window at a random point, and a random window.
         const a = rng.below(60) - 5;
         const b = a + 1 + (i % 3 === 0 ? 0 : rng.below(60));
         bounds.reset();
         for (const kept of [null, bounds]) {
-          for (const [alpha, beta] of [[-1, 1 << 20], [a, a + 1], [a, b], [a, a + 1]]) {
+          for (const [alpha, beta] of [
+            [-1, 1 << 20],
+            [a, a + 1],
+            [a, b],
+            [a, a + 1],
+          ]) {
             s.endgame!(inSide, maximizer, alpha, beta, out, kept ?? undefined);
             const v = out[0];
             const where = `position ${i}, ${kept ? 'with' : 'without'} a table, window (${alpha}, ${beta}), exact ${exact}`;

@@ -4,7 +4,11 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, NO, type Game, type State, type TableConfig } from '../src/games/game.js';
 
 /** The table of `seats` with every rule variant at its default, then `rules` over them. */
-export function defaultTable(game: Game, seats: number, rules: Record<string, string | number | boolean> = {}): TableConfig {
+export function defaultTable(
+  game: Game,
+  seats: number,
+  rules: Record<string, string | number | boolean> = {},
+): TableConfig {
   const all: Record<string, string | number | boolean> = {};
   for (const v of game.variants) all[v.key] = v.default;
   return { seats, rules: { ...all, ...rules } };
@@ -15,7 +19,14 @@ export function defaultTable(game: Game, seats: number, rules: Record<string, st
  * are left, plus `extra` cards; null if the deal ended first. Yes/no questions are
  * answered NO, so the result is at a card decision.
  */
-export function endgame(stream: string, game: Game, table: TableConfig, index: number, tricks: number, extra: number): State | null {
+export function endgame(
+  stream: string,
+  game: Game,
+  table: TableConfig,
+  index: number,
+  tricks: number,
+  extra: number,
+): State | null {
   const state = game.newState(table);
   const match = game.newMatch(table, { singleDeal: true, index });
   const key = seedKey(`${stream}-${game.name}-${table.seats}`);

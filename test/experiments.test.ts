@@ -135,7 +135,9 @@ describe('hindersche-marches', () => {
       expect(lines[0]).toBe(CSV_COLUMNS.join(','));
       expect(lines.length).toBe(rowsOf(await study()).length + 1);
       const text = readFileSync(md, 'utf8');
-      expect(text).toContain('node dist/experiments/hindersche-marches.js --rubbers 6 --mc-rubbers 2 --mc-worlds 2 --seed experiments-test');
+      expect(text).toContain(
+        'node dist/experiments/hindersche-marches.js --rubbers 6 --mc-rubbers 2 --mc-worlds 2 --seed experiments-test',
+      );
       expect(text).toContain('### heuristic,random');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -183,7 +185,13 @@ describe('hindersche-marches', () => {
 describe('anderle-pot (issue 5)', () => {
   it('reads pots and balances from the records, with the ledger conserved', async () => {
     const { runExperiment, csvRows } = await import('../experiments/anderle-pot.js');
-    const results = await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] });
+    const results = await runExperiment({
+      sessions: 6,
+      hands: 5,
+      seed: 't',
+      players: [2, 5],
+      bots: ['random', 'heuristic'],
+    });
     expect(results).toHaveLength(4);
     for (const r of results) {
       expect(r.pot).toHaveLength(5);
@@ -198,14 +206,19 @@ describe('anderle-pot (issue 5)', () => {
     }
     const rows = csvRows(results);
     expect(rows.filter((x) => x.quantity === 'pot')).toHaveLength(20);
-    const again = csvRows(await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] }));
+    const again = csvRows(
+      await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] }),
+    );
     expect(again).toEqual(rows);
   });
 });
 
 describe('experiment command lines', () => {
   const run = (name: string, args: readonly string[]) => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'experiments', `${name}.js`), ...args], { encoding: 'utf8', cwd: ROOT });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'experiments', `${name}.js`), ...args], {
+      encoding: 'utf8',
+      cwd: ROOT,
+    });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
 
@@ -214,7 +227,11 @@ describe('experiment command lines', () => {
     ['ladder', ['--deals', 'x'], /^ladder: --deals 'x': a whole number from 1/],
     ['ladder', ['--game', 'skat'], /^ladder: unknown game 'skat'/],
     ['ladder', ['--bots', 'nobot'], /^ladder: unknown bot 'nobot'/],
-    ['ladder', ['--game', 'viersche', '--players', '5'], /^ladder: --players 5: viersche is played by exactly 4 players/],
+    [
+      'ladder',
+      ['--game', 'viersche', '--players', '5'],
+      /^ladder: --players 5: viersche is played by exactly 4 players/,
+    ],
     ['ladder', ['--out-dir', '/dev/null/x'], /^ladder: --out-dir \/dev\/null\/x: cannot write/],
     ['anderle-pot', ['--hands', '0'], /^anderle-pot: --hands '0'/],
     ['anderle-pot', ['--seed', 'a b'], /^anderle-pot: --seed 'a b'/],
@@ -233,7 +250,8 @@ describe('experiment command lines', () => {
   it('--help prints the usage of every option', () => {
     const r = run('ladder', ['--help']);
     expect(r.status).toBe(0);
-    for (const flag of ['--game', '--players', '--deals', '--matches', '--seed', '--bots', '--out-dir']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--game', '--players', '--deals', '--matches', '--seed', '--bots', '--out-dir'])
+      expect(r.stdout).toContain(flag);
   });
 
   it('shares its checks', () => {

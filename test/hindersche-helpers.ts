@@ -13,8 +13,6 @@ import { HinderscheState, type DealContext } from '../src/games/hindersche/state
 import type { HinderscheMatch } from '../src/games/hindersche/match.js';
 import { physicalOf, suitIndex } from './viersche-helpers.js';
 
-;
-
 export interface PositionOpts {
   dealer?: number;
   /** Seats taking part (default: those with a non-empty hand). */
@@ -99,7 +97,8 @@ export function play(s: HinderscheState, ...names: string[]): HinderscheState {
   for (const name of names.flatMap((n) => n.split(/\s+/).filter(Boolean))) {
     const m = codeOfName(s, name);
     s.legal(scratch, 0);
-    if (!setHas(scratch, 0, m)) throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
+    if (!setHas(scratch, 0, m))
+      throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
     s.apply(m);
   }
   return s;
@@ -130,7 +129,13 @@ export function randomPlayout(s: HinderscheState, rng: Rng): void {
  * deal's record (recording must be on). For tests of the slate rules only: the
  * record's tricks are empty.
  */
-export function drive(m: HinderscheMatch, s: HinderscheState, rng: Rng, points: readonly number[], kept: readonly number[] = [0, 0, 0, 0]): Record<string, unknown> {
+export function drive(
+  m: HinderscheMatch,
+  s: HinderscheState,
+  rng: Rng,
+  points: readonly number[],
+  kept: readonly number[] = [0, 0, 0, 0],
+): Record<string, unknown> {
   m.startDeal(s, rng);
   for (let seat = 0; seat < 4; seat++) {
     s.seatPoints[seat] = s.plays(seat) ? points[seat] : 0;

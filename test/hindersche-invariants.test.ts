@@ -33,12 +33,21 @@ interface Rec {
   points: (number | null)[];
   before: unknown;
   after: { game: number; phase: number; slate: number[]; in: number[]; frame: number[] };
-  events: { type: string; seat?: number; n?: number; why?: string; loser?: number; frame?: number; balance?: number[] }[];
+  events: {
+    type: string;
+    seat?: number;
+    n?: number;
+    why?: string;
+    loser?: number;
+    frame?: number;
+    balance?: number[];
+  }[];
   schleipfen?: { trick: number; by: number; objected: number | null }[];
 }
 
 /** RECORD.md's form of a naive tie: `places` only when above 1. */
-const tieRecord = (t: NaiveTie) => (t.places > 1 ? { for: t.for, tied: t.tied, places: t.places } : { for: t.for, tied: t.tied });
+const tieRecord = (t: NaiveTie) =>
+  t.places > 1 ? { for: t.for, tied: t.tied, places: t.places } : { for: t.for, tied: t.tied };
 
 describe('hindersche rubbers under random play', () => {
   it('600 random rubbers (schleipfen off and on): records = the naive rubber model, and the invariants hold', () => {
@@ -48,8 +57,22 @@ describe('hindersche rubbers under random play', () => {
     const legal = newSets();
     const rng = new Rng();
     const counts = {
-      deals: 0, playoffs: 0, replays: 0, doubleLoss: 0, games: 0, marches1: 0, marches2: 0, tricksMarch: 0, all35: 0,
-      excess: 0, multiPlace: 0, twoPlayer: 0, threePlayer: 0, fourInPhase2: 0, schleipfen: 0, offers: 0,
+      deals: 0,
+      playoffs: 0,
+      replays: 0,
+      doubleLoss: 0,
+      games: 0,
+      marches1: 0,
+      marches2: 0,
+      tricksMarch: 0,
+      all35: 0,
+      excess: 0,
+      multiPlace: 0,
+      twoPlayer: 0,
+      threePlayer: 0,
+      fourInPhase2: 0,
+      schleipfen: 0,
+      offers: 0,
     };
     for (let r = 0; r < RUBBERS; r++) {
       const schleipfen = r % 2 === 1;
@@ -88,11 +111,14 @@ describe('hindersche rubbers under random play', () => {
           const size = setSize(state.dealt, q * LANES);
           if (size !== (state.plays(q) ? 9 : 0)) fail(d, `seat ${q} dealt ${size}`);
           dealtCards += size;
-          for (let l = 0; l < LANES; l++) if (state.dealt[q * LANES + l] & state.stack[l]) fail(d, 'a card both dealt and out of play');
+          for (let l = 0; l < LANES; l++)
+            if (state.dealt[q * LANES + l] & state.stack[l]) fail(d, 'a card both dealt and out of play');
         }
-        if (dealtCards + setSize(state.stack, 0) !== 36 || setSize(state.stack, 0) !== 36 - 9 * n) fail(d, 'pack not covered');
+        if (dealtCards + setSize(state.stack, 0) !== 36 || setSize(state.stack, 0) !== 36 - 9 * n)
+          fail(d, 'pack not covered');
         const turnupOut = setHas(state.stack, 0, state.turnup);
-        if (turnupOut !== (n < 4) || setHas(state.dealt, state.dealer * LANES, state.turnup) !== (n === 4)) fail(d, 'turn-up placement');
+        if (turnupOut !== n < 4 || setHas(state.dealt, state.dealer * LANES, state.turnup) !== (n === 4))
+          fail(d, 'turn-up placement');
 
         // Random play; offers and objections are rare (YES one time in eight).
         while (!state.isTerminal()) {
@@ -101,7 +127,8 @@ describe('hindersche rubbers under random play', () => {
           if (state.decision === Decision.Schleipfe) counts.offers++;
           state.apply(setSelect(legal, 0, yesNo ? (rng.below(8) === 0 ? 1 : 0) : rng.below(k)));
         }
-        for (let p = 0; p < state.plies; p++) if (n < 4 && state.moves[p] === state.turnup) fail(d, 'the turned card out of play was played');
+        for (let p = 0; p < state.plies; p++)
+          if (n < 4 && state.moves[p] === state.turnup) fail(d, 'the turned card out of play was played');
         let stackPoints = 0;
         for (const c of setToCodes(state.stack, 0)) stackPoints += POINTS[c];
         let total = 0;
@@ -110,7 +137,8 @@ describe('hindersche rubbers under random play', () => {
           total += state.seatPoints[q];
           kept += state.tricksKept[q];
         }
-        if (total !== 140 - stackPoints || kept !== 9) fail(d, `points ${total} + out of play ${stackPoints}, tricks ${kept}`);
+        if (total !== 140 - stackPoints || kept !== 9)
+          fail(d, `points ${total} + out of play ${stackPoints}, tricks ${kept}`);
         if (n === 4 && total !== 140) fail(d, 'four players: 140');
 
         m.finishDeal(state);
@@ -120,46 +148,59 @@ describe('hindersche rubbers under random play', () => {
         const want = model.finish(next, points, kept4);
 
         // The record against the model.
-        if (JSON.stringify(rec.before) !== prevAfter) fail(d, `before ${JSON.stringify(rec.before)} != previous after ${prevAfter}`);
+        if (JSON.stringify(rec.before) !== prevAfter)
+          fail(d, `before ${JSON.stringify(rec.before)} != previous after ${prevAfter}`);
         prevAfter = JSON.stringify(rec.after);
-        if (JSON.stringify(rec.events) !== JSON.stringify(want.events)) fail(d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(want.events)}`);
-        if (JSON.stringify(rec.after) !== JSON.stringify(model.snapshot())) fail(d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model.snapshot())}`);
-        if (JSON.stringify(rec.ties ?? []) !== JSON.stringify(want.ties.map(tieRecord))) fail(d, `ties ${JSON.stringify(rec.ties)} != ${JSON.stringify(want.ties)}`);
+        if (JSON.stringify(rec.events) !== JSON.stringify(want.events))
+          fail(d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(want.events)}`);
+        if (JSON.stringify(rec.after) !== JSON.stringify(model.snapshot()))
+          fail(d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model.snapshot())}`);
+        if (JSON.stringify(rec.ties ?? []) !== JSON.stringify(want.ties.map(tieRecord)))
+          fail(d, `ties ${JSON.stringify(rec.ties)} != ${JSON.stringify(want.ties)}`);
         if (next.playoff) {
           counts.playoffs++;
-          if (rec.kind !== 'playoff' || JSON.stringify(rec.playoff) !== JSON.stringify(tieRecord(next.playoff))) fail(d, `playoff ${JSON.stringify(rec.playoff)}`);
+          if (rec.kind !== 'playoff' || JSON.stringify(rec.playoff) !== JSON.stringify(tieRecord(next.playoff)))
+            fail(d, `playoff ${JSON.stringify(rec.playoff)}`);
           if (want.ties.length > 0) counts.replays++;
         } else if (rec.kind !== 'normal' || rec.playoff !== undefined) fail(d, 'kind');
         if (want.ties.some((t) => t.places > 1)) counts.multiPlace++;
 
         // The record against the state it describes.
         const names = rec.hands.flat();
-        if (new Set([...names, ...rec.outOfPlay]).size !== 36 || names.length !== 9 * n) fail(d, 'record hands/outOfPlay');
-        if (rec.turnup !== cardName(toPhysical(state.trump, state.turnup)) || rec.trump !== SUITS[state.trump]) fail(d, 'record turn-up');
-        if (rec.outOfPlay.includes(rec.turnup) !== (n < 4)) fail(d, 'record: turn-up out of play only with fewer than four');
+        if (new Set([...names, ...rec.outOfPlay]).size !== 36 || names.length !== 9 * n)
+          fail(d, 'record hands/outOfPlay');
+        if (rec.turnup !== cardName(toPhysical(state.trump, state.turnup)) || rec.trump !== SUITS[state.trump])
+          fail(d, 'record turn-up');
+        if (rec.outOfPlay.includes(rec.turnup) !== n < 4)
+          fail(d, 'record: turn-up out of play only with fewer than four');
         const byTaker = [0, 0, 0, 0];
         rec.tricks.forEach((t, k) => {
           if (t.leader !== (k === 0 ? rec.players[0] : rec.tricks[k - 1].taker)) fail(d, `trick ${k} leader`);
           if (t.cards.length !== n) fail(d, `trick ${k} has ${t.cards.length} cards`);
           t.cards.forEach((c, j) => {
-            if (!rec.hands[rec.players[(rec.players.indexOf(t.leader) + j) % n]].includes(c)) fail(d, `trick ${k}: ${c} not from its seat`);
+            if (!rec.hands[rec.players[(rec.players.indexOf(t.leader) + j) % n]].includes(c))
+              fail(d, `trick ${k}: ${c} not from its seat`);
           });
           byTaker[t.taker] += t.points;
         });
-        if (JSON.stringify(rec.points) !== JSON.stringify(byTaker.map((p, q) => (rec.players.includes(q) ? p : null)))) fail(d, 'record points');
+        if (JSON.stringify(rec.points) !== JSON.stringify(byTaker.map((p, q) => (rec.players.includes(q) ? p : null))))
+          fail(d, 'record points');
         for (const x of rec.schleipfen ?? []) {
           counts.schleipfen++;
           const t = rec.tricks[x.trick];
-          if (t.taker !== (x.objected === null ? x.by : t.winner) || x.by === t.winner) fail(d, `schleipfe ${JSON.stringify(x)}`);
+          if (t.taker !== (x.objected === null ? x.by : t.winner) || x.by === t.winner)
+            fail(d, `schleipfe ${JSON.stringify(x)}`);
         }
-        if (!schleipfen && (rec.schleipfen || rec.tricks.some((t) => t.taker !== t.winner))) fail(d, 'schleipfen while off');
+        if (!schleipfen && (rec.schleipfen || rec.tricks.some((t) => t.taker !== t.winner)))
+          fail(d, 'schleipfen while off');
 
         // Invariants whatever the details.
         const a = rec.after;
         if (a.slate.some((x) => x < 0)) fail(d, `negative marks ${a.slate}`);
         if (a.phase === 2) {
           const withMarks = [0, 1, 2, 3].filter((q) => a.slate[q] > 0);
-          if (JSON.stringify(withMarks) !== JSON.stringify(a.in) || a.in.length < 2) fail(d, `in ${a.in} but marks ${a.slate}`);
+          if (JSON.stringify(withMarks) !== JSON.stringify(a.in) || a.in.length < 2)
+            fail(d, `in ${a.in} but marks ${a.slate}`);
         } else if (a.in.length !== 4) fail(d, 'phase 1 with a seat out');
         if (want.marcher >= 0) {
           if (state.phase === 1) counts.marches1++;
@@ -184,7 +225,8 @@ describe('hindersche rubbers under random play', () => {
       const out = new Float64Array(16);
       m.matchMetrics(out);
       const balance = settlement(m.frame, tariff);
-      if ([0, 1, 2, 3].some((q) => out[q * 4] !== balance[q]) || balance.reduce((x, y) => x + y, 0) !== 0) fail(-1, `balance ${balance}`);
+      if ([0, 1, 2, 3].some((q) => out[q * 4] !== balance[q]) || balance.reduce((x, y) => x + y, 0) !== 0)
+        fail(-1, `balance ${balance}`);
     }
     expect(failures).toEqual([]);
     // The random rubbers reach the rules under test.
@@ -206,13 +248,33 @@ describe('hindersche rubbers under random play', () => {
     // marches by points and by tricks, multi-place playoffs and replays are frequent.
     const VALUES = [0, 10, 20, 35, 35, 35, 50, 100];
     const TEMPLATES = [
-      [35, 35, 35, 35], [40, 40, 30, 30], [50, 30, 30, 30], [45, 45, 45, 5], [100, 20, 20, 0], [110, 10, 10, 10],
-      [60, 40, 40, 0], [50, 50, 20, 20], [38, 38, 38, 26], [70, 70, 0, 0], [47, 47, 46, 0], [30, 30, 40, 40],
+      [35, 35, 35, 35],
+      [40, 40, 30, 30],
+      [50, 30, 30, 30],
+      [45, 45, 45, 5],
+      [100, 20, 20, 0],
+      [110, 10, 10, 10],
+      [60, 40, 40, 0],
+      [50, 50, 20, 20],
+      [38, 38, 38, 26],
+      [70, 70, 0, 0],
+      [47, 47, 46, 0],
+      [30, 30, 40, 40],
     ];
     const failures: string[] = [];
     const state = new HinderscheState();
     const rng = new Rng();
-    const counts = { deals: 0, playoffs: 0, replays: 0, multiPlace: 0, all35: 0, tricksMarch: 0, doubleLoss: 0, twoTies: 0, games: 0 };
+    const counts = {
+      deals: 0,
+      playoffs: 0,
+      replays: 0,
+      multiPlace: 0,
+      all35: 0,
+      tricksMarch: 0,
+      doubleLoss: 0,
+      twoTies: 0,
+      games: 0,
+    };
     for (let r = 0; r < 2500; r++) {
       const games = 1 + (r % 3);
       const m = new HinderscheMatch({ schleipfen: false, games, tariff: 5 }, false, r);
@@ -231,7 +293,10 @@ describe('hindersche rubbers under random play', () => {
         const next = model.next();
         m.startDeal(state, rng);
         counts.deals++;
-        if (state.dealer !== next.dealer || Array.from(state.order.subarray(0, state.players)).join() !== next.players.join()) {
+        if (
+          state.dealer !== next.dealer ||
+          Array.from(state.order.subarray(0, state.players)).join() !== next.players.join()
+        ) {
           fail(d, `dealer/players ${state.dealer}/${state.order} != model ${next.dealer}/${next.players}`);
           break;
         }
@@ -268,10 +333,17 @@ describe('hindersche rubbers under random play', () => {
         const want = model.finish(next, points, kept);
         if (JSON.stringify(rec.before) !== prevAfter) fail(d, 'before != previous after');
         prevAfter = JSON.stringify(rec.after);
-        if (JSON.stringify(rec.events) !== JSON.stringify(want.events)) fail(d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(want.events)} (points ${points}, kept ${kept}, before ${JSON.stringify(rec.before)})`);
-        if (JSON.stringify(rec.after) !== JSON.stringify(model.snapshot())) fail(d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model.snapshot())}`);
-        if (JSON.stringify(rec.ties ?? []) !== JSON.stringify(want.ties.map(tieRecord))) fail(d, `ties ${JSON.stringify(rec.ties)} != ${JSON.stringify(want.ties)}`);
-        if (JSON.stringify(rec.playoff ?? null) !== JSON.stringify(next.playoff ? tieRecord(next.playoff) : null)) fail(d, 'playoff');
+        if (JSON.stringify(rec.events) !== JSON.stringify(want.events))
+          fail(
+            d,
+            `events ${JSON.stringify(rec.events)} != ${JSON.stringify(want.events)} (points ${points}, kept ${kept}, before ${JSON.stringify(rec.before)})`,
+          );
+        if (JSON.stringify(rec.after) !== JSON.stringify(model.snapshot()))
+          fail(d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model.snapshot())}`);
+        if (JSON.stringify(rec.ties ?? []) !== JSON.stringify(want.ties.map(tieRecord)))
+          fail(d, `ties ${JSON.stringify(rec.ties)} != ${JSON.stringify(want.ties)}`);
+        if (JSON.stringify(rec.playoff ?? null) !== JSON.stringify(next.playoff ? tieRecord(next.playoff) : null))
+          fail(d, 'playoff');
         if (rec.after.slate.some((x) => x < 0)) fail(d, 'negative marks');
         if (next.playoff) counts.playoffs++;
         if (next.playoff && want.ties.length) counts.replays++;

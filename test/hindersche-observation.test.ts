@@ -40,11 +40,21 @@ function randomPoint(i: number, plies: number): HinderscheState {
   const mask = MASKS[i % MASKS.length];
   const seats = [0, 1, 2, 3].filter((q) => (mask >>> q) & 1);
   const s = new HinderscheState();
-  s.deal(context({ dealer: seats[i % seats.length], mask, phase: mask === 15 ? 1 : 2, slate: [1, 2, 1, 1], schleipfen: i % 2 === 1 }), rng, deck);
+  s.deal(
+    context({
+      dealer: seats[i % seats.length],
+      mask,
+      phase: mask === 15 ? 1 : 2,
+      slate: [1, 2, 1, 1],
+      schleipfen: i % 2 === 1,
+    }),
+    rng,
+    deck,
+  );
   while (!s.isTerminal() && s.plies < plies) {
     const n = s.legal(buf, 0);
     const yesNo = s.decision === Decision.Schleipfe || s.decision === Decision.Object;
-    s.apply(setSelect(buf, 0, yesNo ? rng.below(3) === 0 ? 1 : 0 : rng.below(n)));
+    s.apply(setSelect(buf, 0, yesNo ? (rng.below(3) === 0 ? 1 : 0) : rng.below(n)));
   }
   return s;
 }
@@ -73,7 +83,8 @@ const bit = (code: number) => 1 << (code & 31);
 const handCodes = (s: HinderscheState, seat: number) => setToCodes(s.hands, seat * LANES);
 /** Cards of the stack nobody has seen (all but the turn-up). */
 const hiddenStack = (s: HinderscheState) => setToCodes(s.stack, 0).filter((c) => c !== s.turnup);
-const heldTurnup = (s: HinderscheState, seat: number, c: number) => seat === s.turnupHolder && s.turnupHeld && c === s.turnup;
+const heldTurnup = (s: HinderscheState, seat: number, c: number) =>
+  seat === s.turnupHolder && s.turnupHeld && c === s.turnup;
 
 describe('observations reveal nothing hidden (game.ts contract)', () => {
   it('reflection finds no state, no typed array and no other hand on an observation', () => {
@@ -94,13 +105,14 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
           expect(hidden.has(v)).toBe(false);
         } else if (typeof desc.value === 'function' && name !== 'constructor') {
           const f = desc.value as (this: HinderscheView, arg: number) => unknown;
-          for (let arg = -2; arg < 50; arg++) expect(['number', 'boolean', 'string', 'undefined'], name).toContain(typeof f.call(o, arg));
+          for (let arg = -2; arg < 50; arg++)
+            expect(['number', 'boolean', 'string', 'undefined'], name).toContain(typeof f.call(o, arg));
         }
       }
     }
   });
 
-  it('handLane answers the observer\'s own lanes only, whatever lane it is asked for', () => {
+  it("handLane answers the observer's own lanes only, whatever lane it is asked for", () => {
     const s = randomPoint(3, 0);
     const leaks: string[] = [];
     for (let seat = 0; seat < 4; seat++) {
@@ -121,7 +133,8 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
     const start = randomPoint(8, 0);
     fresh.begin(ctxOf(start), start.trump, start.turnup, start.dealt, start.stack);
     again.begin(ctxOf(start), start.trump, start.turnup, start.dealt, start.stack);
-    for (let seat = 0; seat < 4; seat++) expect(again.observe(seat).fingerprint()).toBe(fresh.observe(seat).fingerprint());
+    for (let seat = 0; seat < 4; seat++)
+      expect(again.observe(seat).fingerprint()).toBe(fresh.observe(seat).fingerprint());
   });
 
   it('worlds differing only in unseen cards (two other hands, or a hand and the stack) look identical to a seat', () => {
@@ -138,8 +151,12 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
         const x = others[rng.below(others.length)];
         const cx = handCodes(s, x).filter((c) => !heldTurnup(s, x, c));
         // Another player, or the stack (holder -1), takes one of x's cards in a lane it may hold.
-        const y = others.length > 1 && rng.below(2) === 0 ? others.filter((q) => q !== x)[rng.below(others.length - 1)] : -1;
-        const cy = y >= 0 ? handCodes(s, y).filter((c) => !heldTurnup(s, y, c) && !(voids[x] & (1 << (c >>> 5)))) : hiddenStack(s).filter((c) => !(voids[x] & (1 << (c >>> 5))));
+        const y =
+          others.length > 1 && rng.below(2) === 0 ? others.filter((q) => q !== x)[rng.below(others.length - 1)] : -1;
+        const cy =
+          y >= 0
+            ? handCodes(s, y).filter((c) => !heldTurnup(s, y, c) && !(voids[x] & (1 << (c >>> 5))))
+            : hiddenStack(s).filter((c) => !(voids[x] & (1 << (c >>> 5))));
         const a = cx.filter((c) => y < 0 || !(voids[y] & (1 << (c >>> 5))));
         if (!a.length || !cy.length) continue;
         const ca = a[rng.below(a.length)];
@@ -165,7 +182,8 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
         const fp = s.observe(seat).fingerprint();
         const wfp = w.observe(seat).fingerprint();
         if (wfp !== fp) failures.push(`point ${i} seat ${seat}: ${firstDiff(fp, wfp)}`);
-        if (w.observe(x).fingerprint() === s.observe(x).fingerprint()) failures.push(`point ${i}: seat ${x} did not see its own hand change`);
+        if (w.observe(x).fingerprint() === s.observe(x).fingerprint())
+          failures.push(`point ${i}: seat ${x} did not see its own hand change`);
       }
     }
     expect(failures.slice(0, 20)).toEqual([]);
@@ -198,7 +216,9 @@ describe('hindersche.sample: resampling from an observation', () => {
           for (let q = 0; q < 4; q++) {
             if (world.handSize(q) !== s.handSize(q)) bad(`hand size of ${q}`);
             for (const c of setToCodes(world.dealt, q * LANES)) all.add(toPhysical(world.trump, c));
-            for (let l = 0; l < 4; l++) if (s.voids[q] & (1 << l) && world.hands[q * LANES + l] !== 0) bad(`seat ${q} holds a card of void lane ${l}`);
+            for (let l = 0; l < 4; l++)
+              if (s.voids[q] & (1 << l) && world.hands[q * LANES + l] !== 0)
+                bad(`seat ${q} holds a card of void lane ${l}`);
           }
           for (const c of setToCodes(world.stack, 0)) all.add(toPhysical(world.trump, c));
           if (all.size !== 36) bad('the world does not deal the pack');
@@ -207,10 +227,13 @@ describe('hindersche.sample: resampling from an observation', () => {
             stackWorlds++;
             if (!setHas(world.stack, 0, world.turnup)) bad('the turned card left the stack');
             // Nothing the observer has seen lies in the stack.
-            for (let p = 0; p < s.plies; p++) if (s.moves[p] < 126 && setHas(world.stack, 0, s.moves[p])) bad('a played card in the stack');
-            for (let l = 0; l < LANES; l++) if (world.stack[l] & s.hands[seat * LANES + l]) bad('an own card in the stack');
+            for (let p = 0; p < s.plies; p++)
+              if (s.moves[p] < 126 && setHas(world.stack, 0, s.moves[p])) bad('a played card in the stack');
+            for (let l = 0; l < LANES; l++)
+              if (world.stack[l] & s.hands[seat * LANES + l]) bad('an own card in the stack');
           } else if (s.turnupHeld !== setHas(world.hands, world.dealer * LANES, world.turnup)) bad('turn-up');
-          for (let l = 0; l < LANES; l++) if (world.hands[seat * LANES + l] !== s.hands[seat * LANES + l]) bad('own hand');
+          for (let l = 0; l < LANES; l++)
+            if (world.hands[seat * LANES + l] !== s.hands[seat * LANES + l]) bad('own hand');
         }
       }
     }
@@ -226,7 +249,10 @@ function consistentWorlds(s: HinderscheState, seat: number): string[] {
   const unseen: number[] = [];
   for (const q of holders) for (const c of handCodes(s, q)) if (!heldTurnup(s, q, c)) unseen.push(c);
   unseen.push(...hiddenStack(s));
-  const sizes = [...holders.map((q) => s.handSize(q) - (s.turnupHolder === q && s.turnupHeld ? 1 : 0)), hiddenStack(s).length];
+  const sizes = [
+    ...holders.map((q) => s.handSize(q) - (s.turnupHolder === q && s.turnupHeld ? 1 : 0)),
+    hiddenStack(s).length,
+  ];
   const voids = [...holders.map((q) => s.voids[q]), 0];
   const out: string[] = [];
   const rec = (k: number, rest: number[], parts: number[][]) => {
@@ -237,7 +263,11 @@ function consistentWorlds(s: HinderscheState, seat: number): string[] {
     const ok = rest.filter((c) => !(voids[k] & (1 << (c >>> 5))));
     const choose = (from: number, picked: number[]) => {
       if (picked.length === sizes[k]) {
-        rec(k + 1, rest.filter((c) => !picked.includes(c)), [...parts, picked]);
+        rec(
+          k + 1,
+          rest.filter((c) => !picked.includes(c)),
+          [...parts, picked],
+        );
         return;
       }
       for (let j = from; j <= ok.length - (sizes[k] - picked.length); j++) choose(j + 1, [...picked, ok[j]]);
@@ -251,7 +281,10 @@ function consistentWorlds(s: HinderscheState, seat: number): string[] {
 /** The number of splits of the unseen cards ignoring voids: an upper bound on the consistent worlds. */
 function splits(s: HinderscheState, seat: number): number {
   const holders = [0, 1, 2, 3].filter((q) => q !== seat && s.plays(q));
-  const sizes = [...holders.map((q) => s.handSize(q) - (s.turnupHolder === q && s.turnupHeld ? 1 : 0)), hiddenStack(s).length];
+  const sizes = [
+    ...holders.map((q) => s.handSize(q) - (s.turnupHolder === q && s.turnupHeld ? 1 : 0)),
+    hiddenStack(s).length,
+  ];
   let n = 0;
   let ways = 1;
   for (const k of sizes) {
@@ -263,12 +296,24 @@ function splits(s: HinderscheState, seat: number): number {
 
 function worldKey(w: HinderscheState, seat: number): string {
   const holders = [0, 1, 2, 3].filter((q) => q !== seat && w.plays(q));
-  return [...holders.map((q) => handCodes(w, q).filter((c) => !heldTurnup(w, q, c)).join(',')), hiddenStack(w).join(',')].join('|');
+  return [
+    ...holders.map((q) =>
+      handCodes(w, q)
+        .filter((c) => !heldTurnup(w, q, c))
+        .join(','),
+    ),
+    hiddenStack(w).join(','),
+  ].join('|');
 }
 
 describe('hindersche.sample is uniform over the consistent worlds, the stack included', () => {
   /** A point deep in a deal of `mask`, observed by a seat taking part, with between lo and hi consistent worlds. */
-  function findPoint(mask: number, lo: number, hi: number, ok: (s: HinderscheState, seat: number) => boolean): [HinderscheState, number] {
+  function findPoint(
+    mask: number,
+    lo: number,
+    hi: number,
+    ok: (s: HinderscheState, seat: number) => boolean,
+  ): [HinderscheState, number] {
     for (let i = 0; i < 3000; i++) {
       const rng = new Rng(KEY, 5000 + i);
       const seats = [0, 1, 2, 3].filter((q) => (mask >>> q) & 1);
@@ -316,7 +361,7 @@ describe('hindersche.sample is uniform over the consistent worlds, the stack inc
     expect(r.chi2).toBeLessThan(bound(r.cells));
   });
 
-  it('two players: the opponent\'s hand and the 17 unknown stack cards, chi-square against uniform', () => {
+  it("two players: the opponent's hand and the 17 unknown stack cards, chi-square against uniform", () => {
     const [s, seat] = findPoint(0b0110, 10, 3000, () => true);
     const r = chiSquare(s, seat, 20000, 2);
     console.log(`two players: ${r.cells} worlds, chi2 ${r.chi2.toFixed(1)}`);

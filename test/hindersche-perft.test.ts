@@ -96,11 +96,31 @@ const EXPECTED: Record<string, readonly number[]> = {
 const CASES: [string, () => Case, number][] = [
   ['deal 0, 4 players, dealer 0', () => perftCase('', 0, context({ dealer: 0 })), 6],
   ['deal 1, 4 players, dealer 1', () => perftCase('', 1, context({ dealer: 1 })), 6],
-  ['deal 2, 3 players (seat 2 out), dealer 3', () => perftCase('', 2, context({ dealer: 3, mask: MASK3, phase: 2, slate: [1, 1, 0, 2] })), 6],
-  ['deal 3, 2 players (seats 1, 2), dealer 2', () => perftCase('', 3, context({ dealer: 2, mask: MASK2, phase: 2, slate: [0, 1, 2, 0] })), 6],
-  ['deal 4, 4 players, schleipfen, 3 cards played', () => perftCase('', 4, context({ dealer: 3, schleipfen: true }), 3), 7],
-  ['deal 5, 2 players, schleipfen, after 10 moves', () => perftCase('', 5, context({ dealer: 1, mask: MASK2, phase: 2, slate: [0, 2, 1, 0], schleipfen: true }), 10), 8],
-  ['deal 6, 3 players, schleipfen, after 20 moves', () => perftCase('', 6, context({ dealer: 0, mask: MASK3, phase: 2, slate: [2, 1, 0, 1], schleipfen: true }), 20), 8],
+  [
+    'deal 2, 3 players (seat 2 out), dealer 3',
+    () => perftCase('', 2, context({ dealer: 3, mask: MASK3, phase: 2, slate: [1, 1, 0, 2] })),
+    6,
+  ],
+  [
+    'deal 3, 2 players (seats 1, 2), dealer 2',
+    () => perftCase('', 3, context({ dealer: 2, mask: MASK2, phase: 2, slate: [0, 1, 2, 0] })),
+    6,
+  ],
+  [
+    'deal 4, 4 players, schleipfen, 3 cards played',
+    () => perftCase('', 4, context({ dealer: 3, schleipfen: true }), 3),
+    7,
+  ],
+  [
+    'deal 5, 2 players, schleipfen, after 10 moves',
+    () => perftCase('', 5, context({ dealer: 1, mask: MASK2, phase: 2, slate: [0, 2, 1, 0], schleipfen: true }), 10),
+    8,
+  ],
+  [
+    'deal 6, 3 players, schleipfen, after 20 moves',
+    () => perftCase('', 6, context({ dealer: 0, mask: MASK3, phase: 2, slate: [2, 1, 0, 1], schleipfen: true }), 20),
+    8,
+  ],
 ];
 
 describe('hindersche perft: engine = naive reference (H-1, H-2, H-7)', () => {
@@ -164,19 +184,31 @@ describe('hindersche lock-step: engine and naive agree move by move (H-1, H-2, H
       let tricks = 0;
       while (!state.isTerminal()) {
         const n = state.legal(legal, 0);
-        const mine = setToCodes(legal, 0).map((m) => nameOf(state, m)).sort();
+        const mine = setToCodes(legal, 0)
+          .map((m) => nameOf(state, m))
+          .sort();
         const theirs = naive.legalMoves().sort();
         if (mine.join() !== theirs.join() || n !== mine.length || naive.toMove !== state.toMove) {
           fail(i, `ply ${state.plies}: engine ${state.toMove}:[${mine}] naive ${naive.toMove}:[${theirs}]`);
           break;
         }
         // Offers are rare in real play: make YES unlikely so that whole deals get played out.
-        const m = state.decision === Decision.Schleipfe || state.decision === Decision.Object ? setSelect(legal, 0, rng.below(4) === 0 ? 1 : 0) : setSelect(legal, 0, rng.below(n));
+        const m =
+          state.decision === Decision.Schleipfe || state.decision === Decision.Object
+            ? setSelect(legal, 0, rng.below(4) === 0 ? 1 : 0)
+            : setSelect(legal, 0, rng.below(n));
         state.apply(m);
         naive.play(nameOf(state, m));
         if (state.trick !== tricks) {
           const t = naive.tricks[tricks];
-          const engine = [state.trickLeader[tricks], state.trickWinner[tricks], state.trickTaker[tricks], state.trickValue[tricks], state.trickOfferer[tricks], state.trickObjector[tricks]];
+          const engine = [
+            state.trickLeader[tricks],
+            state.trickWinner[tricks],
+            state.trickTaker[tricks],
+            state.trickValue[tricks],
+            state.trickOfferer[tricks],
+            state.trickObjector[tricks],
+          ];
           const ref = [t.leader, t.winner, t.taker, t.points, t.offeredBy, t.objectedBy];
           if (engine.join() !== ref.join()) fail(i, `trick ${tricks}: engine ${engine} naive ${ref}`);
           if (t.taker !== t.winner) taken++;
@@ -185,7 +217,8 @@ describe('hindersche lock-step: engine and naive agree move by move (H-1, H-2, H
       }
       const out = [...state.seatPoints, ...state.tricksKept];
       const ref = [...naive.points, ...naive.kept];
-      if (naive.phase !== 'over' || out.join() !== ref.join()) fail(i, `outcome engine [${out}] naive [${ref}] (${naive.phase})`);
+      if (naive.phase !== 'over' || out.join() !== ref.join())
+        fail(i, `outcome engine [${out}] naive [${ref}] (${naive.phase})`);
     }
     expect(failures).toEqual([]);
     expect(taken).toBeGreaterThan(500); // schleipfen changed takers

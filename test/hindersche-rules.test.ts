@@ -14,7 +14,16 @@ import { hindersche } from '../src/games/hindersche/index.js';
 import { DEFAULT_RULES, HinderscheMatch, settlement, type HinderscheRules } from '../src/games/hindersche/match.js';
 import { Kind, Settlement, TieFor, WHY_NAMES, settle, type SlateContext } from '../src/games/hindersche/score.js';
 import { HinderscheState } from '../src/games/hindersche/state.js';
-import { context, drive, handNames, legalNames, play, position, randomPlayout, setNames } from './hindersche-helpers.js';
+import {
+  context,
+  drive,
+  handNames,
+  legalNames,
+  play,
+  position,
+  randomPlayout,
+  setNames,
+} from './hindersche-helpers.js';
 
 const KEY = seedKey('hindersche-rules');
 const deck = new Uint8Array(PACK_SIZE);
@@ -23,7 +32,11 @@ const sorted = (names: string) => names.split(' ').sort();
 // ---- slate helpers -------------------------------------------------------------
 
 /** Result of `settle` in RECORD.md terms: the settled changes and the open ties. */
-function outcome(ctx: Partial<SlateContext> & { mask: number; slate?: number[] }, points: number[], kept: number[] = [0, 0, 0, 0]) {
+function outcome(
+  ctx: Partial<SlateContext> & { mask: number; slate?: number[] },
+  points: number[],
+  kept: number[] = [0, 0, 0, 0],
+) {
   const full: SlateContext = {
     phase: ctx.phase ?? 2,
     kind: ctx.kind ?? Kind.Normal,
@@ -35,7 +48,8 @@ function outcome(ctx: Partial<SlateContext> & { mask: number; slate?: number[] }
   const st = new Settlement();
   settle(full, points, kept, st);
   const marks: Record<number, string> = {};
-  for (let s = 0; s < 4; s++) if (st.delta[s] !== 0) marks[s] = `${st.delta[s] > 0 ? '+' : ''}${st.delta[s]} ${WHY_NAMES[st.why[s]]}`;
+  for (let s = 0; s < 4; s++)
+    if (st.delta[s] !== 0) marks[s] = `${st.delta[s] > 0 ? '+' : ''}${st.delta[s]} ${WHY_NAMES[st.why[s]]}`;
   const ties: string[] = [];
   for (let t = 0; t < st.ties; t++) {
     const tied = [0, 1, 2, 3].filter((s) => (st.tieMask[t] >>> s) & 1);
@@ -51,13 +65,19 @@ const most = (s: number): number[] => [0, 1, 2, 3].map((q) => (q === s ? 50 : 30
 /** Phase-1 points with `s` making a march (sum 140). */
 const marchBy = (s: number): number[] => [0, 1, 2, 3].map((q) => (q === s ? 110 : 10));
 
-function newMatch(index = 0, rules: HinderscheRules = DEFAULT_RULES): { m: HinderscheMatch; s: HinderscheState; rng: Rng } {
+function newMatch(
+  index = 0,
+  rules: HinderscheRules = DEFAULT_RULES,
+): { m: HinderscheMatch; s: HinderscheState; rng: Rng } {
   const m = new HinderscheMatch(rules, false, index);
   m.recording = true;
   return { m, s: new HinderscheState(), rng: new Rng(KEY, 7, index) };
 }
 
-type Rec = Record<string, unknown> & { events: unknown[]; after: { game: number; phase: number; slate: number[]; in: number[]; frame: number[] } };
+type Rec = Record<string, unknown> & {
+  events: unknown[];
+  after: { game: number; phase: number; slate: number[]; in: number[]; frame: number[] };
+};
 const rec = (r: Record<string, unknown>) => r as Rec;
 
 /** A match at index 0 driven through phase 1 by the seats that take the most, in turn. */
@@ -235,7 +255,10 @@ describe('H-1: card play as in Viersche, with a free lead and undertrumping', ()
 describe('H-2: schleipfen (variant)', () => {
   it('H-2: off by default: the game lists it false, and no decision but a card is ever asked', () => {
     expect(hindersche.variants.find((v) => v.key === 'schleipfen')?.default).toBe(false);
-    const m = hindersche.newMatch({ seats: 4, rules: { schleipfen: false, games: 4, tariff: 5 } }, { singleDeal: false, index: 0 });
+    const m = hindersche.newMatch(
+      { seats: 4, rules: { schleipfen: false, games: 4, tariff: 5 } },
+      { singleDeal: false, index: 0 },
+    );
     const s = hindersche.newState({ seats: 4, rules: {} });
     const rng = new Rng(KEY, 11);
     let decisions = 0;
@@ -292,7 +315,11 @@ describe('H-2: schleipfen (variant)', () => {
       }
     }
     m.finishDeal(s);
-    const r = m.record(s) as { tricks: { winner: number; taker: number; points: number; leader: number }[]; schleipfen: unknown[]; points: number[] };
+    const r = m.record(s) as {
+      tricks: { winner: number; taker: number; points: number; leader: number }[];
+      schleipfen: unknown[];
+      points: number[];
+    };
     expect(r.schleipfen).toEqual([{ trick: 1, by: firstAsked, objected: null }]);
     expect(r.tricks[1].taker).toBe(firstAsked);
     expect(r.tricks[1].winner).not.toBe(firstAsked);
@@ -304,7 +331,11 @@ describe('H-2: schleipfen (variant)', () => {
 
   it('H-2 (Decision): the ninth trick can be taken over too; with two players the winner alone is asked to object', () => {
     const s = new HinderscheState();
-    s.deal(context({ dealer: 3, mask: MASK(1, 3), phase: 2, slate: [0, 1, 0, 1], schleipfen: true }), new Rng(KEY, 14), deck);
+    s.deal(
+      context({ dealer: 3, mask: MASK(1, 3), phase: 2, slate: [0, 1, 0, 1], schleipfen: true }),
+      new Rng(KEY, 14),
+      deck,
+    );
     const rng = new Rng(KEY, 15);
     const objectors: number[] = [];
     let offerer = -1;
@@ -352,7 +383,13 @@ describe('H-4: phase 1 (Vier-Strich)', () => {
 
   it('H-4 (H-6): in phase 1 all nine tricks without 100 points are no march', () => {
     // A phase-1 playoff of two: the seat with every trick (60 points) has the most and loses.
-    expect(outcome({ phase: 1, kind: Kind.Playoff, mask: MASK(0, 2), playoffFor: TieFor.Most, playoffPlaces: 1 }, [60, 0, 10, 0], [9, 0, 0, 0])).toEqual({
+    expect(
+      outcome(
+        { phase: 1, kind: Kind.Playoff, mask: MASK(0, 2), playoffFor: TieFor.Most, playoffPlaces: 1 },
+        [60, 0, 10, 0],
+        [9, 0, 0, 0],
+      ),
+    ).toEqual({
       marks: { 0: '+1 playoff' },
       ties: [],
       marcher: -1,
@@ -363,7 +400,10 @@ describe('H-4: phase 1 (Vier-Strich)', () => {
     const { m, s, rng } = newMatch();
     for (const l of [0, 3, 0]) drive(m, s, rng, most(l));
     const r = rec(drive(m, s, rng, most(1)));
-    expect(r.events).toEqual([{ type: 'mark', seat: 1, n: 1, why: 'most' }, { type: 'out', seat: 2 }]);
+    expect(r.events).toEqual([
+      { type: 'mark', seat: 1, n: 1, why: 'most' },
+      { type: 'out', seat: 2 },
+    ]);
     expect(r.after).toEqual({ game: 0, phase: 2, slate: [2, 1, 0, 1], in: [0, 1, 3], frame: [0, 0, 0, 0] });
   });
 
@@ -391,7 +431,10 @@ describe('H-4: phase 1 (Vier-Strich)', () => {
     const { m, s, rng } = newMatch();
     for (let k = 0; k < 3; k++) drive(m, s, rng, most(2));
     const r = rec(drive(m, s, rng, most(2)));
-    expect(r.events).toEqual([{ type: 'mark', seat: 2, n: 1, why: 'most' }, { type: 'game', loser: 2, frame: 2 }]);
+    expect(r.events).toEqual([
+      { type: 'mark', seat: 2, n: 1, why: 'most' },
+      { type: 'game', loser: 2, frame: 2 },
+    ]);
     expect(r.after).toEqual({ game: 1, phase: 1, slate: [0, 0, 0, 0], in: [0, 1, 2, 3], frame: [0, 0, 2, 0] });
   });
 });
@@ -403,11 +446,21 @@ describe('H-6: phase 2 (Butzen)', () => {
     // 5 marks, three players: the fewest erases 1.
     expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 1] }, [30, 40, 0, 20]).marks).toEqual({ 3: '-1 excess' });
     // 6 marks: the two lowest scores each erase 1; nobody adds.
-    expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 2] }, [30, 40, 0, 20]).marks).toEqual({ 0: '-1 excess', 3: '-1 excess' });
+    expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 2] }, [30, 40, 0, 20]).marks).toEqual({
+      0: '-1 excess',
+      3: '-1 excess',
+    });
     // 7 marks with four players still in: three erase.
-    expect(outcome({ mask: 15, slate: [2, 2, 2, 1] }, [30, 40, 50, 20]).marks).toEqual({ 0: '-1 excess', 1: '-1 excess', 3: '-1 excess' });
+    expect(outcome({ mask: 15, slate: [2, 2, 2, 1] }, [30, 40, 50, 20]).marks).toEqual({
+      0: '-1 excess',
+      1: '-1 excess',
+      3: '-1 excess',
+    });
     // 7 marks with three players: min(M - 4, P - 1) = 2 erase.
-    expect(outcome({ mask: MASK(0, 1, 2), slate: [3, 2, 2, 0] }, [30, 40, 50, 0]).marks).toEqual({ 0: '-1 excess', 1: '-1 excess' });
+    expect(outcome({ mask: MASK(0, 1, 2), slate: [3, 2, 2, 0] }, [30, 40, 50, 0]).marks).toEqual({
+      0: '-1 excess',
+      1: '-1 excess',
+    });
   });
 
   it('H-6: through the match: 6 marks, the two fewest erase 1 each; one erases his last mark and drops out', () => {
@@ -425,14 +478,33 @@ describe('H-6: phase 2 (Butzen)', () => {
   });
 
   it('H-6: ties across the last erasing place: only those tied play off, for the places that remain', () => {
-    expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 2] }, [10, 30, 0, 30])).toEqual({ marks: { 0: '-1 excess' }, ties: ['fewest [1,3] x1'], marcher: -1 });
-    expect(outcome({ mask: 15, slate: [2, 2, 2, 1] }, [30, 30, 30, 50])).toEqual({ marks: { 0: '-1 excess', 1: '-1 excess', 2: '-1 excess' }, ties: [], marcher: -1 });
-    expect(outcome({ mask: 15, slate: [2, 2, 2, 1] }, [20, 30, 30, 30])).toEqual({ marks: { 0: '-1 excess' }, ties: ['fewest [1,2,3] x2'], marcher: -1 });
+    expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 2] }, [10, 30, 0, 30])).toEqual({
+      marks: { 0: '-1 excess' },
+      ties: ['fewest [1,3] x1'],
+      marcher: -1,
+    });
+    expect(outcome({ mask: 15, slate: [2, 2, 2, 1] }, [30, 30, 30, 50])).toEqual({
+      marks: { 0: '-1 excess', 1: '-1 excess', 2: '-1 excess' },
+      ties: [],
+      marcher: -1,
+    });
+    expect(outcome({ mask: 15, slate: [2, 2, 2, 1] }, [20, 30, 30, 30])).toEqual({
+      marks: { 0: '-1 excess' },
+      ties: ['fewest [1,2,3] x2'],
+      marcher: -1,
+    });
   });
 
   it('H-6: with 4 marks the fewest erases 1 and the most adds 1; ties at either end are played off, the erasing tie first', () => {
-    expect(outcome({ mask: MASK(0, 1, 3), slate: [2, 1, 0, 1] }, [30, 20, 0, 40]).marks).toEqual({ 1: '-1 fewest', 3: '+1 most' });
-    expect(outcome({ mask: 15, slate: [1, 1, 1, 1] }, [20, 50, 20, 50])).toEqual({ marks: {}, ties: ['fewest [0,2] x1', 'most [1,3] x1'], marcher: -1 });
+    expect(outcome({ mask: MASK(0, 1, 3), slate: [2, 1, 0, 1] }, [30, 20, 0, 40]).marks).toEqual({
+      1: '-1 fewest',
+      3: '+1 most',
+    });
+    expect(outcome({ mask: 15, slate: [1, 1, 1, 1] }, [20, 50, 20, 50])).toEqual({
+      marks: {},
+      ties: ['fewest [0,2] x1', 'most [1,3] x1'],
+      marcher: -1,
+    });
   });
 
   it('H-6: a march with 4 marks: the marcher erases 2 (all, with 1 or 2 marks, and drops out); each other player adds 1', () => {
@@ -448,7 +520,11 @@ describe('H-6: phase 2 (Butzen)', () => {
     ]);
     expect(r.after.slate).toEqual([3, 0, 0, 2]);
     // With 2 marks: erases both and drops out.
-    expect(outcome({ mask: MASK(0, 1, 3), slate: [2, 1, 0, 1] }, [100, 10, 0, 20]).marks).toEqual({ 0: '-2 march', 1: '+1 march-opponent', 3: '+1 march-opponent' });
+    expect(outcome({ mask: MASK(0, 1, 3), slate: [2, 1, 0, 1] }, [100, 10, 0, 20]).marks).toEqual({
+      0: '-2 march',
+      1: '+1 march-opponent',
+      3: '+1 march-opponent',
+    });
   });
 
   it('H-6: a march with excess marks erases 2 only if M - 4 >= 2 and he has 2; nobody else changes', () => {
@@ -459,18 +535,24 @@ describe('H-6: phase 2 (Butzen)', () => {
 
   it('H-6: in Butzen all nine tricks are a march, whatever the points (real play, three players)', () => {
     // Seat 0 holds nine trumps (the 6H lies out of play as the turn-up) and leads them one by one.
-    const s = position('H', ['JH JD AH KH QH 10H 9H 8H 7H', '6C 7C 8C 9C 6S 7S 8S 9S QC', 'JC JS QS KC KS 6D 7D 8D 9D', ''], {
-      dealer: 2,
-      phase: 2,
-      slate: [2, 1, 1, 0],
-      stack: '10C AC 10S AS 10D QD KD AD',
-    });
+    const s = position(
+      'H',
+      ['JH JD AH KH QH 10H 9H 8H 7H', '6C 7C 8C 9C 6S 7S 8S 9S QC', 'JC JS QS KC KS 6D 7D 8D 9D', ''],
+      {
+        dealer: 2,
+        phase: 2,
+        slate: [2, 1, 1, 0],
+        stack: '10C AC 10S AS 10D QD KD AD',
+      },
+    );
     while (!s.isTerminal()) {
       const names = legalNames(s);
-      play(s, s.toMove === 0 ? names.find((n) => n.endsWith('H') || n === 'JD') ?? names[0] : names[0]);
+      play(s, s.toMove === 0 ? (names.find((n) => n.endsWith('H') || n === 'JD') ?? names[0]) : names[0]);
     }
     expect([s.tricksKept[0], s.seatPoints[0]]).toEqual([9, 70]);
-    expect(outcome({ mask: s.mask, slate: [2, 1, 1, 0] }, Array.from(s.seatPoints), Array.from(s.tricksKept)).marks).toEqual({
+    expect(
+      outcome({ mask: s.mask, slate: [2, 1, 1, 0] }, Array.from(s.seatPoints), Array.from(s.tricksKept)).marks,
+    ).toEqual({
       0: '-2 march',
       1: '+1 march-opponent',
       2: '+1 march-opponent',
@@ -478,7 +560,8 @@ describe('H-6: phase 2 (Butzen)', () => {
   });
 
   it('H-6: two players left: the fewer points erases 1, a marcher erases 2 (all if fewer), nobody adds; equal points change nothing', () => {
-    const two = (slate: number[], points: number[], kept = [0, 0, 0, 0]) => outcome({ mask: MASK(1, 3), slate }, points, kept).marks;
+    const two = (slate: number[], points: number[], kept = [0, 0, 0, 0]) =>
+      outcome({ mask: MASK(1, 3), slate }, points, kept).marks;
     expect(two([0, 2, 0, 3], [0, 40, 0, 30])).toEqual({ 3: '-1 fewest' });
     expect(two([0, 3, 0, 3], [0, 100, 0, 10])).toEqual({ 1: '-2 march' });
     expect(two([0, 1, 0, 3], [0, 100, 0, 10])).toEqual({ 1: '-1 march' });
@@ -498,14 +581,26 @@ describe('H-6: phase 2 (Butzen)', () => {
     r = rec(drive(m, s, rng, [10, 0, 0, 40]));
     expect(r.after.slate).toEqual([1, 0, 0, 1]);
     r = rec(drive(m, s, rng, [5, 0, 0, 40]));
-    expect(r.events).toEqual([{ type: 'mark', seat: 0, n: -1, why: 'fewest' }, { type: 'out', seat: 0 }, { type: 'game', loser: 3, frame: 1 }]);
+    expect(r.events).toEqual([
+      { type: 'mark', seat: 0, n: -1, why: 'fewest' },
+      { type: 'out', seat: 0 },
+      { type: 'game', loser: 3, frame: 1 },
+    ]);
     expect(r.after).toEqual({ game: 1, phase: 1, slate: [0, 0, 0, 0], in: [0, 1, 2, 3], frame: [0, 0, 0, 1] });
     expect(m.over).toBe(false);
   });
 
   it('H-6: all players still in on equal points: nothing changes', () => {
-    expect(outcome({ mask: MASK(0, 1, 3), slate: [2, 1, 0, 1] }, [20, 20, 0, 20])).toEqual({ marks: {}, ties: [], marcher: -1 });
-    expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 2] }, [20, 20, 0, 20])).toEqual({ marks: {}, ties: [], marcher: -1 });
+    expect(outcome({ mask: MASK(0, 1, 3), slate: [2, 1, 0, 1] }, [20, 20, 0, 20])).toEqual({
+      marks: {},
+      ties: [],
+      marcher: -1,
+    });
+    expect(outcome({ mask: MASK(0, 1, 3), slate: [3, 1, 0, 2] }, [20, 20, 0, 20])).toEqual({
+      marks: {},
+      ties: [],
+      marcher: -1,
+    });
   });
 
   it('H-6 (Decision): with fewer than 4 marks and three players, the most adds 1; a marcher erases 2 and nobody adds', () => {
@@ -531,7 +626,11 @@ describe('H-7, H-8: dealing with players out, and playoffs', () => {
       players.push(r.players as number[]);
     }
     expect(more).toEqual([1, 2, 1]);
-    expect(players).toEqual([[2, 1], [1, 2], [2, 1]]);
+    expect(players).toEqual([
+      [2, 1],
+      [1, 2],
+      [2, 1],
+    ]);
   });
 
   it('H-8, source example: three players, four marks, A and B tie for the fewest: C adds a mark and sits out, A and B play off', () => {
@@ -545,7 +644,10 @@ describe('H-7, H-8: dealing with players out, and playoffs', () => {
     expect([p.kind, p.playoff, p.dealer, p.players]).toEqual(['playoff', { for: 'fewest', tied: [0, 1] }, 1, [0, 1]]);
     expect((p.hands as string[][])[3]).toEqual([]);
     expect(p.points).toEqual([30, 10, null, null]);
-    expect(p.events).toEqual([{ type: 'mark', seat: 1, n: -1, why: 'playoff' }, { type: 'out', seat: 1 }]);
+    expect(p.events).toEqual([
+      { type: 'mark', seat: 1, n: -1, why: 'playoff' },
+      { type: 'out', seat: 1 },
+    ]);
     expect(p.after).toEqual({ game: 0, phase: 2, slate: [2, 0, 0, 2], in: [0, 3], frame: [0, 0, 0, 0] });
     // The rotation resumes as if the playoff had not been: seat 1 is due but out, and so is 2: seat 3 deals.
     const n = rec(drive(m, s, rng, [0, 0, 0, 0]));
@@ -576,22 +678,49 @@ describe('H-7, H-8: dealing with players out, and playoffs', () => {
     expect([p.dealer, p.players]).toEqual([1, [2, 0, 1]]);
     expect(p.events).toEqual([{ type: 'mark', seat: 1, n: 1, why: 'playoff' }]);
     // In a playoff for the fewest, a marcher takes the first place.
-    expect(outcome({ phase: 2, kind: Kind.Playoff, mask: MASK(0, 1, 2), playoffFor: TieFor.Fewest, playoffPlaces: 2 }, [0, 40, 100, 0], [0, 0, 9, 0]).marks).toEqual({
+    expect(
+      outcome(
+        { phase: 2, kind: Kind.Playoff, mask: MASK(0, 1, 2), playoffFor: TieFor.Fewest, playoffPlaces: 2 },
+        [0, 40, 100, 0],
+        [0, 0, 9, 0],
+      ).marks,
+    ).toEqual({
       0: '-1 playoff',
       2: '-1 playoff',
     });
-    expect(outcome({ phase: 2, kind: Kind.Playoff, mask: MASK(0, 1, 2), playoffFor: TieFor.Fewest, playoffPlaces: 2 }, [30, 30, 0, 0], [0, 0, 9, 0]).ties).toEqual(['fewest [0,1] x1']);
+    expect(
+      outcome(
+        { phase: 2, kind: Kind.Playoff, mask: MASK(0, 1, 2), playoffFor: TieFor.Fewest, playoffPlaces: 2 },
+        [30, 30, 0, 0],
+        [0, 0, 9, 0],
+      ).ties,
+    ).toEqual(['fewest [0,1] x1']);
   });
 
   it('H-8: two open ties are played off in turn; the erasing tie first', () => {
     const { m, s, rng } = newMatch();
     drive(m, s, rng, [35, 35, 35, 35]); // phase 2, [1,1,1,1], last dealer 0
     const r = rec(drive(m, s, rng, [20, 50, 20, 50])); // dealer 1
-    expect(r.ties).toEqual([{ for: 'fewest', tied: [0, 2] }, { for: 'most', tied: [1, 3] }]);
+    expect(r.ties).toEqual([
+      { for: 'fewest', tied: [0, 2] },
+      { for: 'most', tied: [1, 3] },
+    ]);
     const a = rec(drive(m, s, rng, [10, 0, 30, 0]));
-    expect([a.playoff, a.dealer, a.events]).toEqual([{ for: 'fewest', tied: [0, 2] }, 2, [{ type: 'mark', seat: 0, n: -1, why: 'playoff' }, { type: 'out', seat: 0 }]]);
+    expect([a.playoff, a.dealer, a.events]).toEqual([
+      { for: 'fewest', tied: [0, 2] },
+      2,
+      [
+        { type: 'mark', seat: 0, n: -1, why: 'playoff' },
+        { type: 'out', seat: 0 },
+      ],
+    ]);
     const b = rec(drive(m, s, rng, [0, 30, 0, 10]));
-    expect([b.playoff, b.dealer, b.players, b.events]).toEqual([{ for: 'most', tied: [1, 3] }, 3, [1, 3], [{ type: 'mark', seat: 1, n: 1, why: 'playoff' }]]);
+    expect([b.playoff, b.dealer, b.players, b.events]).toEqual([
+      { for: 'most', tied: [1, 3] },
+      3,
+      [1, 3],
+      [{ type: 'mark', seat: 1, n: 1, why: 'playoff' }],
+    ]);
     expect(b.after).toEqual({ game: 0, phase: 2, slate: [0, 2, 1, 1], in: [1, 2, 3], frame: [0, 0, 0, 0] });
     expect(rec(drive(m, s, rng, [0, 0, 0, 0])).dealer).toBe(2);
   });
@@ -609,7 +738,16 @@ describe('H-9: rubber and settlement', () => {
   function loseGame(m: HinderscheMatch, s: HinderscheState, rng: Rng, loser: number, other: number): Rec {
     for (const l of [loser, loser, other, loser]) drive(m, s, rng, most(l));
     let r: Rec;
-    do r = rec(drive(m, s, rng, [0, 1, 2, 3].map((q) => (q === loser ? 40 : 10)))); while (!r.events.some((e) => (e as { type: string }).type === 'game'));
+    do
+      r = rec(
+        drive(
+          m,
+          s,
+          rng,
+          [0, 1, 2, 3].map((q) => (q === loser ? 40 : 10)),
+        ),
+      );
+    while (!r.events.some((e) => (e as { type: string }).type === 'game'));
     return r;
   }
 
@@ -620,7 +758,10 @@ describe('H-9: rubber and settlement', () => {
       expect(m.over).toBe(false);
     }
     const r = loseGame(m, s, rng, 1, 0);
-    expect(r.events.slice(-2)).toEqual([{ type: 'game', loser: 1, frame: 1 }, { type: 'rubber', balance: [-40, 0, 20, 20] }]);
+    expect(r.events.slice(-2)).toEqual([
+      { type: 'game', loser: 1, frame: 1 },
+      { type: 'rubber', balance: [-40, 0, 20, 20] },
+    ]);
     expect(r.after).toEqual({ game: 4, phase: 1, slate: [0, 0, 0, 0], in: [0, 1, 2, 3], frame: [3, 1, 0, 0] });
     expect(m.over).toBe(true);
     const out = new Float64Array(16);
@@ -630,7 +771,7 @@ describe('H-9: rubber and settlement', () => {
     expect([0, 1, 2, 3].map((q) => out[q * 4 + 2])).toEqual([1, 1, 0, 0]); // lost
   });
 
-  it('H-9: the variants `games` and `tariff` set the rubber\'s length and price', () => {
+  it("H-9: the variants `games` and `tariff` set the rubber's length and price", () => {
     const table = { seats: 4, rules: { schleipfen: false, games: 1, tariff: 2 } };
     const m = hindersche.newMatch(table, { singleDeal: false, index: 0 }) as HinderscheMatch;
     m.recording = true;
@@ -638,9 +779,17 @@ describe('H-9: rubber and settlement', () => {
     const rng = new Rng(KEY, 30);
     for (let k = 0; k < 3; k++) drive(m, s, rng, most(3));
     const r: Rec = rec(drive(m, s, rng, most(3)));
-    expect(r.events).toEqual([{ type: 'mark', seat: 3, n: 1, why: 'most' }, { type: 'game', loser: 3, frame: 2 }, { type: 'rubber', balance: [4, 4, 4, -12] }]);
+    expect(r.events).toEqual([
+      { type: 'mark', seat: 3, n: 1, why: 'most' },
+      { type: 'game', loser: 3, frame: 2 },
+      { type: 'rubber', balance: [4, 4, 4, -12] },
+    ]);
     expect(m.over).toBe(true);
-    expect(hindersche.variants.map((v) => [v.key, v.default])).toEqual([['schleipfen', false], ['games', 4], ['tariff', 5]]);
+    expect(hindersche.variants.map((v) => [v.key, v.default])).toEqual([
+      ['schleipfen', false],
+      ['games', 4],
+      ['tariff', 5],
+    ]);
   });
 });
 
@@ -657,30 +806,46 @@ describe('RECORD.md: Hindersche deal records', () => {
     for (let i = 0; i < 30 && kinds.size < 2; i++, prev = null) {
       m.reset(i);
       while (!m.over) {
-      m.startDeal(s, rng);
-      randomPlayout(s, rng);
-      m.finishDeal(s);
-      const r = rec(m.record(s));
-      for (const f of ['dealer', 'players', 'kind', 'hands', 'turnup', 'trump', 'tricks', 'points', 'before', 'after', 'events']) expect(r).toHaveProperty(f);
-      if (prev !== null) expect(JSON.stringify(r.before)).toBe(prev);
-      prev = JSON.stringify(r.after);
-      const players = r.players as number[];
-      expect(players[0]).toBe((r.tricks as { leader: number }[])[0].leader);
-      for (let q = 0; q < 4; q++) {
-        const plays = players.includes(q);
-        expect((r.hands as string[][])[q].length).toBe(plays ? 9 : 0);
-        expect((r.points as (number | null)[])[q] === null).toBe(!plays);
-      }
-      expect(r.trump).toBe(String(r.turnup).slice(-1));
-      expect((r.outOfPlay as string[]).length).toBe(36 - 9 * players.length);
-      kinds.add(String(r.kind));
+        m.startDeal(s, rng);
+        randomPlayout(s, rng);
+        m.finishDeal(s);
+        const r = rec(m.record(s));
+        for (const f of [
+          'dealer',
+          'players',
+          'kind',
+          'hands',
+          'turnup',
+          'trump',
+          'tricks',
+          'points',
+          'before',
+          'after',
+          'events',
+        ])
+          expect(r).toHaveProperty(f);
+        if (prev !== null) expect(JSON.stringify(r.before)).toBe(prev);
+        prev = JSON.stringify(r.after);
+        const players = r.players as number[];
+        expect(players[0]).toBe((r.tricks as { leader: number }[])[0].leader);
+        for (let q = 0; q < 4; q++) {
+          const plays = players.includes(q);
+          expect((r.hands as string[][])[q].length).toBe(plays ? 9 : 0);
+          expect((r.points as (number | null)[])[q] === null).toBe(!plays);
+        }
+        expect(r.trump).toBe(String(r.turnup).slice(-1));
+        expect((r.outOfPlay as string[]).length).toBe(36 - 9 * players.length);
+        kinds.add(String(r.kind));
       }
     }
     expect(kinds).toEqual(new Set(['normal', 'playoff']));
   });
 
   it('a single deal (--deals) is one normal deal from a fresh slate; a tie it leaves is listed, not played', () => {
-    const m = hindersche.newMatch({ seats: 4, rules: { schleipfen: false, games: 4, tariff: 5 } }, { singleDeal: true, index: 5 }) as HinderscheMatch;
+    const m = hindersche.newMatch(
+      { seats: 4, rules: { schleipfen: false, games: 4, tariff: 5 } },
+      { singleDeal: true, index: 5 },
+    ) as HinderscheMatch;
     m.recording = true;
     const s = new HinderscheState();
     const r = rec(drive(m, s, new Rng(KEY, 50), [40, 40, 30, 30]));
@@ -690,7 +855,9 @@ describe('RECORD.md: Hindersche deal records', () => {
     expect(r.ties).toEqual([{ for: 'most', tied: [0, 1] }]);
     const metrics = new Float64Array(12);
     m.dealMetrics(s, metrics);
-    expect([0, 1, 2, 3].map((q) => metrics[q * 3 + HinderscheMatch.dealMetricKeys.indexOf('marks')])).toEqual([0.5, 0.5, 0, 0]); // marks: the tie as a lottery
+    expect([0, 1, 2, 3].map((q) => metrics[q * 3 + HinderscheMatch.dealMetricKeys.indexOf('marks')])).toEqual([
+      0.5, 0.5, 0, 0,
+    ]); // marks: the tie as a lottery
     expect(setHas(s.dealt, s.dealer * LANES, s.turnup)).toBe(true);
   });
 });

@@ -37,7 +37,14 @@ function heuristics(game: Game, table: TableConfig): Bot[] {
 }
 
 /** Play single deal `d`, each seat choosing by `choose` (a move of the legal set), calling `at` before every move. */
-function playDeal(game: Game, table: TableConfig, state: State, d: number, choose: (seat: number, legal: Int32Array, n: number) => number, at?: () => void): void {
+function playDeal(
+  game: Game,
+  table: TableConfig,
+  state: State,
+  d: number,
+  choose: (seat: number, legal: Int32Array, n: number) => number,
+  at?: () => void,
+): void {
   game.newMatch(table, { singleDeal: true, index: d }).startDeal(state, new Rng(seedKey('inference'), d));
   const legal = newSets(1);
   while (!state.isTerminal()) {
@@ -66,18 +73,25 @@ describe('the samplers show a world its history as they replay it', () => {
       const play = new Rng(seedKey('watch'), 1);
       let checked = 0;
       for (let d = 0; d < 6; d++) {
-        playDeal(game, table, state, d, (_seat, l, n) => setSelect(l, 0, play.below(n)), () => {
-          const obs = state.observe(state.toMove);
-          seen.length = 0;
-          game.sample(obs, rng, world, watcher);
-          expect(seen.map((x) => x.ply)).toEqual(Array.from({ length: obs.plies }, (_, i) => i));
-          for (const x of seen) {
-            expect(x.seat).toBe(obs.moveSeat(x.ply));
-            expect(x.legal).toBe(true);
-            if (obs.move(x.ply) !== HIDDEN) expect(x.move).toBe(obs.move(x.ply));
-          }
-          checked += seen.length;
-        });
+        playDeal(
+          game,
+          table,
+          state,
+          d,
+          (_seat, l, n) => setSelect(l, 0, play.below(n)),
+          () => {
+            const obs = state.observe(state.toMove);
+            seen.length = 0;
+            game.sample(obs, rng, world, watcher);
+            expect(seen.map((x) => x.ply)).toEqual(Array.from({ length: obs.plies }, (_, i) => i));
+            for (const x of seen) {
+              expect(x.seat).toBe(obs.moveSeat(x.ply));
+              expect(x.legal).toBe(true);
+              if (obs.move(x.ply) !== HIDDEN) expect(x.move).toBe(obs.move(x.ply));
+            }
+            checked += seen.length;
+          },
+        );
       }
       expect(checked).toBeGreaterThan(100);
     });
@@ -112,7 +126,9 @@ describe('PolicyInference', () => {
       // Heuristic players: every move is the model's (the heuristics are deterministic).
       expect(weigh((seat, l, n) => bots[seat].act(state.observe(seat), l, n))).toBe(0);
       // The observer's own moves are not evidence, whatever they are.
-      expect(weigh((seat, l, n) => (seat === observer ? setSelect(l, 0, n - 1) : bots[seat].act(state.observe(seat), l, n)))).toBe(0);
+      expect(
+        weigh((seat, l, n) => (seat === observer ? setSelect(l, 0, n - 1) : bots[seat].act(state.observe(seat), l, n))),
+      ).toBe(0);
       // Others choosing the highest legal code: each move that differs from the model's costs log(0.5).
       let unexplained = 0;
       const w = weigh((seat, l, n) => {
@@ -154,7 +170,11 @@ describe('PolicyInference', () => {
     const state = game.newState(table);
     const bots = heuristics(game, table);
     const key = seedKey('draws');
-    const params = resolveParams(pimc.params, { worlds: '6', candidates: '3', budget: '20000', infer: 'heuristic' }, 'pimc');
+    const params = resolveParams(
+      pimc.params,
+      { worlds: '6', candidates: '3', budget: '20000', infer: 'heuristic' },
+      'pimc',
+    );
     // A game that counts the worlds drawn, and those drawn with a watcher.
     let drawn = 0;
     let watched = 0;

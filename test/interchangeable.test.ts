@@ -79,7 +79,7 @@ describe('relativeKey', () => {
     // built to collide often: the same owners and values in order, cards shifted.
     const planes = valueKeys(VIERSCHE_POINTS);
     const codes: number[] = [];
-    for (let c = 0; c < 128; c++) if ((c & 31) < 10 && (c >>> 5) < 4 && !((c >>> 5) > 0 && (c & 31) > 8)) codes.push(c);
+    for (let c = 0; c < 128; c++) if ((c & 31) < 10 && c >>> 5 < 4 && !(c >>> 5 > 0 && (c & 31) > 8)) codes.push(c);
     const rng = new Rng();
     rng.reseed(seedKey('relative-key'), 0, 0, 0);
     const deal = (keep: number) => {

@@ -41,10 +41,19 @@ function handSets(trump: number, hands: readonly string[]): Int32Array {
  * A position from names: `hands[seat]` is that seat's hand (3 or 4 seats). The turn-up
  * defaults to the 6 of trump; rule tests that do not look at it may leave it anywhere.
  */
-export function position(trumpLetter: string, hands: readonly string[], opts: { dealer?: number; turnup?: string } = {}): JassState {
+export function position(
+  trumpLetter: string,
+  hands: readonly string[],
+  opts: { dealer?: number; turnup?: string } = {},
+): JassState {
   const trump = suitIndex(trumpLetter);
   const s = new JassState(hands.length);
-  s.begin(ctxFor(opts.dealer ?? 0, hands.length), trump, toCode(trump, physicalOf(opts.turnup ?? '6' + trumpLetter)), handSets(trump, hands));
+  s.begin(
+    ctxFor(opts.dealer ?? 0, hands.length),
+    trump,
+    toCode(trump, physicalOf(opts.turnup ?? '6' + trumpLetter)),
+    handSets(trump, hands),
+  );
   return s;
 }
 
@@ -71,7 +80,8 @@ export function play(s: JassState, ...names: string[]): JassState {
   for (const name of names.flatMap((n) => n.split(/\s+/).filter(Boolean))) {
     const m = codeOfName(s, name);
     s.legal(scratch, 0);
-    if (!setHas(scratch, 0, m)) throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
+    if (!setHas(scratch, 0, m))
+      throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
     s.apply(m);
   }
   return s;
@@ -104,7 +114,7 @@ export function randomMove(s: JassState, rng: Rng, buf: Int32Array = scratch): n
  * make deals where one seat takes every trick (J-5) common enough to test.
  */
 export function slamMove(s: JassState, strong: number, buf: Int32Array = scratch): number {
-  const key = (c: number) => ((c >>> 5) === 0 ? 100 : 0) + (c & 31);
+  const key = (c: number) => (c >>> 5 === 0 ? 100 : 0) + (c & 31);
   s.legal(buf, 0);
   const codes = setToCodes(buf, 0).sort((a, b) => key(a) - key(b));
   return s.toMove === strong ? codes[codes.length - 1] : codes[0];

@@ -90,7 +90,8 @@ function runDeals(seats: number, deals: number) {
       let otherTrump = false;
       let trumps = 0;
       let topTrump = -1;
-      for (let j = 0; j < pos; j++) if (suitOf(trickCards[j]) === trump) topTrump = Math.max(topTrump, TRUMP_POWER[rankOf(trickCards[j])]);
+      for (let j = 0; j < pos; j++)
+        if (suitOf(trickCards[j]) === trump) topTrump = Math.max(topTrump, TRUMP_POWER[rankOf(trickCards[j])]);
       for (let p = 0; p < PACK_SIZE; p++) {
         if (holder[p] !== seat) continue;
         if (suitOf(p) === ledSuit) holdsLed = true;
@@ -177,7 +178,10 @@ function runDeals(seats: number, deals: number) {
     for (let seat = 0; seat < seats; seat++) {
       const charge = sweeper < 0 ? pts[seat] : seat === sweeper ? 0 : 157;
       if (state.seatPoints[seat] !== pts[seat] || state.charged[seat] !== charge) {
-        fail(i, `seat ${seat}: points ${state.seatPoints[seat]}/${pts[seat]}, charged ${state.charged[seat]}/${charge}`);
+        fail(
+          i,
+          `seat ${seat}: points ${state.seatPoints[seat]}/${pts[seat]}, charged ${state.charged[seat]}/${charge}`,
+        );
       }
       if (state.seatTricks[seat] !== won[seat]) fail(i, `seat ${seat} tricks`);
     }
@@ -211,7 +215,19 @@ interface Score {
   striche: number[];
 }
 
-const REQUIRED = ['dealer', 'players', 'kind', 'hands', 'turnup', 'trump', 'tricks', 'points', 'before', 'after', 'events'];
+const REQUIRED = [
+  'dealer',
+  'players',
+  'kind',
+  'hands',
+  'turnup',
+  'trump',
+  'tricks',
+  'points',
+  'before',
+  'after',
+  'events',
+];
 
 /** The J-6 Decision, written again: +1 with two others strictly above, -1 with two strictly below. */
 function modelStriche(totals: number[]): number[] {
@@ -258,7 +274,8 @@ describe('hindersi-jass matches (J-5, J-6, RECORD.md)', () => {
           deals++;
           if (state.dealer !== (mi + d) % seats) fail(mi, d, `dealer ${state.dealer}`);
           if (state.partieDeal !== d % seats || state.partieDeals !== seats) fail(mi, d, 'partie deal');
-          if (Array.from(state.partieTotals.subarray(0, seats)).join() !== model.totals.join()) fail(mi, d, 'partie totals in the deal');
+          if (Array.from(state.partieTotals.subarray(0, seats)).join() !== model.totals.join())
+            fail(mi, d, 'partie totals in the deal');
           // Some deals are stacked for a sweep (J-5).
           const strong = rng.below(6) === 0 ? rng.below(seats) : -1;
           if (strong >= 0) {
@@ -272,8 +289,10 @@ describe('hindersi-jass matches (J-5, J-6, RECORD.md)', () => {
 
           // RECORD.md: the game's fields, JSON-safe, `before` = the previous `after`.
           for (const f of REQUIRED) if (!(f in rec)) fail(mi, d, `record lacks ${f}`);
-          if (JSON.stringify(JSON.parse(JSON.stringify(rec))) !== JSON.stringify(rec)) fail(mi, d, 'record is not plain JSON');
-          if (JSON.stringify(rec.before) !== prevAfter) fail(mi, d, `before ${JSON.stringify(rec.before)} != previous after ${prevAfter}`);
+          if (JSON.stringify(JSON.parse(JSON.stringify(rec))) !== JSON.stringify(rec))
+            fail(mi, d, 'record is not plain JSON');
+          if (JSON.stringify(rec.before) !== prevAfter)
+            fail(mi, d, `before ${JSON.stringify(rec.before)} != previous after ${prevAfter}`);
           prevAfter = JSON.stringify(rec.after);
           checkDealRecord(rec, state, (what) => fail(mi, d, what));
 
@@ -303,8 +322,10 @@ describe('hindersi-jass matches (J-5, J-6, RECORD.md)', () => {
               events.push({ type: 'match', winner: model.striche.flatMap((x, s) => (x === best ? [s] : [])) });
             }
           }
-          if (JSON.stringify(rec.events) !== JSON.stringify(events)) fail(mi, d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(events)}`);
-          if (JSON.stringify(rec.after) !== JSON.stringify(model)) fail(mi, d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model)}`);
+          if (JSON.stringify(rec.events) !== JSON.stringify(events))
+            fail(mi, d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(events)}`);
+          if (JSON.stringify(rec.after) !== JSON.stringify(model))
+            fail(mi, d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model)}`);
           if (JSON.stringify(rec.charged) !== JSON.stringify(charges)) fail(mi, d, 'charged');
 
           match.dealMetrics(state, dealMetrics);
@@ -340,14 +361,16 @@ function checkDealRecord(rec: Record<string, unknown>, s: JassState, fail: (what
   if (rec.turnup !== name(s.turnup) || !hands[s.dealer].includes(name(s.turnup))) fail('turnup');
   if (rec.trump !== SUITS[s.trump] || rec.trump !== String(rec.turnup).slice(-1)) fail('trump');
   if (rec.dealer !== s.dealer || rec.kind !== 'normal') fail('dealer/kind');
-  if (JSON.stringify(rec.players) !== JSON.stringify(Array.from({ length: n }, (_, k) => (s.dealer + 1 + k) % n))) fail('players');
+  if (JSON.stringify(rec.players) !== JSON.stringify(Array.from({ length: n }, (_, k) => (s.dealer + 1 + k) % n)))
+    fail('players');
   const tricks = rec.tricks as { leader: number; cards: string[]; winner: number; taker: number; points: number }[];
   if (tricks.length !== 36 / n) fail(`${tricks.length} tricks listed`);
   const points = Array.from({ length: n }, () => 0);
   const seen = new Set<string>();
   tricks.forEach((t, k) => {
     if (t.leader !== (k === 0 ? s.forehand : tricks[k - 1].winner)) fail(`trick ${k} leader`);
-    if (t.taker !== t.winner || t.winner !== s.trickWinner[k] || t.points !== s.trickValue[k]) fail(`trick ${k} winner/points`);
+    if (t.taker !== t.winner || t.winner !== s.trickWinner[k] || t.points !== s.trickValue[k])
+      fail(`trick ${k} winner/points`);
     if (t.cards.length !== n) fail(`trick ${k} has ${t.cards.length} cards`);
     t.cards.forEach((c, j) => {
       if (!hands[(t.leader + j) % n].includes(c)) fail(`trick ${k} card ${c} not from seat ${(t.leader + j) % n}`);

@@ -82,12 +82,20 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
       for (let seat = 0; seat < seats; seat++) {
         const o = s.observe(seat);
         expect(o).toBeInstanceOf(JassView);
-        const own = [...Object.keys(o), ...Object.getOwnPropertyNames(o), ...Object.getOwnPropertySymbols(o).map(String)];
+        const own = [
+          ...Object.keys(o),
+          ...Object.getOwnPropertyNames(o),
+          ...Object.getOwnPropertySymbols(o).map(String),
+        ];
         const forIn: string[] = [];
         for (const k in o) forIn.push(k);
         expect(new Set([...own, ...forIn])).toEqual(new Set(['seat', 'seats']));
         expect(JSON.parse(JSON.stringify(o))).toEqual({ seat, seats });
-        for (let proto = Object.getPrototypeOf(o) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+        for (
+          let proto = Object.getPrototypeOf(o) as object | null;
+          proto && proto !== Object.prototype;
+          proto = Object.getPrototypeOf(proto) as object | null
+        ) {
           for (const [name, desc] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
             if (!desc.get) continue;
             const v: unknown = desc.get.call(o);
@@ -98,7 +106,8 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
         for (const [name, desc] of Object.entries(Object.getOwnPropertyDescriptors(JassView.prototype))) {
           if (typeof desc.value !== 'function' || name === 'constructor') continue;
           const f = desc.value as (this: JassView, arg: number) => unknown;
-          for (let arg = -2; arg < 50; arg++) expect(['number', 'boolean', 'string', 'undefined'], name).toContain(typeof f.call(o, arg));
+          for (let arg = -2; arg < 50; arg++)
+            expect(['number', 'boolean', 'string', 'undefined'], name).toContain(typeof f.call(o, arg));
         }
       }
     }
@@ -159,8 +168,10 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
           continue;
         }
         pairs++;
-        if (w.observe(seat).fingerprint() !== s.observe(seat).fingerprint()) failures.push(`point ${i} seat ${seat}: fingerprint differs after swapping ${x}:${a} and ${y}:${b}`);
-        if (w.observe(x).fingerprint() === s.observe(x).fingerprint()) failures.push(`point ${i}: seat ${x} did not see its own hand change`);
+        if (w.observe(seat).fingerprint() !== s.observe(seat).fingerprint())
+          failures.push(`point ${i} seat ${seat}: fingerprint differs after swapping ${x}:${a} and ${y}:${b}`);
+        if (w.observe(x).fingerprint() === s.observe(x).fingerprint())
+          failures.push(`point ${i}: seat ${x} did not see its own hand change`);
       }
     }
     expect(failures.slice(0, 20)).toEqual([]);
@@ -217,7 +228,8 @@ function consistentWorlds(s: JassState, seat: number): string[] {
   const unseen: number[] = [];
   for (const q of others) {
     for (const c of handCodes(s, q)) {
-      if (heldTurnup(s, c) && q === s.dealer) fixed.get(q)?.push(c); // C-4: public
+      if (heldTurnup(s, c) && q === s.dealer)
+        fixed.get(q)?.push(c); // C-4: public
       else unseen.push(c);
     }
   }
@@ -231,12 +243,19 @@ function consistentWorlds(s: JassState, seat: number): string[] {
         for (let l = 0; l < LANES; l++) dealt[q * LANES + l] &= ~s.hands[q * LANES + l];
         for (const c of [...(fixed.get(q) ?? []), ...parts[j]]) dealt[q * LANES + (c >>> 5)] |= bit(c);
       });
-      if (rebuild(s, dealt, moves)) out.push(others.map((q, j) => [...(fixed.get(q) ?? []), ...parts[j]].sort((a, b) => a - b).join(',')).join('|'));
+      if (rebuild(s, dealt, moves))
+        out.push(
+          others.map((q, j) => [...(fixed.get(q) ?? []), ...parts[j]].sort((a, b) => a - b).join(',')).join('|'),
+        );
       return;
     }
     const choose = (from: number, picked: number[]) => {
       if (picked.length === sizes[k]) {
-        rec(k + 1, rest.filter((c) => !picked.includes(c)), [...parts, picked]);
+        rec(
+          k + 1,
+          rest.filter((c) => !picked.includes(c)),
+          [...parts, picked],
+        );
         return;
       }
       for (let j = from; j < rest.length; j++) choose(j + 1, [...picked, rest[j]]);
@@ -285,7 +304,8 @@ describe('hindersiJass.sample: resampling from an observation', () => {
           }
           if (all.size !== 36) bad('the world does not deal the pack');
           if (s.turnupHeld !== setHas(world.hands, world.dealer * LANES, world.turnup)) bad('turn-up');
-          for (let l = 0; l < LANES; l++) if (world.hands[seat * LANES + l] !== s.hands[seat * LANES + l]) bad('own hand');
+          for (let l = 0; l < LANES; l++)
+            if (world.hands[seat * LANES + l] !== s.hands[seat * LANES + l]) bad('own hand');
         }
       }
     }
@@ -298,7 +318,12 @@ describe('hindersiJass.sample: resampling from an observation', () => {
 
 describe('hindersiJass.sample is uniform over the consistent worlds', () => {
   /** A position after `plies` random cards at `seats` seats and an observer such that `ok` holds. */
-  function findPosition(seats: number, plies: number, from: number, ok: (s: JassState, seat: number, worlds: string[]) => boolean): [JassState, number] {
+  function findPosition(
+    seats: number,
+    plies: number,
+    from: number,
+    ok: (s: JassState, seat: number, worlds: string[]) => boolean,
+  ): [JassState, number] {
     for (let i = from; i < from + 3000; i++) {
       const s = randomPoint(seats, i, plies);
       const seat = (s.toMove + 1 + (i % (seats - 1))) % seats;
@@ -311,7 +336,12 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
     throw new Error('no such position');
   }
 
-  function chiSquare(s: JassState, seat: number, samples: number, seed: number): { cells: number; chi2: number; strays: number } {
+  function chiSquare(
+    s: JassState,
+    seat: number,
+    samples: number,
+    seed: number,
+  ): { cells: number; chi2: number; strays: number } {
     const worlds = consistentWorlds(s, seat);
     const count = new Map(worlds.map((k) => [k, 0]));
     const world = new JassState(s.seats);
@@ -334,7 +364,13 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
   const bound = (cells: number) => cells - 1 + 6 * Math.sqrt(2 * (cells - 1));
 
   it('4 players after 6 tricks, an observer facing revealed voids: chi-square against uniform', () => {
-    const [s, seat] = findPosition(4, 24, 5000, (t, q, w) => w.length >= 30 && w.length <= 1500 && seatsOf(t).some((o) => o !== q && publicFacts(t).voids[o] !== 0));
+    const [s, seat] = findPosition(
+      4,
+      24,
+      5000,
+      (t, q, w) =>
+        w.length >= 30 && w.length <= 1500 && seatsOf(t).some((o) => o !== q && publicFacts(t).voids[o] !== 0),
+    );
     const r = chiSquare(s, seat, 20000, 1);
     expect(r.strays).toBe(0);
     expect(r.chi2).toBeLessThan(bound(r.cells));
@@ -346,7 +382,15 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
       const f = publicFacts(t);
       const flagged = seatsOf(t).filter((o) => o !== q && f.noTrumpButPuur[o] && t.handSize(o) > 0);
       if (!flagged.length || setHas(t.hands, q * LANES, PUUR) || w.length < 10 || w.length > 1500) return false;
-      const withPuur = (key: string, o: number) => key.split('|')[seatsOf(t).filter((x) => x !== q).indexOf(o)].split(',').includes(String(PUUR));
+      const withPuur = (key: string, o: number) =>
+        key
+          .split('|')
+          [
+            seatsOf(t)
+              .filter((x) => x !== q)
+              .indexOf(o)
+          ].split(',')
+          .includes(String(PUUR));
       return flagged.some((o) => w.some((k) => withPuur(k, o)) && w.some((k) => !withPuur(k, o)));
     });
     const r = chiSquare(s, seat, 20000, 2);
@@ -355,7 +399,13 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
   });
 
   it('3 players after 8 tricks, with voids shown (undertrumps included): chi-square against uniform', () => {
-    const [s, seat] = findPosition(3, 24, 11000, (t, q, w) => w.length >= 10 && w.length <= 1500 && seatsOf(t).some((o) => o !== q && publicFacts(t).voids[o] !== 0));
+    const [s, seat] = findPosition(
+      3,
+      24,
+      11000,
+      (t, q, w) =>
+        w.length >= 10 && w.length <= 1500 && seatsOf(t).some((o) => o !== q && publicFacts(t).voids[o] !== 0),
+    );
     const r = chiSquare(s, seat, 20000, 3);
     expect(r.strays).toBe(0);
     expect(r.chi2).toBeLessThan(bound(r.cells));
@@ -380,7 +430,12 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
         }
       }
       const seat = s.toMove;
-      const target = under.find(([q, led]) => q !== seat && s.handSize(q) > 0 && seatsOf(s).some((o) => o !== q && o !== seat && (s.hands[o * LANES + led] !== 0)));
+      const target = under.find(
+        ([q, led]) =>
+          q !== seat &&
+          s.handSize(q) > 0 &&
+          seatsOf(s).some((o) => o !== q && o !== seat && s.hands[o * LANES + led] !== 0),
+      );
       if (!target) continue;
       found++;
       const [q, led] = target;

@@ -62,7 +62,12 @@ function perftCase(name: string, seats: number, i: number, dealer: number, pre =
 /** A designed position (hands by name) as a perft case. */
 function designCase(name: string, trump: string, dealer: number, turnup: string, hands: string[]): Case {
   const state = position(trump, hands, { dealer, turnup });
-  const naive = new NaiveJass(hands.length, dealer, trump, hands.map((h) => h.split(' ')));
+  const naive = new NaiveJass(
+    hands.length,
+    dealer,
+    trump,
+    hands.map((h) => h.split(' ')),
+  );
   return { name, state, naive };
 }
 
@@ -155,7 +160,11 @@ describe('hindersi-jass perft: engine = naive reference (J-1..J-4)', () => {
  * a hand holding the suit and a trump it may not play; the same to a hand void in the
  * suit (every trump allowed).
  */
-function j4Nodes(g: NaiveJass, depth: number, seen: { puurAlone: number; undertrumpBarred: number; undertrumpFree: number }): void {
+function j4Nodes(
+  g: NaiveJass,
+  depth: number,
+  seen: { puurAlone: number; undertrumpBarred: number; undertrumpFree: number },
+): void {
   if (depth === 0 || g.over) return;
   if (g.current.length > 0) {
     const hand = g.hands[g.toMove];
@@ -199,7 +208,9 @@ describe('hindersi-jass lock-step: engine and naive agree card by card (J-1..J-5
       let tricks = 0;
       while (!state.isTerminal()) {
         const n = state.legal(legal, 0);
-        const mine = setToCodes(legal, 0).map((m) => nameOf(state, m)).sort();
+        const mine = setToCodes(legal, 0)
+          .map((m) => nameOf(state, m))
+          .sort();
         const theirs = naive.legalMoves().sort();
         if (mine.join() !== theirs.join() || n !== mine.length || naive.toMove !== state.toMove) {
           fail(i, `ply ${state.plies}: engine ${state.toMove}:[${mine}] naive ${naive.toMove}:[${theirs}]`);
@@ -211,14 +222,18 @@ describe('hindersi-jass lock-step: engine and naive agree card by card (J-1..J-5
         if (state.trick !== tricks) {
           const t = naive.tricks[tricks];
           if (state.trickWinner[tricks] !== t.winner || state.trickValue[tricks] !== t.points) {
-            fail(i, `trick ${tricks}: engine ${state.trickWinner[tricks]}/${state.trickValue[tricks]} naive ${t.winner}/${t.points}`);
+            fail(
+              i,
+              `trick ${tricks}: engine ${state.trickWinner[tricks]}/${state.trickValue[tricks]} naive ${t.winner}/${t.points}`,
+            );
           }
           tricks = state.trick;
         }
       }
       if (state.allTricks >= 0) slams++;
       const out = Array.from(state.charged.subarray(0, seats));
-      if (!naive.over || out.join() !== naive.charged().join()) fail(i, `charged engine [${out}] naive [${naive.charged()}]`);
+      if (!naive.over || out.join() !== naive.charged().join())
+        fail(i, `charged engine [${out}] naive [${naive.charged()}]`);
     }
     expect(failures).toEqual([]);
     expect(slams).toBeGreaterThan(50);

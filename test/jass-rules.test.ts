@@ -49,7 +49,7 @@ describe('C-3, C-4, J-3: the deal and the turn-up', () => {
     expect(Array.from(b.dealt)).not.toEqual(Array.from(a.dealt));
   });
 
-  it('C-4: the turn-up is public as the dealer\'s until he plays it', () => {
+  it("C-4: the turn-up is public as the dealer's until he plays it", () => {
     const s = position('H', ['8H 6C', 'AC 7C', 'KC 8C', 'QC 9C'], { turnup: '8H' });
     const v = s.observe(2);
     expect([v.turnupHeld, v.codeName(v.turnup)]).toEqual([true, '8H']);
@@ -60,8 +60,12 @@ describe('C-3, C-4, J-3: the deal and the turn-up', () => {
 
 describe('J-1, J-2: ranking and card points', () => {
   it('J-2: Puur 20, Nell 14, A 11, 10 10, K 4, Q 3, plain J 2, others 0', () => {
-    expect(['JH', '9H', 'AH', '10H', 'KH', 'QH', '8H', '7H', '6H'].map((c) => pointsOf('H', c))).toEqual([20, 14, 11, 10, 4, 3, 0, 0, 0]);
-    expect(['JC', '9C', 'AC', '10C', 'KC', 'QC', '8C', '7C', '6C'].map((c) => pointsOf('H', c))).toEqual([2, 0, 11, 10, 4, 3, 0, 0, 0]);
+    expect(['JH', '9H', 'AH', '10H', 'KH', 'QH', '8H', '7H', '6H'].map((c) => pointsOf('H', c))).toEqual([
+      20, 14, 11, 10, 4, 3, 0, 0, 0,
+    ]);
+    expect(['JC', '9C', 'AC', '10C', 'KC', 'QC', '8C', '7C', '6C'].map((c) => pointsOf('H', c))).toEqual([
+      2, 0, 11, 10, 4, 3, 0, 0, 0,
+    ]);
     // No second jack is promoted (J-1): the jack of trump's colour is a plain jack.
     expect(pointsOf('H', 'JD')).toBe(2);
     expect(toCode(suitIndex('H'), physicalOf('JH'))).toBe(PUUR);
@@ -189,14 +193,24 @@ describe('J-2, J-5: scoring a deal', () => {
         let cards = 0;
         for (let j = 0; j < seats; j++) cards += POINTS[s.moves[s.trickStart[last] + j]];
         expect(s.trickValue[last]).toBe(cards + 5);
-        if (s.allTricks < 0) expect(Array.from(s.charged.subarray(0, seats))).toEqual(Array.from(s.seatPoints.subarray(0, seats)));
+        if (s.allTricks < 0)
+          expect(Array.from(s.charged.subarray(0, seats))).toEqual(Array.from(s.seatPoints.subarray(0, seats)));
       }
     }
   });
 
   it('J-5: a sweep at 4 and at 3 seats: 0 for the sweeper, 157 for everybody else; its points are 157', () => {
     // Seat 0 deals and holds every trump: it wins every trick, whatever anybody plays.
-    const four = position('H', ['6H 7H 8H 9H 10H JH QH KH AH', '6C 7C 8C 9C 10C JC QC KC AC', '6S 7S 8S 9S 10S JS QS KS AS', '6D 7D 8D 9D 10D JD QD KD AD'], { dealer: 0, turnup: '6H' });
+    const four = position(
+      'H',
+      [
+        '6H 7H 8H 9H 10H JH QH KH AH',
+        '6C 7C 8C 9C 10C JC QC KC AC',
+        '6S 7S 8S 9S 10S JS QS KS AS',
+        '6D 7D 8D 9D 10D JD QD KD AD',
+      ],
+      { dealer: 0, turnup: '6H' },
+    );
     randomPlayout(four, new Rng(KEY, 2));
     expect(four.allTricks).toBe(0);
     expect(Array.from(four.charged)).toEqual([0, 157, 157, 157]);
@@ -206,7 +220,15 @@ describe('J-2, J-5: scoring a deal', () => {
     expect(Array.from(out)).toEqual([1, -1 / 3, -1 / 3, -1 / 3]);
 
     // Seat 0 deals, holds every trump and the other aces.
-    const three = position('S', ['6S 7S 8S 9S 10S JS QS KS AS AC AH AD', '6C 7C 8C 9C 10C JC QC KC 6H 7H 8H 9H', '10H JH QH KH 6D 7D 8D 9D 10D JD QD KD'], { dealer: 0, turnup: '6S' });
+    const three = position(
+      'S',
+      [
+        '6S 7S 8S 9S 10S JS QS KS AS AC AH AD',
+        '6C 7C 8C 9C 10C JC QC KC 6H 7H 8H 9H',
+        '10H JH QH KH 6D 7D 8D 9D 10D JD QD KD',
+      ],
+      { dealer: 0, turnup: '6S' },
+    );
     randomPlayout(three, new Rng(KEY, 3));
     expect(three.allTricks).toBe(0);
     expect(Array.from(three.charged.subarray(0, 3))).toEqual([0, 157, 157]);
@@ -215,12 +237,30 @@ describe('J-2, J-5: scoring a deal', () => {
 
   it('J-5: every trick but one is no sweep: the charges are the points taken', () => {
     // As above, but seat 1 holds the ace of clubs and seat 0 the king: seat 1 wins that trick when clubs are led.
-    const s = position('H', ['6H 7H 8H 9H 10H JH QH KH AH', '6C 7C 8C 9C 10C JC QC KC AC', '6S 7S 8S 9S 10S JS QS KS AS', '6D 7D 8D 9D 10D JD QD KD AD'], { dealer: 0, turnup: '6H' });
+    const s = position(
+      'H',
+      [
+        '6H 7H 8H 9H 10H JH QH KH AH',
+        '6C 7C 8C 9C 10C JC QC KC AC',
+        '6S 7S 8S 9S 10S JS QS KS AS',
+        '6D 7D 8D 9D 10D JD QD KD AD',
+      ],
+      { dealer: 0, turnup: '6H' },
+    );
     play(s, 'AC 6S 6D 6H'); // forehand's ace is trumped
     expect(s.trickWinner[0]).toBe(0);
     randomPlayout(s, new Rng(KEY, 4));
     expect(s.allTricks).toBe(0);
-    const t = position('H', ['6H 7H 8H 9H 10H JH QH KH KC', '6C 7C 8C 9C 10C JC QC AH AC', '6S 7S 8S 9S 10S JS QS KS AS', '6D 7D 8D 9D 10D JD QD KD AD'], { dealer: 0, turnup: '6H' });
+    const t = position(
+      'H',
+      [
+        '6H 7H 8H 9H 10H JH QH KH KC',
+        '6C 7C 8C 9C 10C JC QC AH AC',
+        '6S 7S 8S 9S 10S JS QS KS AS',
+        '6D 7D 8D 9D 10D JD QD KD AD',
+      ],
+      { dealer: 0, turnup: '6H' },
+    );
     play(t, 'AC 6S 6D KC'); // seat 0 follows with the king instead of trumping: seat 1 takes the trick
     randomPlayout(t, new Rng(KEY, 5));
     expect(t.allTricks).toBe(-1);
@@ -294,9 +334,16 @@ describe('J-6: Partie and match', () => {
         randomPlayout(s, rng);
         match.finishDeal(s);
         const events = match.record(s).events as { type: string }[];
-        kinds.push(events.map((e) => e.type).filter((t) => t !== 'all-tricks').join('+') || '-');
+        kinds.push(
+          events
+            .map((e) => e.type)
+            .filter((t) => t !== 'all-tricks')
+            .join('+') || '-',
+        );
       }
-      const want = Array.from({ length: 2 * seats }, (_, d) => (d === seats - 1 ? 'partie' : d === 2 * seats - 1 ? 'partie+match' : '-'));
+      const want = Array.from({ length: 2 * seats }, (_, d) =>
+        d === seats - 1 ? 'partie' : d === 2 * seats - 1 ? 'partie+match' : '-',
+      );
       expect(kinds).toEqual(want);
     });
   }

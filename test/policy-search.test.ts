@@ -79,7 +79,9 @@ describe('PolicySearch', () => {
           const c = game.newState(table);
           c.copyFrom(s);
           c.apply(moves[k]);
-          expect(got[moves[k]], `${name} endgame ${i} move ${s.moveName(moves[k])}`).toBe(reference(game, table, model, c, seat, 99));
+          expect(got[moves[k]], `${name} endgame ${i} move ${s.moveName(moves[k])}`).toBe(
+            reference(game, table, model, c, seat, 99),
+          );
           exact++;
         }
         // The smallest share: only the first level, the seat's later decisions by the model.
@@ -99,7 +101,7 @@ describe('PolicySearch', () => {
     });
   }
 
-  it('the model is the game\'s heuristic in every seat', () => {
+  it("the model is the game's heuristic in every seat", () => {
     for (const [name, seats] of CASES) {
       const game = findGame(name)!;
       const table = defaultTable(game, seats);
@@ -111,7 +113,13 @@ describe('PolicySearch', () => {
         if (!s) continue;
         const n = s.legal(legal, 0);
         if (n < 2) continue;
-        const bot = spec.create({ game, table, seat: s.toMove, rng: new Rng(), params: resolveParams(spec.params, {}, spec.name) });
+        const bot = spec.create({
+          game,
+          table,
+          seat: s.toMove,
+          rng: new Rng(),
+          params: resolveParams(spec.params, {}, spec.name),
+        });
         expect(model.move(s, legal, n)).toBe(bot.act(s.observe(s.toMove), legal, n));
       }
     }

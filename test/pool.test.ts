@@ -24,7 +24,21 @@ function both(args: string[], cwd?: (dir: string) => string, many = 4) {
   return [1, many].map((workers) => {
     const dir = tmpDir();
     const at = (f: string) => (cwd ? join(dir, f) : f);
-    const r = tafel(['run', ...args, '--out', at('s.csv'), '--records', at('r.jsonl'), '--deal-csv', at('d.csv'), '--workers', String(workers)], cwd ? cwd(dir) : dir);
+    const r = tafel(
+      [
+        'run',
+        ...args,
+        '--out',
+        at('s.csv'),
+        '--records',
+        at('r.jsonl'),
+        '--deal-csv',
+        at('d.csv'),
+        '--workers',
+        String(workers),
+      ],
+      cwd ? cwd(dir) : dir,
+    );
     return { r, dir, file: (f: string) => read(join(dir, f)) };
   });
 }
@@ -49,7 +63,10 @@ describe('--workers', () => {
 
   it('loads a bot module in every worker, with the same results', () => {
     // Run from the repository, so the bot's relative path resolves; outputs go to temporary directories.
-    const [one, four] = both(['--game', 'viersche', '--bots', './bots/examples/lowest.js,random', '--deals', '60', '--seed', 'wb'], () => ROOT);
+    const [one, four] = both(
+      ['--game', 'viersche', '--bots', './bots/examples/lowest.js,random', '--deals', '60', '--seed', 'wb'],
+      () => ROOT,
+    );
     expect(four.r.status, four.r.stderr).toBe(0);
     expectSameOutputs(one, four);
     expect(results(four.r).replace(/\/tmp\S+/g, '')).toBe(results(one.r).replace(/\/tmp\S+/g, ''));
@@ -57,14 +74,25 @@ describe('--workers', () => {
   });
 
   it('stops at the same group with 1 and 3 workers when a bot fails, and keeps the groups before it', () => {
-    const bots = ['--game', 'viersche', '--bots', 'random,./test/fixtures/flaky-bot.js:rate=0.02', '--deals', '400', '--seed', 'f'];
+    const bots = [
+      '--game',
+      'viersche',
+      '--bots',
+      'random,./test/fixtures/flaky-bot.js:rate=0.02',
+      '--deals',
+      '400',
+      '--seed',
+      'f',
+    ];
     const [one, four] = both(bots, () => ROOT, 3);
     for (const { r } of [one, four]) {
       expect(r.status).toBe(3);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
     expect(four.r.stderr).toBe(one.r.stderr);
-    expect(one.r.stderr).toMatch(/^tafel: bot \.\/test\/fixtures\/flaky-bot\.js:rate=0\.02 at seat \d threw flaked \(seed f, deal (\d+), rotation \d\); the \1 groups finished before it are reported above\n$/);
+    expect(one.r.stderr).toMatch(
+      /^tafel: bot \.\/test\/fixtures\/flaky-bot\.js:rate=0\.02 at seat \d threw flaked \(seed f, deal (\d+), rotation \d\); the \1 groups finished before it are reported above\n$/,
+    );
     expectSameOutputs(one, four);
     const journal = one.file('s.journal.jsonl').trim().split('\n');
     const failedAt = Number(/deal (\d+)/.exec(one.r.stderr)![1]);
@@ -72,23 +100,49 @@ describe('--workers', () => {
   });
 
   it('--on-bot-error skip drops and counts the groups in which a bot failed, the same with 1 and 3 workers', () => {
-    const bots = ['--game', 'viersche', '--bots', 'random,./test/fixtures/flaky-bot.js:rate=0.05', '--deals', '200', '--seed', 'k', '--on-bot-error', 'skip'];
+    const bots = [
+      '--game',
+      'viersche',
+      '--bots',
+      'random,./test/fixtures/flaky-bot.js:rate=0.05',
+      '--deals',
+      '200',
+      '--seed',
+      'k',
+      '--on-bot-error',
+      'skip',
+    ];
     const [one, four] = both(bots, () => ROOT, 3);
     expect(one.r.status, one.r.stderr).toBe(0);
     expect(four.r.status, four.r.stderr).toBe(0);
     expectSameOutputs(one, four);
-    const journal = one.file('s.journal.jsonl').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { g: number; skipped?: string });
+    const journal = one
+      .file('s.journal.jsonl')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as { g: number; skipped?: string });
     const skipped = journal.filter((l) => l.skipped);
     expect(skipped.length).toBeGreaterThan(0);
     expect(journal.map((l) => l.g)).toEqual(Array.from({ length: 200 }, (_, g) => g));
     // One stderr line with the count (nothing of it in the CSV), and a line in the summary.
     expect(one.r.stderr).toBe(four.r.stderr);
-    expect(one.r.stderr).toMatch(new RegExp(`^tafel: dropped ${skipped.length} of 200 groups in which a bot failed; the first: bot \\S+ at seat \\d threw flaked \\(seed k, deal ${skipped[0].g}, rotation \\d\\)\\n$`));
+    expect(one.r.stderr).toMatch(
+      new RegExp(
+        `^tafel: dropped ${skipped.length} of 200 groups in which a bot failed; the first: bot \\S+ at seat \\d threw flaked \\(seed k, deal ${skipped[0].g}, rotation \\d\\)\\n$`,
+      ),
+    );
     expect(one.r.stdout).toContain(`dropped: ${skipped.length} deals in which a bot failed`);
     expect(one.r.stdout).toContain(`n = ${200 - skipped.length} duplicate groups`);
     expect(one.file('s.csv')).not.toMatch(/drop|skip/);
     // Records hold the played groups only.
-    const matches = new Set(one.file('r.jsonl').trim().split('\n').map((l) => Math.floor((JSON.parse(l) as { match: number }).match / 2)));
+    const matches = new Set(
+      one
+        .file('r.jsonl')
+        .trim()
+        .split('\n')
+        .map((l) => Math.floor((JSON.parse(l) as { match: number }).match / 2)),
+    );
     for (const s of skipped) expect(matches.has(s.g)).toBe(false);
     expect(matches.size).toBe(200 - skipped.length);
   });
@@ -97,17 +151,46 @@ describe('--workers', () => {
 describe('--deal-csv', () => {
   it('writes one row per group, rotation, deal and seat, agreeing with the records', () => {
     const dir = tmpDir();
-    const r = tafel(['run', '--game', 'viersche', '--bots', 'heuristic,random', '--matches', '2', '--seed', 'dc', '--records', 'r.jsonl', '--deal-csv', 'd.csv', '--workers', '1'], dir);
+    const r = tafel(
+      [
+        'run',
+        '--game',
+        'viersche',
+        '--bots',
+        'heuristic,random',
+        '--matches',
+        '2',
+        '--seed',
+        'dc',
+        '--records',
+        'r.jsonl',
+        '--deal-csv',
+        'd.csv',
+        '--workers',
+        '1',
+      ],
+      dir,
+    );
     expect(r.status, r.stderr).toBe(0);
     const [header, ...rows] = read(join(dir, 'd.csv')).trim().split('\n');
     expect(header).toBe('game,seed,group,rotation,match,deal,seat,bot,points,won,rungs');
-    const records = read(join(dir, 'r.jsonl')).trim().split('\n').map((l) => JSON.parse(l) as { match: number; deal: number; rotation: number; bots: string[]; points: number[] });
+    const records = read(join(dir, 'r.jsonl'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { match: number; deal: number; rotation: number; bots: string[]; points: number[] });
     expect(rows).toHaveLength(records.length * 4);
     records.forEach((rec, i) => {
       for (let seat = 0; seat < 4; seat++) {
         const [game, seed, group, rotation, match, deal, s, bot, points] = rows[i * 4 + seat].split(',');
         expect([game, seed, Number(group), Number(rotation), Number(match), Number(deal), Number(s), bot]).toEqual([
-          'viersche', 'dc', Math.floor(rec.match / 2), rec.rotation, rec.match, rec.deal, seat, rec.bots[seat],
+          'viersche',
+          'dc',
+          Math.floor(rec.match / 2),
+          rec.rotation,
+          rec.match,
+          rec.deal,
+          seat,
+          rec.bots[seat],
         ]);
         // Viersche's `points` metric is the seat's team's card points.
         expect(Number(points)).toBe(rec.points[seat % 2] + rec.points[(seat % 2) + 2]);
@@ -118,10 +201,26 @@ describe('--deal-csv', () => {
 
 describe('--move-timeout', () => {
   it('reports a bot whose move takes longer as a failure, with bot, seat, seed and deal', () => {
-    const r = tafel(['run', '--game', 'viersche', '--bots', 'random,./test/fixtures/slow-bot.js:ms=60', '--deals', '3', '--seed', 't', '--move-timeout', '20', '--workers', '2']);
+    const r = tafel([
+      'run',
+      '--game',
+      'viersche',
+      '--bots',
+      'random,./test/fixtures/slow-bot.js:ms=60',
+      '--deals',
+      '3',
+      '--seed',
+      't',
+      '--move-timeout',
+      '20',
+      '--workers',
+      '2',
+    ]);
     expect(r.status).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^tafel: bot \.\/test\/fixtures\/slow-bot\.js:ms=60 at seat 1 took \d+ ms over one move \(move timeout 20 ms\) \(seed t, deal 0, rotation 0\); no group had finished\n$/);
+    expect(r.stderr).toMatch(
+      /^tafel: bot \.\/test\/fixtures\/slow-bot\.js:ms=60 at seat 1 took \d+ ms over one move \(move timeout 20 ms\) \(seed t, deal 0, rotation 0\); no group had finished\n$/,
+    );
   });
 });
 

@@ -36,7 +36,9 @@ describe('Elo and score', () => {
   });
 
   it('classifies a paired difference by its sign, tolerating rounding', () => {
-    expect([outcomeOf(0.5), outcomeOf(-3), outcomeOf(0), outcomeOf(1e-12), outcomeOf(-1e-12)]).toEqual([1, 0, 0.5, 0.5, 0.5]);
+    expect([outcomeOf(0.5), outcomeOf(-3), outcomeOf(0), outcomeOf(1e-12), outcomeOf(-1e-12)]).toEqual([
+      1, 0, 0.5, 0.5, 0.5,
+    ]);
   });
 });
 
@@ -79,7 +81,10 @@ describe('head-to-head Elo (trinomial, as fastchess EloWDL)', () => {
 });
 
 /** Build wins/draws matrices from { [i, j]: [W, D, L] } for i < j. */
-function matrices(k: number, pairs: [number, number, number, number, number][]): { wins: number[][]; draws: number[][] } {
+function matrices(
+  k: number,
+  pairs: [number, number, number, number, number][],
+): { wins: number[][]; draws: number[][] } {
   const o = new PairOutcomes(k);
   for (const [i, j, w, d, l] of pairs) {
     o.wins[i][j] += w;
@@ -140,7 +145,11 @@ describe('fitRatings (Bradley-Terry / logistic Elo, maximum likelihood)', () => 
     // Closed form: var(difference) = 1/(n s(1-s) C²).
     expect(ratingDifference(o2, 0, 1).se).toBeCloseTo(1 / Math.sqrt(100 * 0.7 * 0.3 * C * C), 9);
     // More bots without draws: equal in expectation, close on data that fit the model.
-    const { wins, draws } = matrices(3, [[0, 1, 70, 0, 30], [1, 2, 55, 0, 45], [0, 2, 80, 0, 20]]);
+    const { wins, draws } = matrices(3, [
+      [0, 1, 70, 0, 30],
+      [1, 2, 55, 0, 45],
+      [0, 2, 80, 0, 20],
+    ]);
     const robust = fitRatings(wins, draws);
     const observed = fitRatings(wins, draws, { covariance: 'observed' });
     robust.ratings.forEach((r, i) => expect(Math.abs(r.se / observed.ratings[i].se - 1)).toBeLessThan(0.05));
@@ -153,7 +162,10 @@ describe('fitRatings (Bradley-Terry / logistic Elo, maximum likelihood)', () => 
   });
 
   it('on a chain (A-B, B-C, no A-C) gives each link its closed form and adds the variances', () => {
-    const { wins, draws } = matrices(3, [[0, 1, 75, 0, 25], [1, 2, 40, 20, 40]]);
+    const { wins, draws } = matrices(3, [
+      [0, 1, 75, 0, 25],
+      [1, 2, 40, 20, 40],
+    ]);
     const t = fitRatings(wins, draws, { covariance: 'observed' });
     expect(ratingDifference(t, 0, 1).elo).toBeCloseTo(eloFromScore(0.75), 8);
     expect(ratingDifference(t, 1, 2).elo).toBeCloseTo(0, 8);
@@ -165,21 +177,37 @@ describe('fitRatings (Bradley-Terry / logistic Elo, maximum likelihood)', () => 
 
   it('gives equal ratings and errors in symmetric tournaments', () => {
     // A rock-paper-scissors cycle: each beats the next 60-40.
-    const cycle = matrices(3, [[0, 1, 60, 0, 40], [1, 2, 60, 0, 40], [0, 2, 40, 0, 60]]);
+    const cycle = matrices(3, [
+      [0, 1, 60, 0, 40],
+      [1, 2, 60, 0, 40],
+      [0, 2, 40, 0, 60],
+    ]);
     const t = fitRatings(cycle.wins, cycle.draws);
     for (const r of t.ratings) {
       expect(r.elo).toBeCloseTo(0, 9);
       expect(r.se).toBeCloseTo(t.ratings[0].se, 9);
     }
     // Four equal bots, every pair 30-40-30.
-    const even = matrices(4, [[0, 1, 30, 40, 30], [0, 2, 30, 40, 30], [0, 3, 30, 40, 30], [1, 2, 30, 40, 30], [1, 3, 30, 40, 30], [2, 3, 30, 40, 30]]);
+    const even = matrices(4, [
+      [0, 1, 30, 40, 30],
+      [0, 2, 30, 40, 30],
+      [0, 3, 30, 40, 30],
+      [1, 2, 30, 40, 30],
+      [1, 3, 30, 40, 30],
+      [2, 3, 30, 40, 30],
+    ]);
     const u = fitRatings(even.wins, even.draws);
     for (const r of u.ratings) expect(r.elo).toBeCloseTo(0, 9);
   });
 
   it("reaches the same maximum as Hunter's MM algorithm", () => {
     const { wins, draws } = matrices(4, [
-      [0, 1, 50, 10, 30], [0, 2, 70, 5, 20], [0, 3, 20, 2, 3], [1, 2, 33, 30, 27], [1, 3, 60, 0, 45], [2, 3, 12, 8, 30],
+      [0, 1, 50, 10, 30],
+      [0, 2, 70, 5, 20],
+      [0, 3, 20, 2, 3],
+      [1, 2, 33, 30, 27],
+      [1, 3, 60, 0, 45],
+      [2, 3, 12, 8, 30],
     ]);
     const t = fitRatings(wins, draws);
     const reference = mm(wins, draws);
@@ -188,7 +216,11 @@ describe('fitRatings (Bradley-Terry / logistic Elo, maximum likelihood)', () => 
   });
 
   it('reports that no finite ratings exist when a bot won every group, unless given virtual draws', () => {
-    const { wins, draws } = matrices(3, [[0, 1, 20, 0, 0], [0, 2, 15, 0, 0], [1, 2, 10, 5, 10]]);
+    const { wins, draws } = matrices(3, [
+      [0, 1, 20, 0, 0],
+      [0, 2, 15, 0, 0],
+      [1, 2, 10, 5, 10],
+    ]);
     const t = fitRatings(wins, draws);
     expect(t.exists).toBe(false);
     expect(t.reason).toMatch(/no finite ratings/);
@@ -198,18 +230,41 @@ describe('fitRatings (Bradley-Terry / logistic Elo, maximum likelihood)', () => 
     expect(p.ratings[0].elo).toBeGreaterThan(200);
     expect(Number.isFinite(p.ratings[0].se)).toBe(true);
     // Two groups of bots that never met have no common scale either.
-    const apart = matrices(4, [[0, 1, 5, 0, 5], [2, 3, 5, 0, 5]]);
+    const apart = matrices(4, [
+      [0, 1, 5, 0, 5],
+      [2, 3, 5, 0, 5],
+    ]);
     expect(fitRatings(apart.wins, apart.draws).exists).toBe(false);
   });
 
   it('rejects malformed counts', () => {
     expect(() => fitRatings([[0, 1], [1]])).toThrow(RangeError);
-    expect(() => fitRatings([[0, -1], [1, 0]])).toThrow(RangeError);
-    expect(() => fitRatings([[0, 1], [1, 0]], [[0, 1], [2, 0]])).toThrow(RangeError);
+    expect(() =>
+      fitRatings([
+        [0, -1],
+        [1, 0],
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      fitRatings(
+        [
+          [0, 1],
+          [1, 0],
+        ],
+        [
+          [0, 1],
+          [2, 0],
+        ],
+      ),
+    ).toThrow(RangeError);
   });
 
   it('shrinks the standard errors as 1/sqrt(n): four times the groups, half the error', () => {
-    const base = matrices(3, [[0, 1, 40, 20, 30], [1, 2, 35, 25, 30], [0, 2, 50, 10, 20]]);
+    const base = matrices(3, [
+      [0, 1, 40, 20, 30],
+      [1, 2, 35, 25, 30],
+      [0, 2, 50, 10, 20],
+    ]);
     const times4 = (m: number[][]) => m.map((row) => row.map((x) => 4 * x));
     const t1 = fitRatings(base.wins, base.draws);
     const t4 = fitRatings(times4(base.wins), times4(base.draws));

@@ -81,7 +81,9 @@ describe('findRecord', () => {
   it('tells the seeds of concatenated runs apart', () => {
     const both = join(dir, 'both.jsonl');
     writeFileSync(both, readFileSync(runs.deals.path, 'utf8') + readFileSync(runs.matches.path, 'utf8'));
-    expect(findRecord(both, { match: 1, deal: 0, seed: 'rpm' })).toEqual(runs.matches.records.find((r) => r.match === 1 && r.deal === 0));
+    expect(findRecord(both, { match: 1, deal: 0, seed: 'rpm' })).toEqual(
+      runs.matches.records.find((r) => r.match === 1 && r.deal === 0),
+    );
     expect(findRecord(both, { match: 1, deal: 0, seed: 'rp' })).toEqual(runs.deals.records[1]);
     expect(findRecord(both, { match: 1, deal: 0 })).toEqual(runs.deals.records[1]); // the first in the file
   });
@@ -107,8 +109,12 @@ describe('findRecord', () => {
       code: 'no-deal',
       message: `no deal 3 of match 12 in ${path} (match 12 has deals 0..0)`,
     });
-    expect(thrown(() => findRecord(path, { match: max + 1, deal: 0 })).message).toBe(`no deal 0 of match ${max + 1} in ${path} (matches 0..${max})`);
-    expect(thrown(() => findRecord(path, { match: 0, deal: 0, seed: 'other' })).message).toBe(`no deal 0 of match 0 with seed other in ${path} (its seeds: rp)`);
+    expect(thrown(() => findRecord(path, { match: max + 1, deal: 0 })).message).toBe(
+      `no deal 0 of match ${max + 1} in ${path} (matches 0..${max})`,
+    );
+    expect(thrown(() => findRecord(path, { match: 0, deal: 0, seed: 'other' })).message).toBe(
+      `no deal 0 of match 0 with seed other in ${path} (its seeds: rp)`,
+    );
     const empty = join(dir, 'empty.jsonl');
     writeFileSync(empty, '');
     expect(thrown(() => findRecord(empty, { match: 0, deal: 0 })).message).toContain('holds no deal records');
@@ -118,22 +124,32 @@ describe('findRecord', () => {
     const path = join(dir, 'broken.jsonl');
     writeFileSync(path, runs.deals.lines.slice(0, 16).join('\n') + '\n{"match": 16, "deal": 0,\n');
     appendFileSync(path, runs.deals.lines.slice(17).join('\n') + '\n');
-    expect(thrown(() => findRecord(path, { match: 20, deal: 0 }))).toEqual({ code: 'bad-record', message: `${path} line 17: not JSON` });
+    expect(thrown(() => findRecord(path, { match: 20, deal: 0 }))).toEqual({
+      code: 'bad-record',
+      message: `${path} line 17: not JSON`,
+    });
     // A deal before the broken line is still found.
     expect(findRecord(path, { match: 3, deal: 0 })).toEqual(runs.deals.records[3]);
     // A line that looks whole but is not JSON is skipped while searching (only the lines
     // that mention the wanted match and deal are parsed) and reported when nothing is found.
     const subtle = join(dir, 'subtle.jsonl');
-    writeFileSync(subtle, [...runs.deals.lines.slice(0, 4), '{"match": 4, oops}', ...runs.deals.lines.slice(5)].join('\n') + '\n');
+    writeFileSync(
+      subtle,
+      [...runs.deals.lines.slice(0, 4), '{"match": 4, oops}', ...runs.deals.lines.slice(5)].join('\n') + '\n',
+    );
     expect(findRecord(subtle, { match: 9, deal: 0 })).toEqual(runs.deals.records[9]);
     expect(thrown(() => findRecord(subtle, { match: 4, deal: 0 })).message).toBe(`${subtle} line 5: not JSON`);
     expect(thrown(() => findRecord(subtle, { match: 99, deal: 0 })).message).toBe(`${subtle} line 5: not JSON`);
     const notRecord = join(dir, 'array.jsonl');
     writeFileSync(notRecord, '[1,2]\n');
-    expect(thrown(() => findRecord(notRecord, { match: 0, deal: 0 })).message).toBe(`${notRecord} line 1: not a JSON object`);
+    expect(thrown(() => findRecord(notRecord, { match: 0, deal: 0 })).message).toBe(
+      `${notRecord} line 1: not a JSON object`,
+    );
     writeFileSync(notRecord, '{"match":"0","deal":0}\n');
     expect(thrown(() => findRecord(notRecord, { match: 0, deal: 0 })).message).toMatch(/line 1: not a deal record/);
-    expect(thrown(() => findRecord(join(dir, 'missing.jsonl'), { match: 0, deal: 0 })).message).toMatch(/missing\.jsonl: cannot read \(ENOENT\)$/);
+    expect(thrown(() => findRecord(join(dir, 'missing.jsonl'), { match: 0, deal: 0 })).message).toMatch(
+      /missing\.jsonl: cannot read \(ENOENT\)$/,
+    );
     expect(thrown(() => findRecord(dir, { match: 0, deal: 0 })).message).toMatch(/cannot read \(EISDIR\)$/);
     expect(thrown(() => findRecord(path, { match: -1, deal: 0 })).code).toBe('bad-index');
   });
@@ -167,11 +183,15 @@ describe('regenerateRecord', () => {
   it('refuses a deal that the run never played', () => {
     const { records, seed } = runs.matches;
     const last = Math.max(...records.filter((r) => r.match === 2).map((r) => r.deal));
-    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'match', match: 2, deal: last + 1 })).message).toBe(
-      `no deal ${last + 1} of match 2 (group 1, rotation 0): the match ended after deal ${last}`,
+    expect(
+      thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'match', match: 2, deal: last + 1 })).message,
+    ).toBe(`no deal ${last + 1} of match 2 (group 1, rotation 0): the match ended after deal ${last}`);
+    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'deal', match: 2, deal: 1 })).code).toBe(
+      'no-deal',
     );
-    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'deal', match: 2, deal: 1 })).code).toBe('no-deal');
-    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'deal', match: 1.5, deal: 0 })).code).toBe('bad-index');
+    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'deal', match: 1.5, deal: 0 })).code).toBe(
+      'bad-index',
+    );
   });
 });
 
@@ -251,11 +271,15 @@ describe('renderDeal', () => {
   });
 
   it('prints the header, the score before and after, events, and unknown fields compactly', () => {
-    const rec = runs.matches.records.find((r) => (r.events as unknown[]).some((e) => (e as { type: string }).type === 'set'))!;
+    const rec = runs.matches.records.find((r) =>
+      (r.events as unknown[]).some((e) => (e as { type: string }).type === 'set'),
+    )!;
     const text = renderDeal({ ...rec, extra: { a: 1, b: [2, 3] } });
     const header = sections(text)[0];
     expect(header).toContain(`viersche  seed rpm  match ${rec.match}  deal ${rec.deal}  rotation ${rec.rotation}`);
-    expect(header).toContain(`dealer ${rec.dealer}   trump ${rec.trump} (turn-up ${rec.turnup})   targets ${(rec.targets as number[]).join('/')}`);
+    expect(header).toContain(
+      `dealer ${rec.dealer}   trump ${rec.trump} (turn-up ${rec.turnup})   targets ${(rec.targets as number[]).join('/')}`,
+    );
     expect(header).toMatch(/bots: 0 (heuristic|random) {3}1 /);
     expect(header).toContain('teams: 0 = seats 0+2, 1 = seats 1+3');
     expect(header).toMatch(/^before: rungs=\[\d,\d\] carry=(null|\{team=\d points=\d+\}) frame=\[\d,\d\]$/m);

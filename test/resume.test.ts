@@ -34,7 +34,17 @@ function offsetOfLine(text: string, n: number): number {
 
 describe('SIGINT and --resume', () => {
   // A slow bot (a busy wait per move) so that the run is still going when the signal comes.
-  const run = ['run', '--game', 'viersche', '--bots', `heuristic,${join(ROOT, 'test/fixtures/slow-bot.js')}:ms=0.05`, '--deals', '600', '--seed', 'r'];
+  const run = [
+    'run',
+    '--game',
+    'viersche',
+    '--bots',
+    `heuristic,${join(ROOT, 'test/fixtures/slow-bot.js')}:ms=0.05`,
+    '--deals',
+    '600',
+    '--seed',
+    'r',
+  ];
 
   it('keeps the finished groups, prints the resume command, and resumes to exactly the uninterrupted result', async () => {
     const a = tmpDir();
@@ -43,7 +53,10 @@ describe('SIGINT and --resume', () => {
     child.kill('SIGINT');
     const stopped = await done;
     expect(stopped.status, stopped.stderr).toBe(130);
-    const m = /^tafel: interrupted by SIGINT after (\d+) of 600 groups; resume with: (tafel run --resume x\.journal\.jsonl --workers 2)\n$/.exec(stopped.stderr);
+    const m =
+      /^tafel: interrupted by SIGINT after (\d+) of 600 groups; resume with: (tafel run --resume x\.journal\.jsonl --workers 2)\n$/.exec(
+        stopped.stderr,
+      );
     expect(m, stopped.stderr).not.toBeNull();
     const kept = Number(m![1]);
     expect(kept).toBeGreaterThan(1);
@@ -57,7 +70,9 @@ describe('SIGINT and --resume', () => {
 
     const resumed = tafel(m![2].split(' ').slice(1), a);
     expect(resumed.status, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toContain(`600 deals x 2 seat rotations (1200 deals played), seed r, resumed after ${kept} groups`);
+    expect(resumed.stdout).toContain(
+      `600 deals x 2 seat rotations (1200 deals played), seed r, resumed after ${kept} groups`,
+    );
 
     const b = tmpDir();
     const whole = tafel([...run, ...OUT, '--workers', '1'], b);
@@ -74,12 +89,26 @@ describe('SIGINT and --resume', () => {
     child.kill('SIGTERM');
     const r = await done;
     expect(r.status, r.stderr).toBe(143);
-    expect(r.stderr).toMatch(/^tafel: interrupted by SIGTERM after \d+ of 600 groups; the results so far are printed above; use --out or --journal to make a run resumable\n$/);
+    expect(r.stderr).toMatch(
+      /^tafel: interrupted by SIGTERM after \d+ of 600 groups; the results so far are printed above; use --out or --journal to make a run resumable\n$/,
+    );
   });
 });
 
 describe('--resume of damaged files', () => {
-  const run = ['run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '100', '--seed', 'c', '--workers', '1'];
+  const run = [
+    'run',
+    '--game',
+    'viersche',
+    '--bots',
+    'heuristic,random',
+    '--deals',
+    '100',
+    '--seed',
+    'c',
+    '--workers',
+    '1',
+  ];
 
   function complete(): { dir: string; ref: Record<string, string> } {
     const dir = tmpDir();
@@ -113,12 +142,21 @@ describe('--resume of damaged files', () => {
     const { dir, ref } = complete();
     const j = join(dir, 'x.journal.jsonl');
     const resume = (...more: string[]) => tafel(['run', '--resume', 'x.journal.jsonl', ...more], dir);
-    expectUserError(resume('--seed', 'zz'), /^tafel: resume file x\.journal\.jsonl is from a different run: --seed differs \(the journal has 'c', the command line 'zz'\)$/);
-    expectUserError(resume('--deals', '99'), /is from a different run: --deals differs \(the journal has '--deals 100', the command line '--deals 99'\)$/);
+    expectUserError(
+      resume('--seed', 'zz'),
+      /^tafel: resume file x\.journal\.jsonl is from a different run: --seed differs \(the journal has 'c', the command line 'zz'\)$/,
+    );
+    expectUserError(
+      resume('--deals', '99'),
+      /is from a different run: --deals differs \(the journal has '--deals 100', the command line '--deals 99'\)$/,
+    );
     expectUserError(resume('--bots', 'random,heuristic'), /is from a different run: --bots differs/);
     expectUserError(resume('--out', 'y.csv'), /is from a different run: --out differs/);
     expectUserError(tafel(['run', '--resume', 'x.csv'], dir), /^tafel: resume file x\.csv: not a tafel journal/);
-    expectUserError(tafel(['run', '--resume', 'nowhere.jsonl'], dir), /^tafel: resume file nowhere\.jsonl: cannot read \(ENOENT\)$/);
+    expectUserError(
+      tafel(['run', '--resume', 'nowhere.jsonl'], dir),
+      /^tafel: resume file nowhere\.jsonl: cannot read \(ENOENT\)$/,
+    );
 
     const text = ref['x.journal.jsonl'].split('\n');
     writeFileSync(j, [...text.slice(0, 4), 'garbage', ...text.slice(5)].join('\n'));
@@ -127,9 +165,15 @@ describe('--resume of damaged files', () => {
     expectUserError(resume(), /line 3 is group 2, expected 1 \(a corrupt journal\)$/);
     writeFileSync(j, ref['x.journal.jsonl']);
     rmSync(join(dir, 'x.jsonl'));
-    expectUserError(resume(), /^tafel: cannot resume: --records \S+x\.jsonl is missing, but the journal has 100 groups$/);
+    expectUserError(
+      resume(),
+      /^tafel: cannot resume: --records \S+x\.jsonl is missing, but the journal has 100 groups$/,
+    );
     copyFileSync(join(dir, 'x.deals.csv'), join(dir, 'x.jsonl'));
-    expectUserError(resume(), /^tafel: cannot resume: --records \S+ line 2 does not belong to group 0, as the journal says it should$/);
+    expectUserError(
+      resume(),
+      /^tafel: cannot resume: --records \S+ line 2 does not belong to group 0, as the journal says it should$/,
+    );
     expect(readFileSync(j, 'utf8')).toBe(ref['x.journal.jsonl']);
   });
 
@@ -148,7 +192,10 @@ describe('--resume of damaged files', () => {
     expectUserError(tafel(['merge', 'x.journal.jsonl'], dir), /written for deal metrics won,points,rungs/);
     delete header.run.metrics;
     writeFileSync(j, [JSON.stringify(header), ...rest].join('\n'));
-    expectUserError(tafel(['run', '--resume', 'x.journal.jsonl'], dir), /^tafel: resume file x\.journal\.jsonl: written by an earlier tafel, before journals named their metrics/);
+    expectUserError(
+      tafel(['run', '--resume', 'x.journal.jsonl'], dir),
+      /^tafel: resume file x\.journal\.jsonl: written by an earlier tafel, before journals named their metrics/,
+    );
   });
 
   it('needs --game and --bots without --resume', () => {

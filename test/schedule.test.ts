@@ -25,10 +25,19 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Bat
       tasks.push(task);
       const fails = failAt >= task.start && failAt < task.start + task.count;
       const done = fails ? failAt - task.start : task.count;
-      const failure: Failure | null = fails ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt } : null;
+      const failure: Failure | null = fails
+        ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt }
+        : null;
       const result: BatchResult = {
-        start: task.start, done, rows: new Float64Array(done), skipped: [], records: null, dealRows: null, journal: null,
-        failure, ms: done * 0.01,
+        start: task.start,
+        done,
+        rows: new Float64Array(done),
+        skipped: [],
+        records: null,
+        dealRows: null,
+        journal: null,
+        failure,
+        ms: done * 0.01,
       };
       return new Promise((resolve) => setTimeout(() => resolve(result), delay()));
     },
@@ -38,9 +47,16 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Bat
 
 function collect(runner: Runner, from: number, to: number, signal?: AbortSignal) {
   const seen: number[] = [];
-  const end = playInOrder({ plan, runner, from, to, signal, onBatch: (r) => {
-    seen.push(...Array.from({ length: r.done }, (_, i) => r.start + i));
-  } });
+  const end = playInOrder({
+    plan,
+    runner,
+    from,
+    to,
+    signal,
+    onBatch: (r) => {
+      seen.push(...Array.from({ length: r.done }, (_, i) => r.start + i));
+    },
+  });
   return { seen, end };
 }
 
@@ -60,7 +76,10 @@ describe('playInOrder', () => {
   it('ends at the first failing group with exactly the groups before it, even if later batches finish first', async () => {
     for (const seed of [1, 2, 3]) {
       const { seen, end } = collect(fakeRunner(4, 1234, seed), 0, 3000);
-      expect(await end).toEqual({ end: 'failed', failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234 } });
+      expect(await end).toEqual({
+        end: 'failed',
+        failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234 },
+      });
       expect(seen).toEqual(Array.from({ length: 1234 }, (_, i) => i));
     }
   });
@@ -81,7 +100,13 @@ describe('playInOrder', () => {
 
 describe('shards', () => {
   it('split a run into contiguous ranges that cover it exactly', () => {
-    for (const [groups, n] of [[100, 3], [7, 7], [3, 5], [1_000_000_007, 13], [2 ** 53 - 1, 1000]]) {
+    for (const [groups, n] of [
+      [100, 3],
+      [7, 7],
+      [3, 5],
+      [1_000_000_007, 13],
+      [2 ** 53 - 1, 1000],
+    ]) {
       let next = 0;
       for (let i = 0; i < n; i++) {
         const { from, to } = shardRange(groups, { index: i, count: n });
@@ -116,6 +141,9 @@ describe('progress', () => {
   it('writes a plain line every ten seconds elsewhere, and nothing for a short run', () => {
     expect(run(false, 9000)).toEqual([]);
     const out = run(false, 25_000);
-    expect(out).toEqual([`tafel: 1100/10000 groups, 1000 deals/s, ETA 1:29\n`, `tafel: 2100/10000 groups, 1000 deals/s, ETA 1:19\n`]);
+    expect(out).toEqual([
+      `tafel: 1100/10000 groups, 1000 deals/s, ETA 1:29\n`,
+      `tafel: 2100/10000 groups, 1000 deals/s, ETA 1:19\n`,
+    ]);
   });
 });

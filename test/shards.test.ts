@@ -9,7 +9,19 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectUserError, read, tafel, tmpDir } from './cli-helpers.js';
 
-const RUN = ['run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '100', '--seed', 'sh', '--workers', '1'];
+const RUN = [
+  'run',
+  '--game',
+  'viersche',
+  '--bots',
+  'heuristic,random',
+  '--deals',
+  '100',
+  '--seed',
+  'sh',
+  '--workers',
+  '1',
+];
 const N = 3;
 
 /** The table part of stdout: from the seats line to the list of files written. */
@@ -27,32 +39,59 @@ beforeAll(() => {
   single = tmpDir();
   plain = tmpDir();
   shards = tmpDir();
-  expect(tafel([...RUN, '--out', 'all.csv', '--records', 'all.jsonl', '--deal-csv', 'all.deals.csv'], single).status).toBe(0);
+  expect(
+    tafel([...RUN, '--out', 'all.csv', '--records', 'all.jsonl', '--deal-csv', 'all.deals.csv'], single).status,
+  ).toBe(0);
   const p = tafel([...RUN, '--out', 'all.csv'], plain);
   expect(p.status).toBe(0);
   plainStdout = p.stdout;
   for (let i = 0; i < N; i++) {
-    const r = tafel([...RUN, '--shard', `${i}/${N}`, '--out', `part-${i}.csv`, '--records', `part-${i}.jsonl`, '--deal-csv', `part-${i}.deals.csv`], shards);
+    const r = tafel(
+      [
+        ...RUN,
+        '--shard',
+        `${i}/${N}`,
+        '--out',
+        `part-${i}.csv`,
+        '--records',
+        `part-${i}.jsonl`,
+        '--deal-csv',
+        `part-${i}.deals.csv`,
+      ],
+      shards,
+    );
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`, shard ${i}/${N} (groups ${Math.floor((i * 100) / N)} to ${Math.floor(((i + 1) * 100) / N) - 1})`);
+    expect(r.stdout).toContain(
+      `, shard ${i}/${N} (groups ${Math.floor((i * 100) / N)} to ${Math.floor(((i + 1) * 100) / N) - 1})`,
+    );
   }
 });
 
 describe('--shard and tafel merge', () => {
-  it('merges shard journals (in any order) into the single machine\'s summary, table and journal', () => {
+  it("merges shard journals (in any order) into the single machine's summary, table and journal", () => {
     const merged = tmpDir();
-    const r = tafel(['merge', part(2, 'journal.jsonl'), part(0, 'journal.jsonl'), part(1, 'journal.jsonl'), '--out', 'all.csv'], merged);
+    const r = tafel(
+      ['merge', part(2, 'journal.jsonl'), part(0, 'journal.jsonl'), part(1, 'journal.jsonl'), '--out', 'all.csv'],
+      merged,
+    );
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^viersche: 100 deals x 2 seat rotations \(200 deals played\), seed sh, merged from 3 shards\n/);
+    expect(r.stdout).toMatch(
+      /^viersche: 100 deals x 2 seat rotations \(200 deals played\), seed sh, merged from 3 shards\n/,
+    );
     expect(read(join(merged, 'all.csv'))).toBe(read(join(single, 'all.csv')));
     expect(read(join(merged, 'all.journal.jsonl'))).toBe(read(join(plain, 'all.journal.jsonl')));
     expect(table(r.stdout)).toBe(table(plainStdout));
   });
 
-  it('writes shard records and per-deal rows that concatenate in shard order to the single run\'s', () => {
+  it("writes shard records and per-deal rows that concatenate in shard order to the single run's", () => {
     const records = Array.from({ length: N }, (_, i) => read(part(i, 'jsonl'))).join('');
     expect(records).toBe(read(join(single, 'all.jsonl')));
-    const deals = Array.from({ length: N }, (_, i) => read(part(i, 'deals.csv')).split('\n').slice(i ? 1 : 0).join('\n')).join('');
+    const deals = Array.from({ length: N }, (_, i) =>
+      read(part(i, 'deals.csv'))
+        .split('\n')
+        .slice(i ? 1 : 0)
+        .join('\n'),
+    ).join('');
     expect(deals).toBe(read(join(single, 'all.deals.csv')));
   });
 
@@ -63,10 +102,14 @@ describe('--shard and tafel merge', () => {
     const j = join(dir, 'part-1.journal.jsonl');
     const lines = read(part(1, 'journal.jsonl')).split('\n');
     writeFileSync(j, lines.slice(0, 10).join('\n') + '\n');
-    expectUserError(tafel(['merge', part(0, 'journal.jsonl'), j, part(2, 'journal.jsonl')]), new RegExp(`^tafel: merge: ${j} is unfinished \\(9 of 33 groups\\); finish it with: tafel run --resume ${j}$`));
+    expectUserError(
+      tafel(['merge', part(0, 'journal.jsonl'), j, part(2, 'journal.jsonl')]),
+      new RegExp(`^tafel: merge: ${j} is unfinished \\(9 of 33 groups\\); finish it with: tafel run --resume ${j}$`),
+    );
     const r = tafel(['run', '--resume', j]);
     expect(r.status, r.stderr).toBe(0);
-    for (const ext of ['journal.jsonl', 'jsonl', 'deals.csv']) expect(read(join(dir, `part-1.${ext}`)), ext).toBe(read(part(1, ext)));
+    for (const ext of ['journal.jsonl', 'jsonl', 'deals.csv'])
+      expect(read(join(dir, `part-1.${ext}`)), ext).toBe(read(part(1, ext)));
     expect(tafel(['merge', part(0, 'journal.jsonl'), j, part(2, 'journal.jsonl')]).status).toBe(0);
   });
 
@@ -82,12 +125,27 @@ describe('--shard and tafel merge', () => {
   it('refuses a missing, doubled or foreign shard, or a file that is not a journal, with one line', () => {
     const j = (i: number) => part(i, 'journal.jsonl');
     expectUserError(tafel(['merge', j(0), j(2)]), /^tafel: merge: shard 1\/3 is missing$/);
-    expectUserError(tafel(['merge', j(0), j(1), j(1), j(2)]), /^tafel: merge: shard 1\/3 is given twice \(.*part-1\.journal\.jsonl and .*part-1\.journal\.jsonl\)$/);
+    expectUserError(
+      tafel(['merge', j(0), j(1), j(1), j(2)]),
+      /^tafel: merge: shard 1\/3 is given twice \(.*part-1\.journal\.jsonl and .*part-1\.journal\.jsonl\)$/,
+    );
     const other = tmpDir();
     expect(tafel([...RUN, '--seed', 'other', '--shard', '1/3', '--journal', 'p.jsonl'], other).status).toBe(0);
-    expectUserError(tafel(['merge', j(0), join(other, 'p.jsonl'), j(2)]), /^tafel: merge: \S+p\.jsonl is from a different run than \S+part-0\.journal\.jsonl: --seed differs$/);
-    expectUserError(tafel(['merge', j(0), j(1), j(2), join(plain, 'all.journal.jsonl')]), /is a whole run, not a shard/);
-    expectUserError(tafel(['merge', j(0), part(1, 'csv'), j(2)]), /^tafel: journal \S+part-1\.csv: not a tafel journal/);
-    expectUserError(tafel(['merge', j(0), j(1), j(2), '--out', part(0, 'csv'), '--journal', j(0)]), /is one of the journals being merged$/);
+    expectUserError(
+      tafel(['merge', j(0), join(other, 'p.jsonl'), j(2)]),
+      /^tafel: merge: \S+p\.jsonl is from a different run than \S+part-0\.journal\.jsonl: --seed differs$/,
+    );
+    expectUserError(
+      tafel(['merge', j(0), j(1), j(2), join(plain, 'all.journal.jsonl')]),
+      /is a whole run, not a shard/,
+    );
+    expectUserError(
+      tafel(['merge', j(0), part(1, 'csv'), j(2)]),
+      /^tafel: journal \S+part-1\.csv: not a tafel journal/,
+    );
+    expectUserError(
+      tafel(['merge', j(0), j(1), j(2), '--out', part(0, 'csv'), '--journal', j(0)]),
+      /is one of the journals being merged$/,
+    );
   });
 });

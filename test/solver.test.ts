@@ -54,13 +54,13 @@ describe('solver equals brute-force minimax on random endgames', () => {
         // Every legal move's value is the brute-force value after it (in every other position: it is slow).
         solver.moveValues(s, seat, values);
         if (i % 2 === 0) {
-        s.legal(legal, 0);
-        const child = game.newState(table);
-        for (const m of setToCodes(legal, 0)) {
-          child.copyFrom(s);
-          child.apply(m);
-          expect(values[m], `position ${i}, move ${s.moveName(m)}`).toBe(bruteForce(game, table, child, seat));
-        }
+          s.legal(legal, 0);
+          const child = game.newState(table);
+          for (const m of setToCodes(legal, 0)) {
+            child.copyFrom(s);
+            child.apply(m);
+            expect(values[m], `position ${i}, move ${s.moveName(m)}`).toBe(bruteForce(game, table, child, seat));
+          }
         }
         // The zero-window test agrees on both sides of the value.
         const more = game.searchGoal.more;
@@ -127,13 +127,16 @@ describe('sureTaken bounds every line of play', () => {
         const s = endgame('solver', game, table, 10_000 + i, 2 + (i % 2), 0);
         if (s === null || s.trickCards !== 0) continue;
         const seat = s.toMove;
-        for (let x = 0; x < table.seats; x++) inSide[x] = (teams === null ? x === seat : teams[x] === teams[seat]) ? 1 : 0;
+        for (let x = 0; x < table.seats; x++)
+          inSide[x] = (teams === null ? x === seat : teams[x] === teams[seat]) ? 1 : 0;
         let base = 0;
         for (let x = 0; x < table.seats; x++) if (inSide[x] === 1) base += s.taken(x);
         s.sureTaken(inSide, sure);
         const [least, most] = extremes(game, table, s, inSide);
         expect(least, `position ${i}: the side surely takes ${sure[0]}`).toBeGreaterThanOrEqual(base + sure[0]);
-        expect(most, `position ${i}: the others surely take ${sure[1]}`).toBeLessThanOrEqual(base + s.inPlay() - sure[1]);
+        expect(most, `position ${i}: the others surely take ${sure[1]}`).toBeLessThanOrEqual(
+          base + s.inPlay() - sure[1],
+        );
         if (sure[0] + sure[1] > 0) bounded++;
         checked++;
       }

@@ -13,9 +13,25 @@ describe('tafel run --sprt', () => {
     const dir = tmpDir();
     const runs = [1, 3].map((w) => {
       const out = join(dir, `w${w}.csv`);
-      const r = tafel([...RUN, '--sprt', 'elo0=0,elo1=20', '--workers', String(w), '--out', out, '--journal', join(dir, `w${w}.journal.jsonl`)]);
+      const r = tafel([
+        ...RUN,
+        '--sprt',
+        'elo0=0,elo1=20',
+        '--workers',
+        String(w),
+        '--out',
+        out,
+        '--journal',
+        join(dir, `w${w}.journal.jsonl`),
+      ]);
       expect(r.status, r.stderr).toBe(0);
-      return { r, csv: read(out), groups: read(join(dir, `w${w}.journal.jsonl`)).split('\n').slice(1) };
+      return {
+        r,
+        csv: read(out),
+        groups: read(join(dir, `w${w}.journal.jsonl`))
+          .split('\n')
+          .slice(1),
+      };
     });
     const verdict = /SPRT: H1 accepted \(LLR [\d.]+ >= 2\.94\) after (\d+) groups/.exec(runs[0].r.stdout);
     expect(verdict, runs[0].r.stdout).not.toBeNull();
@@ -29,7 +45,17 @@ describe('tafel run --sprt', () => {
   });
 
   it('accepts H0 when the bots are equal and runs out with "no decision" when the run is too short', () => {
-    const same = tafel(['run', '--game', 'viersche', '--bots', 'heuristic,heuristic:aggression=0.3', '--deals', '3000', '--sprt', 'mean0=0,mean1=15']);
+    const same = tafel([
+      'run',
+      '--game',
+      'viersche',
+      '--bots',
+      'heuristic,heuristic:aggression=0.3',
+      '--deals',
+      '3000',
+      '--sprt',
+      'mean0=0,mean1=15',
+    ]);
     expect(same.status, same.stderr).toBe(0);
     expect(same.stdout).toMatch(/SPRT: H0 accepted/);
     const short = tafel([...RUN.slice(0, -4), '--deals', '3', '--sprt', 'elo0=0,elo1=5']);
@@ -45,7 +71,10 @@ describe('tafel run --sprt', () => {
     const r = tafel(['run', '--resume', join(dir, 'whole.journal.jsonl')]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/SPRT: H1 accepted/);
-    expectUserError(tafel(['run', '--resume', join(dir, 'whole.journal.jsonl'), '--sprt', 'elo0=0,elo1=10']), /--sprt differs/);
+    expectUserError(
+      tafel(['run', '--resume', join(dir, 'whole.journal.jsonl'), '--sprt', 'elo0=0,elo1=10']),
+      /--sprt differs/,
+    );
   });
 
   it.each([
@@ -58,6 +87,19 @@ describe('tafel run --sprt', () => {
   });
 
   it('needs exactly two bots', () => {
-    expectUserError(tafel(['run', '--game', 'hindersche', '--bots', 'heuristic,random,montecarlo', '--deals', '5', '--sprt', 'elo0=0,elo1=5']), /compares two bots/);
+    expectUserError(
+      tafel([
+        'run',
+        '--game',
+        'hindersche',
+        '--bots',
+        'heuristic,random,montecarlo',
+        '--deals',
+        '5',
+        '--sprt',
+        'elo0=0,elo1=5',
+      ]),
+      /compares two bots/,
+    );
   });
 });

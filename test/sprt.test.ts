@@ -190,7 +190,8 @@ describe('Sprt', () => {
 
   it('accepts H1 at the first group whose LLR reaches the upper bound, then stops', () => {
     let first = 0;
-    for (let n = 1; !first; n++) if (llrTrinomial({ wins: n, draws: 0, losses: 0 }, 0, 5) >= sprtBounds(0.05, 0.05)[1]) first = n;
+    for (let n = 1; !first; n++)
+      if (llrTrinomial({ wins: n, draws: 0, losses: 0 }, 0, 5) >= sprtBounds(0.05, 0.05)[1]) first = n;
     const t = new Sprt(elo);
     for (let i = 0; i < first - 1; i++) t.add(1);
     expect(t.decision).toBeNull();
@@ -202,7 +203,9 @@ describe('Sprt', () => {
     expect(t.decision).toBe('H1');
     expect(t.n).toBe(first);
     expect(t.llr).toBe(llr);
-    expect(t.describe()).toMatch(/^SPRT: H1 accepted \(LLR 2\.9\d >= 2\.94\) after \d+ groups \[elo0=0, elo1=5, alpha=0.05, beta=0.05\]$/);
+    expect(t.describe()).toMatch(
+      /^SPRT: H1 accepted \(LLR 2\.9\d >= 2\.94\) after \d+ groups \[elo0=0, elo1=5, alpha=0.05, beta=0.05\]$/,
+    );
   });
 
   it('accepts H0 when the LLR falls to the lower bound', () => {
@@ -314,9 +317,27 @@ describe('Sprt error rates on seeded simulated streams', () => {
 
 describe('parseSprt', () => {
   it('reads the elo and mean forms, alpha and beta defaulting to 0.05', () => {
-    expect(parseSprt('elo0=0,elo1=5,alpha=0.05,beta=0.1')).toEqual({ kind: 'elo', elo0: 0, elo1: 5, alpha: 0.05, beta: 0.1 });
-    expect(parseSprt(' mean0 = -1.5 , mean1=2 ')).toEqual({ kind: 'mean', mean0: -1.5, mean1: 2, alpha: 0.05, beta: 0.05 });
-    expect(parseSprt('elo1=2.5,elo0=-1.75,beta=0.2')).toEqual({ kind: 'elo', elo0: -1.75, elo1: 2.5, alpha: 0.05, beta: 0.2 });
+    expect(parseSprt('elo0=0,elo1=5,alpha=0.05,beta=0.1')).toEqual({
+      kind: 'elo',
+      elo0: 0,
+      elo1: 5,
+      alpha: 0.05,
+      beta: 0.1,
+    });
+    expect(parseSprt(' mean0 = -1.5 , mean1=2 ')).toEqual({
+      kind: 'mean',
+      mean0: -1.5,
+      mean1: 2,
+      alpha: 0.05,
+      beta: 0.05,
+    });
+    expect(parseSprt('elo1=2.5,elo0=-1.75,beta=0.2')).toEqual({
+      kind: 'elo',
+      elo0: -1.75,
+      elo1: 2.5,
+      alpha: 0.05,
+      beta: 0.2,
+    });
   });
 
   it.each([

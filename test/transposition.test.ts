@@ -76,7 +76,8 @@ describe('transposition table', () => {
     const tt = new Transposition(4); // 16 rows: 8 buckets of two
     const words = 5;
     const key = (i: number) => keyOf(i).subarray(0, words);
-    const put = (k: Int32Array, weight: number, lower: number) => tt.store(tt.slotOf(k, 0, words, weight), k, 0, words, lower, lower, 0, weight);
+    const put = (k: Int32Array, weight: number, lower: number) =>
+      tt.store(tt.slotOf(k, 0, words, weight), k, 0, words, lower, lower, 0, weight);
     const lowerOf = (k: Int32Array) => {
       const slot = tt.slotOf(k, 0, words, 0);
       return tt.holds(slot, k, 0, words) ? tt.lower(slot) : -1;

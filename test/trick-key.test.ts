@@ -32,7 +32,10 @@ describe('State.trickKey: equal keys inside a trick, equal futures', () => {
     it(`${game.name}: every position of random three-trick endgames`, () => {
       const table = defaultTable(game, game.minSeats);
       const teams = game.teams(table.seats);
-      const sides = teams === null ? [...Array(table.seats).keys()].map((s) => [s]) : [0, 1].map((t) => [...Array(table.seats).keys()].filter((s) => teams[s] === t));
+      const sides =
+        teams === null
+          ? [...Array(table.seats).keys()].map((s) => [s])
+          : [0, 1].map((t) => [...Array(table.seats).keys()].filter((s) => teams[s] === t));
       const seen = new Map<string, Seen>();
       const key = new Int32Array(SEARCH_KEY_WORDS);
       let shared = 0;
@@ -52,7 +55,15 @@ describe('State.trickKey: equal keys inside a trick, equal futures', () => {
  * Visit every position below `s`; return, per side, the exact measure it takes from
  * here on when it maximises and the others minimise it (a string, for comparing).
  */
-function walk(game: Game, table: TableConfig, s: State, sides: number[][], seen: Map<string, Seen>, key: Int32Array, onShared: () => void): number[] {
+function walk(
+  game: Game,
+  table: TableConfig,
+  s: State,
+  sides: number[][],
+  seen: Map<string, Seen>,
+  key: Int32Array,
+  onShared: () => void,
+): number[] {
   const taken = sides.map((side) => side.reduce((sum, x) => sum + s.taken(x), 0));
   if (s.decision === Decision.None) return sides.map(() => 0);
   const child = game.newState(table);

@@ -81,7 +81,8 @@ export function play(s: VierscheState, ...names: string[]): VierscheState {
   for (const name of names.flatMap((n) => n.split(/\s+/).filter(Boolean))) {
     const m = codeOfName(s, name);
     s.legal(scratch, 0);
-    if (!setHas(scratch, 0, m)) throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
+    if (!setHas(scratch, 0, m))
+      throw new Error(`${name} is not legal for seat ${s.toMove}: ${legalNames(s).join(' ')}`);
     s.apply(m);
   }
   return s;

@@ -105,7 +105,7 @@ describe('viersche invariants over random deals', () => {
       }
       const turnupP = PHYS[trump * 128 + state.turnup];
       if (holder.includes(-1)) fail(i, 'the pack is not covered');
-      if (holder[turnupP] !== state.dealer || ((turnupP / 9) | 0) !== trump) fail(i, 'turn-up not the dealer\'s trump');
+      if (holder[turnupP] !== state.dealer || ((turnupP / 9) | 0) !== trump) fail(i, "turn-up not the dealer's trump");
 
       played.fill(0);
       pts[0] = pts[1] = 0;
@@ -123,7 +123,8 @@ describe('viersche invariants over random deals', () => {
         if (state.decision === Decision.Claim) {
           // V-8 as modelled: asked only of the trick's winner, only when correct, only before the 9th trick.
           const team = seat & 1;
-          if (seat !== lastWinner || pts[team] < state.targets[team] || trick >= 9) fail(i, `claim question to ${seat} after trick ${trick - 1}`);
+          if (seat !== lastWinner || pts[team] < state.targets[team] || trick >= 9)
+            fail(i, `claim question to ${seat} after trick ${trick - 1}`);
           counts.claims++;
           const yes = rng.below(3) === 0;
           if (yes) claimedBy = seat;
@@ -142,7 +143,8 @@ describe('viersche invariants over random deals', () => {
         for (let k = 0; k < held[seat]; k++) {
           const p = cards[seat * 9 + k];
           const e = EFF[T + p];
-          const ok = pos === 0 ? !(trick === 0 && hasTrump) || e === TRUMP_SUIT : !hasLed || e === led || e === TRUMP_SUIT;
+          const ok =
+            pos === 0 ? !(trick === 0 && hasTrump) || e === TRUMP_SUIT : !hasLed || e === led || e === TRUMP_SUIT;
           if (ok) want += POW2[p];
         }
         const n = state.legal(legal, 0);
@@ -232,8 +234,10 @@ describe('viersche invariants over random deals', () => {
       }
       if (winner < 0) counts.undecided++;
       if (rungs === 2) counts.twoRungs++;
-      if (state.winner !== winner || state.gameRungs !== rungs) fail(i, `outcome engine ${state.winner}/${state.gameRungs}, rules ${winner}/${rungs}`);
-      if (state.teamPoints[0] !== pts[0] || state.teamPoints[1] !== pts[1]) fail(i, `team points ${state.teamPoints} vs ${pts}`);
+      if (state.winner !== winner || state.gameRungs !== rungs)
+        fail(i, `outcome engine ${state.winner}/${state.gameRungs}, rules ${winner}/${rungs}`);
+      if (state.teamPoints[0] !== pts[0] || state.teamPoints[1] !== pts[1])
+        fail(i, `team points ${state.teamPoints} vs ${pts}`);
       if (state.teamTricks[0] !== tricksWon[0] || state.teamTricks[1] !== tricksWon[1]) fail(i, 'team tricks');
     }
 
@@ -255,7 +259,19 @@ interface Score {
   frame: [number, number];
 }
 
-const REQUIRED = ['dealer', 'players', 'kind', 'hands', 'turnup', 'trump', 'tricks', 'points', 'before', 'after', 'events'];
+const REQUIRED = [
+  'dealer',
+  'players',
+  'kind',
+  'hands',
+  'turnup',
+  'trump',
+  'tricks',
+  'points',
+  'before',
+  'after',
+  'events',
+];
 
 describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
   it('300 random matches: ladder, carry, sets, frame marks, match end and deal records', () => {
@@ -286,7 +302,11 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
         deals++;
         // V-7: targets from the written score.
         const c = model.carry;
-        const targets = c ? (c.team === 0 ? [100 - c.points, c.points - 40] : [c.points - 40, 100 - c.points]) : [100, 100];
+        const targets = c
+          ? c.team === 0
+            ? [100 - c.points, c.points - 40]
+            : [c.points - 40, 100 - c.points]
+          : [100, 100];
         if (state.targets[0] !== targets[0] || state.targets[1] !== targets[1] || state.secondDeal !== (c !== null)) {
           fail(mi, d, `targets ${state.targets} second ${state.secondDeal}, want ${targets}`);
         }
@@ -297,8 +317,10 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
 
         // RECORD.md: the game's fields, JSON-safe, `before` = the previous `after`.
         for (const f of REQUIRED) if (!(f in rec)) fail(mi, d, `record lacks ${f}`);
-        if (JSON.stringify(JSON.parse(JSON.stringify(rec))) !== JSON.stringify(rec)) fail(mi, d, 'record is not plain JSON');
-        if (JSON.stringify(rec.before) !== prevAfter) fail(mi, d, `before ${JSON.stringify(rec.before)} != previous after ${prevAfter}`);
+        if (JSON.stringify(JSON.parse(JSON.stringify(rec))) !== JSON.stringify(rec))
+          fail(mi, d, 'record is not plain JSON');
+        if (JSON.stringify(rec.before) !== prevAfter)
+          fail(mi, d, `before ${JSON.stringify(rec.before)} != previous after ${prevAfter}`);
         prevAfter = JSON.stringify(rec.after);
         checkDealRecord(rec, state, (what) => fail(mi, d, what));
 
@@ -327,8 +349,10 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
             if (model.frame[loser] >= 4) events.push({ type: 'match', loser });
           }
         }
-        if (JSON.stringify(rec.events) !== JSON.stringify(events)) fail(mi, d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(events)}`);
-        if (JSON.stringify(rec.after) !== JSON.stringify(model)) fail(mi, d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model)}`);
+        if (JSON.stringify(rec.events) !== JSON.stringify(events))
+          fail(mi, d, `events ${JSON.stringify(rec.events)} != ${JSON.stringify(events)}`);
+        if (JSON.stringify(rec.after) !== JSON.stringify(model))
+          fail(mi, d, `after ${JSON.stringify(rec.after)} != ${JSON.stringify(model)}`);
         // The deal's metrics: team points, game won, rungs erased (+ winners, - losers).
         match.dealMetrics(state, dealMetrics);
         const erasedNow = w < 0 ? 0 : (events[0] as { rungs: number }).rungs;
@@ -340,7 +364,8 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
         const after = rec.after as Score;
         if (after.rungs.some((r) => r < 1 || r > 4)) fail(mi, d, `rungs ${after.rungs}`); // 0 is reset at once
         // V-10: the match ends exactly when a team reaches 4 frame marks.
-        if (match.over !== (model.frame[0] >= 4 || model.frame[1] >= 4)) fail(mi, d, `over ${match.over} at frame ${model.frame}`);
+        if (match.over !== (model.frame[0] >= 4 || model.frame[1] >= 4))
+          fail(mi, d, `over ${match.over} at frame ${model.frame}`);
         if (match.dealIndex !== d + 1) fail(mi, d, `dealIndex ${match.dealIndex}`);
       }
       const metrics = new Float64Array(12);
@@ -367,12 +392,20 @@ function checkDealRecord(rec: Record<string, unknown>, s: VierscheState, fail: (
   if (rec.trump !== SUITS[s.trump] || rec.trump !== String(rec.turnup).slice(-1)) fail('trump');
   if (rec.dealer !== s.dealer || rec.kind !== 'normal') fail('dealer/kind');
   if (JSON.stringify(rec.players) !== JSON.stringify([1, 2, 3, 4].map((k) => (s.dealer + k) % 4))) fail('players');
-  const tricks = rec.tricks as { leader: number; cards: string[]; winner: number; taker: number; points: number; facedown?: boolean }[];
+  const tricks = rec.tricks as {
+    leader: number;
+    cards: string[];
+    winner: number;
+    taker: number;
+    points: number;
+    facedown?: boolean;
+  }[];
   if (tricks.length !== s.trick) fail(`${tricks.length} tricks listed, ${s.trick} played`);
   const points = [0, 0, 0, 0];
   tricks.forEach((t, k) => {
     if (t.leader !== (k === 0 ? s.forehand : tricks[k - 1].winner)) fail(`trick ${k} leader`);
-    if (t.taker !== t.winner || t.winner !== s.trickWinner[k] || t.points !== s.trickValue[k]) fail(`trick ${k} winner/points`);
+    if (t.taker !== t.winner || t.winner !== s.trickWinner[k] || t.points !== s.trickValue[k])
+      fail(`trick ${k} winner/points`);
     t.cards.forEach((c, j) => {
       if (!hands[(t.leader + j) % 4].includes(c)) fail(`trick ${k} card ${c} not from seat ${(t.leader + j) % 4}`);
     });
@@ -382,6 +415,7 @@ function checkDealRecord(rec: Record<string, unknown>, s: VierscheState, fail: (
   if (JSON.stringify(rec.points) !== JSON.stringify(points)) fail(`points ${JSON.stringify(rec.points)} != ${points}`);
   if (s.claimTrick < 0 && points.reduce((a, b) => a + b, 0) !== 140) fail('140');
   const claims = rec.claims as { trick: number; seat: number; correct: boolean }[] | undefined;
-  const want = s.claimTrick >= 0 ? [{ trick: s.claimTrick, seat: tricks[s.claimTrick].winner, correct: true }] : undefined;
+  const want =
+    s.claimTrick >= 0 ? [{ trick: s.claimTrick, seat: tricks[s.claimTrick].winner, correct: true }] : undefined;
   if (JSON.stringify(claims ?? []) !== JSON.stringify(want ?? [])) fail(`claims ${JSON.stringify(claims)}`);
 }

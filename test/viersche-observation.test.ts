@@ -26,9 +26,13 @@ function ctxOf(s: VierscheState): DealContext {
 function randomPoint(i: number, plies: number): VierscheState {
   const rng = new Rng(KEY, i);
   const s = new VierscheState();
-  const ctx: DealContext = i % 3 === 0 ? { dealer: i % 4, targets: [25, 35], secondDeal: true } : { dealer: i % 4, targets: [100, 100], secondDeal: false };
+  const ctx: DealContext =
+    i % 3 === 0
+      ? { dealer: i % 4, targets: [25, 35], secondDeal: true }
+      : { dealer: i % 4, targets: [100, 100], secondDeal: false };
   s.deal(ctx, rng, deck);
-  while (!s.isTerminal() && s.plies < plies) s.apply(s.decision === Decision.Claim ? NO : setSelect(buf, 0, rng.below(s.legal(buf, 0))));
+  while (!s.isTerminal() && s.plies < plies)
+    s.apply(s.decision === Decision.Claim ? NO : setSelect(buf, 0, rng.below(s.legal(buf, 0))));
   return s;
 }
 
@@ -89,7 +93,11 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
       expect(new Set([...own, ...forIn])).toEqual(new Set(['seat', 'seats']));
       expect(JSON.parse(JSON.stringify(o))).toEqual({ seat, seats: 4 });
       // Every getter of the prototype chain yields a primitive.
-      for (let proto = Object.getPrototypeOf(o) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+      for (
+        let proto = Object.getPrototypeOf(o) as object | null;
+        proto && proto !== Object.prototype;
+        proto = Object.getPrototypeOf(proto) as object | null
+      ) {
         for (const [name, desc] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
           if (!desc.get) continue;
           const v: unknown = desc.get.call(o);
@@ -110,7 +118,7 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
     }
   });
 
-  it('handLane answers the observer\'s own lanes only, whatever lane it is asked for', () => {
+  it("handLane answers the observer's own lanes only, whatever lane it is asked for", () => {
     // The contract: "Lane `lane` of the observer's own hand". A bot that asks for lane
     // LANES or -LANES must not get the next or previous seat's trump lane.
     const s = randomPoint(2, 0);
@@ -166,15 +174,19 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
           if (!w) failures.push(`deal ${i}: swap ${a}/${b} made the history illegal`);
           else {
             pairs++;
-            if (w.observe(seat).fingerprint() !== s.observe(seat).fingerprint()) failures.push(`deal ${i} seat ${seat}: fingerprint differs after swapping ${x}:${a} and ${y}:${b}`);
-            if (w.observe(x).fingerprint() === s.observe(x).fingerprint()) failures.push(`deal ${i}: seat ${x} did not see its own hand change`);
+            if (w.observe(seat).fingerprint() !== s.observe(seat).fingerprint())
+              failures.push(`deal ${i} seat ${seat}: fingerprint differs after swapping ${x}:${a} and ${y}:${b}`);
+            if (w.observe(x).fingerprint() === s.observe(x).fingerprint())
+              failures.push(`deal ${i}: seat ${x} did not see its own hand change`);
           }
         }
         // V-4: while its trick is open, the face-down lead is as unseen as a card in a hand.
         if (s.facedown && s.trick === 0 && seat !== s.forehand) {
           const fd = s.moves[0];
           for (const y2 of others) {
-            const cands = handCodes(s, y2).filter((c) => c >>> 5 !== 0 && !heldTurnup(s, c) && !(voids[y2] & (1 << (fd >>> 5))));
+            const cands = handCodes(s, y2).filter(
+              (c) => c >>> 5 !== 0 && !heldTurnup(s, c) && !(voids[y2] & (1 << (fd >>> 5))),
+            );
             if (!cands.length) continue;
             const b = cands[rng.below(cands.length)];
             const edited = [b, ...moves.slice(1)];
@@ -183,8 +195,10 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
             if (!w) failures.push(`deal ${i}: face-down swap made the history illegal`);
             else {
               facedownPairs++;
-              if (w.observe(seat).fingerprint() !== s.observe(seat).fingerprint()) failures.push(`deal ${i} seat ${seat}: face-down card visible`);
-              if (w.observe(s.forehand).fingerprint() === s.observe(s.forehand).fingerprint()) failures.push(`deal ${i}: forehand does not see its own lead`);
+              if (w.observe(seat).fingerprint() !== s.observe(seat).fingerprint())
+                failures.push(`deal ${i} seat ${seat}: face-down card visible`);
+              if (w.observe(s.forehand).fingerprint() === s.observe(s.forehand).fingerprint())
+                failures.push(`deal ${i}: forehand does not see its own lead`);
             }
           }
         }
@@ -243,11 +257,14 @@ describe('viersche.sample: resampling from an observation', () => {
           for (let q = 0; q < 4; q++) {
             if (world.handSize(q) !== s.handSize(q)) bad(`hand size of ${q}`);
             for (const c of setToCodes(world.dealt, q * LANES)) all.add(toPhysical(world.trump, c));
-            for (let l = 0; l < 4; l++) if (voids[q] & (1 << l) && world.hands[q * LANES + l] !== 0) bad(`seat ${q} holds a card of void lane ${l}`);
+            for (let l = 0; l < 4; l++)
+              if (voids[q] & (1 << l) && world.hands[q * LANES + l] !== 0)
+                bad(`seat ${q} holds a card of void lane ${l}`);
           }
           if (all.size !== 36) bad('the world does not deal the pack');
           if (s.turnupHeld !== setHas(world.hands, world.dealer * LANES, world.turnup)) bad('turn-up');
-          for (let l = 0; l < LANES; l++) if (world.hands[seat * LANES + l] !== s.hands[seat * LANES + l]) bad('own hand');
+          for (let l = 0; l < LANES; l++)
+            if (world.hands[seat * LANES + l] !== s.hands[seat * LANES + l]) bad('own hand');
         }
       }
     }
@@ -265,7 +282,8 @@ function consistentWorlds(s: VierscheState, seat: number): string[] {
   const unseen: number[] = [];
   for (const q of others) {
     for (const c of handCodes(s, q)) {
-      if (heldTurnup(s, c) && q === s.dealer) fixed.get(q)?.push(c); // C-4: public
+      if (heldTurnup(s, c) && q === s.dealer)
+        fixed.get(q)?.push(c); // C-4: public
       else unseen.push(c);
     }
   }
@@ -280,7 +298,11 @@ function consistentWorlds(s: VierscheState, seat: number): string[] {
     const ok = rest.filter((c) => !(voids[q] & (1 << (c >>> 5))));
     const choose = (from: number, picked: number[]) => {
       if (picked.length === sizes[k]) {
-        rec(k + 1, rest.filter((c) => !picked.includes(c)), [...parts, picked]);
+        rec(
+          k + 1,
+          rest.filter((c) => !picked.includes(c)),
+          [...parts, picked],
+        );
         return;
       }
       for (let j = from; j < ok.length; j++) choose(j + 1, [...picked, ok[j]]);
@@ -300,7 +322,10 @@ function worldKey(w: VierscheState, seat: number): string {
 
 describe('viersche.sample is uniform over the consistent worlds', () => {
   /** A position at the start of trick `tricks` (claims passed) and an observer other than the leader, such that `ok` holds. */
-  function findPosition(tricks: number, ok: (s: VierscheState, seat: number, worlds: number) => boolean): [VierscheState, number] {
+  function findPosition(
+    tricks: number,
+    ok: (s: VierscheState, seat: number, worlds: number) => boolean,
+  ): [VierscheState, number] {
     for (let i = 0; i < 2000; i++) {
       const rng = new Rng(KEY, 5000 + i);
       const s = randomPoint(5000 + i, 0);
@@ -313,7 +338,12 @@ describe('viersche.sample is uniform over the consistent worlds', () => {
     throw new Error('no such position');
   }
 
-  function chiSquare(s: VierscheState, seat: number, samples: number, seed: number): { cells: number; chi2: number; strays: number } {
+  function chiSquare(
+    s: VierscheState,
+    seat: number,
+    samples: number,
+    seed: number,
+  ): { cells: number; chi2: number; strays: number } {
     const worlds = consistentWorlds(s, seat);
     const count = new Map(worlds.map((k) => [k, 0]));
     const world = new VierscheState();
@@ -336,7 +366,10 @@ describe('viersche.sample is uniform over the consistent worlds', () => {
   const bound = (cells: number) => cells - 1 + 6 * Math.sqrt(2 * (cells - 1));
 
   it('after 6 tricks, an observer facing revealed voids: chi-square against uniform', () => {
-    const [s, seat] = findPosition(6, (t, q, n) => n >= 30 && n <= 1200 && [0, 1, 2, 3].some((o) => o !== q && publicVoids(t)[o] !== 0));
+    const [s, seat] = findPosition(
+      6,
+      (t, q, n) => n >= 30 && n <= 1200 && [0, 1, 2, 3].some((o) => o !== q && publicVoids(t)[o] !== 0),
+    );
     const r = chiSquare(s, seat, 20000, 1);
     expect(r.strays).toBe(0);
     expect(r.chi2).toBeLessThan(bound(r.cells));
@@ -379,10 +412,12 @@ describe('viersche.sample is uniform over the consistent worlds', () => {
   });
 
   it('after 7 tricks with two void seats: chi-square against uniform', () => {
-    const [s, seat] = findPosition(7, (t, q, n) => n >= 4 && [0, 1, 2, 3].filter((o) => o !== q && publicVoids(t)[o] !== 0).length >= 2);
+    const [s, seat] = findPosition(
+      7,
+      (t, q, n) => n >= 4 && [0, 1, 2, 3].filter((o) => o !== q && publicVoids(t)[o] !== 0).length >= 2,
+    );
     const r = chiSquare(s, seat, 20000, 3);
     expect(r.strays).toBe(0);
     expect(r.chi2).toBeLessThan(bound(r.cells));
   });
 });
-

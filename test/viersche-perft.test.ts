@@ -182,7 +182,9 @@ describe('viersche lock-step: engine and naive agree move by move (V-1..V-9)', (
       let tricks = 0;
       while (!state.isTerminal()) {
         const n = state.legal(legal, 0);
-        const mine = setToCodes(legal, 0).map((m) => nameOf(state, m)).sort();
+        const mine = setToCodes(legal, 0)
+          .map((m) => nameOf(state, m))
+          .sort();
         const theirs: NaiveMove[] = naive.legalMoves().sort();
         if (mine.join() !== theirs.join() || n !== mine.length || naive.toMove !== state.toMove) {
           fail(i, `ply ${state.plies}: engine ${state.toMove}:[${mine}] naive ${naive.toMove}:[${theirs}]`);
@@ -195,15 +197,33 @@ describe('viersche lock-step: engine and naive agree move by move (V-1..V-9)', (
         if (state.trick !== tricks && state.trick <= 9) {
           const t = naive.tricks[tricks];
           if (state.trickWinner[tricks] !== t.winner || state.trickValue[tricks] !== t.points) {
-            fail(i, `trick ${tricks}: engine ${state.trickWinner[tricks]}/${state.trickValue[tricks]} naive ${t.winner}/${t.points}`);
+            fail(
+              i,
+              `trick ${tricks}: engine ${state.trickWinner[tricks]}/${state.trickValue[tricks]} naive ${t.winner}/${t.points}`,
+            );
           }
           tricks = state.trick;
         }
       }
       if (state.facedown) facedowns++;
-      const out = [state.winner, state.gameRungs, state.teamPoints[0], state.teamPoints[1], state.claimTrick, +state.facedown];
-      const ref = [naive.winner, naive.rungs, naive.teamPoints[0], naive.teamPoints[1], naive.claimedAfter, +naive.facedown];
-      if (naive.phase !== 'over' || out.join() !== ref.join()) fail(i, `outcome engine [${out}] naive [${ref}] (${naive.phase})`);
+      const out = [
+        state.winner,
+        state.gameRungs,
+        state.teamPoints[0],
+        state.teamPoints[1],
+        state.claimTrick,
+        +state.facedown,
+      ];
+      const ref = [
+        naive.winner,
+        naive.rungs,
+        naive.teamPoints[0],
+        naive.teamPoints[1],
+        naive.claimedAfter,
+        +naive.facedown,
+      ];
+      if (naive.phase !== 'over' || out.join() !== ref.join())
+        fail(i, `outcome engine [${out}] naive [${ref}] (${naive.phase})`);
     }
     expect(failures).toEqual([]);
     // The random deals do reach the rules under test.

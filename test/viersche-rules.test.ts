@@ -66,11 +66,21 @@ function trick1(hands: readonly [string, string, string, string]): VierscheState
 // lowest", the strong team takes all nine tricks.
 const DESIGN_A = {
   turnup: 'AH',
-  rel: ['JH JD AH KH QH AC AS AD KC', '6C 7C 8C 9C 6S 7S 8S 9S 6D', '10H 9H 8H 7H 6H KS KD QC QS', '10C JC 10S JS 7D 8D 9D 10D QD'],
+  rel: [
+    'JH JD AH KH QH AC AS AD KC',
+    '6C 7C 8C 9C 6S 7S 8S 9S 6D',
+    '10H 9H 8H 7H 6H KS KD QC QS',
+    '10C JC 10S JS 7D 8D 9D 10D QD',
+  ],
 };
 const DESIGN_B = {
   turnup: '6H',
-  rel: ['6H 6C 7C 8C 9C 6S 7S 8S 9S', 'JH JD AH KH QH AC AS AD KC', '10C 10S JS 6D 7D 8D 9D 10D QD', '10H 9H 8H 7H KS KD QC QS JC'],
+  rel: [
+    '6H 6C 7C 8C 9C 6S 7S 8S 9S',
+    'JH JD AH KH QH AC AS AD KC',
+    '10C 10S JS 6D 7D 8D 9D 10D QD',
+    '10H 9H 8H 7H KS KD QC QS JC',
+  ],
 };
 
 /** Deal a design into `s` for its context, so that `team` is the strong team. */
@@ -90,7 +100,7 @@ function playDesign(s: VierscheState, strongTeam: number, claim: ClaimPolicy): v
       continue;
     }
     s.legal(buf, 0);
-    const key = (c: number) => ((c >>> 5) === 0 ? 100 : 0) + (c & 31);
+    const key = (c: number) => (c >>> 5 === 0 ? 100 : 0) + (c & 31);
     const codes = setToCodes(buf, 0).sort((a, b) => key(a) - key(b));
     s.apply((s.toMove & 1) === strongTeam ? codes[codes.length - 1] : codes[0]);
   }
@@ -127,7 +137,7 @@ function findDeal(
 }
 
 describe('C-3, C-4: the deal and the turn-up', () => {
-  it('C-3: each seat gets 9 cards, together the whole pack; C-4: the last card is the dealer\'s turn-up and sets trump', () => {
+  it("C-3: each seat gets 9 cards, together the whole pack; C-4: the last card is the dealer's turn-up and sets trump", () => {
     const s = new VierscheState();
     for (let i = 0; i < 200; i++) {
       const dealer = i % 4;
@@ -159,7 +169,7 @@ describe('C-3, C-4: the deal and the turn-up', () => {
     expect(new Set(Array.from({ length: 50 }, (_, i) => dealt(KEY, i))).size).toBe(50);
   });
 
-  it('C-4: the turn-up is public, the dealer\'s from the first trick, and held until he plays it', () => {
+  it("C-4: the turn-up is public, the dealer's from the first trick, and held until he plays it", () => {
     const s = new VierscheState();
     const rng = new Rng(KEY, 99, 1);
     const bad: string[] = [];
@@ -237,7 +247,7 @@ describe('V-1: trumps Alt, Kloei, A K Q 10 9 8 7 6', () => {
     expect(s.trickWinner[1]).toBe(2);
   });
 
-  it('V-1: the Kloei\'s suit has 8 cards, trump 10, the others 9, under every trump', () => {
+  it("V-1: the Kloei's suit has 8 cards, trump 10, the others 9, under every trump", () => {
     for (let trump = 0; trump < 4; trump++) {
       const perLane = [0, 0, 0, 0];
       for (let p = 0; p < PACK_SIZE; p++) perLane[toCode(trump, p) >>> 5]++;
@@ -286,7 +296,7 @@ describe('V-3: card points', () => {
       for (let p = 0; p < PACK_SIZE; p++) {
         const name = cardName(p);
         const rank = name.slice(0, -1);
-        const jackOfTrumpColour = rank === 'J' && (p / 9 | 0) >> 1 === trump >> 1;
+        const jackOfTrumpColour = rank === 'J' && ((p / 9) | 0) >> 1 === trump >> 1;
         const want = jackOfTrumpColour ? 12 : value[rank];
         expect(POINTS[toCode(trump, p)], `${name} with ${SUITS[trump]} trump`).toBe(want);
         total += POINTS[toCode(trump, p)];
@@ -466,8 +476,10 @@ interface Score {
 }
 
 describe('V-7: games over one or two deals', () => {
-  const undecided = (x: number, tie = false) => (s: VierscheState) =>
-    s.winner < 0 && Math.max(s.teamPoints[0], s.teamPoints[1]) === x && (!tie || s.teamPoints[0] === s.teamPoints[1]);
+  const undecided =
+    (x: number, tie = false) =>
+    (s: VierscheState) =>
+      s.winner < 0 && Math.max(s.teamPoints[0], s.teamPoints[1]) === x && (!tie || s.teamPoints[0] === s.teamPoints[1]);
 
   for (const x of [85, 99, 72]) {
     it(`V-7: an undecided first deal at ${x}-${140 - x} writes down ${x}; the second deal's targets are ${100 - x} and ${x - 40}`, () => {
@@ -539,7 +551,12 @@ describe('V-8: claims', () => {
 
   it('V-8: a claim wins at once even if the other team had reached its target earlier', () => {
     const ctx: DealContext = { dealer: 1, targets: [30, 30], secondDeal: true };
-    const s = findDeal(ctx, 2, (x) => x.claimTrick >= 0 && x.winner === 0 && reachTricks(x)[1] >= 0 && reachTricks(x)[1] < x.claimTrick, () => (x) => (x.toMove & 1) === 0);
+    const s = findDeal(
+      ctx,
+      2,
+      (x) => x.claimTrick >= 0 && x.winner === 0 && reachTricks(x)[1] >= 0 && reachTricks(x)[1] < x.claimTrick,
+      () => (x) => (x.toMove & 1) === 0,
+    );
     expect(s.isTerminal()).toBe(true);
     expect(s.trick).toBe(s.claimTrick + 1); // nothing played after the claim
     expect(s.gameRungs).toBe(1);
@@ -547,7 +564,11 @@ describe('V-8: claims', () => {
   });
 
   it('V-8: without a claim the deal is played out and counted: the team that reached its target wins', () => {
-    const s = findDeal({ dealer: 0, targets: [100, 100], secondDeal: false }, 3, (x) => x.trick === 9 && x.winner >= 0 && x.teamTricks[x.winner] < 9 && reachTricks(x)[x.winner] < 8);
+    const s = findDeal(
+      { dealer: 0, targets: [100, 100], secondDeal: false },
+      3,
+      (x) => x.trick === 9 && x.winner >= 0 && x.teamTricks[x.winner] < 9 && reachTricks(x)[x.winner] < 8,
+    );
     expect(s.plies).toBeGreaterThan(36); // the claim question came, and was passed
     expect(s.claimTrick).toBe(-1);
     expect(s.teamPoints[s.winner]).toBeGreaterThanOrEqual(100);
@@ -555,7 +576,11 @@ describe('V-8: claims', () => {
   });
 
   it('V-8: no claim question after the ninth trick, even when the winner has reached its target', () => {
-    const s = findDeal({ dealer: 2, targets: [100, 100], secondDeal: false }, 4, (x) => x.trick === 9 && x.winner === (x.trickWinner[8] & 1) && reachTricks(x)[x.winner] < 8);
+    const s = findDeal(
+      { dealer: 2, targets: [100, 100], secondDeal: false },
+      4,
+      (x) => x.trick === 9 && x.winner === (x.trickWinner[8] & 1) && reachTricks(x)[x.winner] < 8,
+    );
     expect(s.isTerminal()).toBe(true);
     expect(s.decision).toBe(Decision.None);
     expect(s.moves[s.plies - 1]).toBeLessThan(NO); // the last move is a card, not a claim answer
@@ -575,9 +600,19 @@ describe('V-8: claims', () => {
   });
 
   it('V-8: claims are allowed in a first deal (target 100) and in a second deal', () => {
-    const a = findDeal({ dealer: 0, targets: [100, 100], secondDeal: false }, 6, (x) => x.claimTrick >= 0, () => alwaysClaim);
+    const a = findDeal(
+      { dealer: 0, targets: [100, 100], secondDeal: false },
+      6,
+      (x) => x.claimTrick >= 0,
+      () => alwaysClaim,
+    );
     expect(a.teamPoints[a.winner]).toBeGreaterThanOrEqual(100);
-    const b = findDeal({ dealer: 0, targets: [15, 45], secondDeal: true }, 7, (x) => x.claimTrick >= 0, () => alwaysClaim);
+    const b = findDeal(
+      { dealer: 0, targets: [15, 45], secondDeal: true },
+      7,
+      (x) => x.claimTrick >= 0,
+      () => alwaysClaim,
+    );
     expect(b.teamPoints[b.winner]).toBeGreaterThanOrEqual(b.targets[b.winner]);
   });
 });
@@ -627,7 +662,11 @@ describe('V-10: sets and the match', () => {
   /** Next deal of the match, won by `team`: 2 rungs (all nine tricks), or 1 (a claim). */
   function win(m: { match: VierscheMatch; state: VierscheState; rng: Rng }, team: number, rungs: 1 | 2) {
     m.match.startDeal(m.state, m.rng);
-    const ctx: DealContext = { dealer: m.state.dealer, targets: [m.state.targets[0], m.state.targets[1]], secondDeal: m.state.secondDeal };
+    const ctx: DealContext = {
+      dealer: m.state.dealer,
+      targets: [m.state.targets[0], m.state.targets[1]],
+      secondDeal: m.state.secondDeal,
+    };
     beginDesign(m.state, ctx, team);
     playDesign(m.state, team, rungs === 2 ? neverClaim : alwaysClaim);
     expect([m.state.winner, m.state.gameRungs]).toEqual([team, rungs]);
@@ -677,11 +716,26 @@ describe('V-10: sets and the match', () => {
     const m = newMatch(3);
     // Team 1 loses a set without a rung (2 marks), then two sets with a rung (1 each).
     const sets: [number, 1 | 2][][] = [
-      [[0, 2], [0, 2]],
-      [[1, 1], [0, 2], [0, 2]],
-      [[1, 2], [0, 2], [0, 2]],
+      [
+        [0, 2],
+        [0, 2],
+      ],
+      [
+        [1, 1],
+        [0, 2],
+        [0, 2],
+      ],
+      [
+        [1, 2],
+        [0, 2],
+        [0, 2],
+      ],
     ];
-    const frames = [[0, 2], [0, 3], [0, 4]];
+    const frames = [
+      [0, 2],
+      [0, 3],
+      [0, 4],
+    ];
     let last = { after: { rungs: [4, 4], carry: null, frame: [0, 0] } as Score, events: [] as unknown[] };
     for (const [k, games] of sets.entries()) {
       for (const [team, rungs] of games) {

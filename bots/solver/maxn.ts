@@ -51,7 +51,15 @@
 import { LANES, setFirst } from '../../src/core/cardset.js';
 import { selfishMove } from './playout.js';
 import { keyHash, nextStamp } from './transposition.js';
-import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
+import {
+  Decision,
+  NO,
+  SEARCH_KEY_WORDS,
+  type Game,
+  type SearchGoal,
+  type State,
+  type TableConfig,
+} from '../../src/games/game.js';
 
 const MAX_DEPTH = 160;
 /** Room per seat in the utility table: more tricks than any deal has. */
@@ -165,7 +173,8 @@ export class MaxnSolver {
     const root = this.at(0);
     root.copyFrom(state);
     // Entries hold values under the tie-break against one root, estimates depend on the horizon, utilities on the deal.
-    if (seat !== this.tableRoot || this.horizon !== this.tableHorizon || this.horizon !== Infinity || this.byOutlook) this.tt.clear();
+    if (seat !== this.tableRoot || this.horizon !== this.tableHorizon || this.horizon !== Infinity || this.byOutlook)
+      this.tt.clear();
     this.tableRoot = seat;
     this.tableHorizon = this.horizon;
     this.root = seat;
@@ -259,7 +268,10 @@ export class MaxnSolver {
         const forRoot = this.byOutlook ? this.utility[root * UTILITY_STRIDE + vals[co + root]] : sign * vals[co + root];
         // Best for the seat to move; among equals, worst for the root; then the vector
         // least in seat order, so that the value never depends on the order of the moves.
-        if (own > bestOwn || (own === bestOwn && (forRoot < bestRoot || (forRoot === bestRoot && this.lessThan(co, o))))) {
+        if (
+          own > bestOwn ||
+          (own === bestOwn && (forRoot < bestRoot || (forRoot === bestRoot && this.lessThan(co, o))))
+        ) {
           bestOwn = own;
           bestRoot = forRoot;
           bestMove = code;
@@ -347,7 +359,16 @@ class VectorTable {
     return this.rows[slot + 2 + q];
   }
 
-  store(slot: number, key: Int32Array, off: number, words: number, vals: Int32Array, voff: number, s: State, move: number): void {
+  store(
+    slot: number,
+    key: Int32Array,
+    off: number,
+    words: number,
+    vals: Int32Array,
+    voff: number,
+    s: State,
+    move: number,
+  ): void {
     const rows = this.rows;
     rows[slot] = this.stamp;
     rows[slot + 1] = move;

@@ -63,7 +63,15 @@
 import { lowestBit } from '../../src/core/bits.js';
 import { LANES, setFirst } from '../../src/core/cardset.js';
 import { insertByScore } from '../../src/core/scored.js';
-import { Decision, NO, SEARCH_KEY_WORDS, type Game, type SearchGoal, type State, type TableConfig } from '../../src/games/game.js';
+import {
+  Decision,
+  NO,
+  SEARCH_KEY_WORDS,
+  type Game,
+  type SearchGoal,
+  type State,
+  type TableConfig,
+} from '../../src/games/game.js';
 import { selfishMove } from './playout.js';
 import { Transposition } from './transposition.js';
 
@@ -367,7 +375,8 @@ export class Solver {
           // The table's move; then trumps before the rest, and within each the killer, then
           // (trumps) high cards, (the rest) the history, below 2^28, and high cards.
           const trump = l === trumpLane;
-          const rank = code === killer ? 1 << 28 : trump ? bit : Math.min(history[hoff + code], (1 << 22) - 1) * 64 + bit;
+          const rank =
+            code === killer ? 1 << 28 : trump ? bit : Math.min(history[hoff + code], (1 << 22) - 1) * 64 + bit;
           const score = code === ttMove ? 1 << 30 : (trump ? 1 << 29 : 0) + rank;
           n = insertByScore(list, scores, base, n, code, score);
         }
@@ -462,7 +471,8 @@ export class Solver {
    */
   probes(): Probe[] {
     const out: Probe[] = [];
-    for (let i = 0; i < this.probeCount; i++) out.push({ target: this.probeTarget[i], result: this.probeResult[i], nodes: this.probeNodes[i] });
+    for (let i = 0; i < this.probeCount; i++)
+      out.push({ target: this.probeTarget[i], result: this.probeResult[i], nodes: this.probeNodes[i] });
     return out;
   }
 
@@ -611,7 +621,20 @@ export class Solver {
       }
     }
 
-    if (slot >= 0) table.keep(slot, this.keys, koff, words, best - base, alpha - base, beta - base, lo - base, hi - base, bestMove, left);
+    if (slot >= 0)
+      table.keep(
+        slot,
+        this.keys,
+        koff,
+        words,
+        best - base,
+        alpha - base,
+        beta - base,
+        lo - base,
+        hi - base,
+        bestMove,
+        left,
+      );
     return best;
   }
 }

@@ -120,7 +120,16 @@ export class Transposition {
   }
 
   /** Bounds are on the measure still to come: 0 to 1023. Moves are codes below 128, weights below 32. */
-  store(slot: number, key: Int32Array, off: number, words: number, lower: number, upper: number, move: number, weight: number): void {
+  store(
+    slot: number,
+    key: Int32Array,
+    off: number,
+    words: number,
+    lower: number,
+    upper: number,
+    move: number,
+    weight: number,
+  ): void {
     const rows = this.rows;
     rows[slot] = this.stamp;
     rows[slot + 1] = lower | (upper << BOUND_BITS) | (move << (2 * BOUND_BITS)) | (weight << WEIGHT_SHIFT);
@@ -136,8 +145,29 @@ export class Transposition {
    * `slot`, whose value was known to lie in [`lo`, `hi`] before it: a value at or below
    * alpha is an upper bound, at or above beta a lower one, inside the window exact.
    */
-  keep(slot: number, key: Int32Array, off: number, words: number, value: number, alpha: number, beta: number, lo: number, hi: number, move: number, weight: number): void {
-    this.store(slot, key, off, words, value > alpha ? Math.max(value, lo) : lo, value < beta ? Math.min(value, hi) : hi, move, weight);
+  keep(
+    slot: number,
+    key: Int32Array,
+    off: number,
+    words: number,
+    value: number,
+    alpha: number,
+    beta: number,
+    lo: number,
+    hi: number,
+    move: number,
+    weight: number,
+  ): void {
+    this.store(
+      slot,
+      key,
+      off,
+      words,
+      value > alpha ? Math.max(value, lo) : lo,
+      value < beta ? Math.min(value, hi) : hi,
+      move,
+      weight,
+    );
   }
 
   /**

@@ -48,7 +48,8 @@ export function seedText(text: string): string {
 
 export function gameNamed(name: string): Game {
   const game = findGame(name);
-  if (!game) throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
+  if (!game)
+    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
   return game;
 }
 

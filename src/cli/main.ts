@@ -34,7 +34,11 @@ program
   .description('play a duplicate tournament between bots and report the results')
   .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
   .option('--bots <list>', 'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter')
-  .addOption(new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)').argParser(positiveInt('--deals')).conflicts('matches'))
+  .addOption(
+    new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)')
+      .argParser(positiveInt('--deals'))
+      .conflicts('matches'),
+  )
   .addOption(new Option('--matches <n>', 'number of duplicate whole matches').argParser(positiveInt('--matches')))
   .option('--seed <seed>', 'master seed: the same seed replays the same run', seedText, '1')
   .option('--rules <list>', 'rule variants, key=value,...')
@@ -47,8 +51,18 @@ program
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
   .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
-  .option('--sprt <spec>', 'stop a two-bot run once the test decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05] or mean0=0,mean1=2[,...] (paired per group, headline metric)')
-  .addOption(new Option('--on-bot-error <mode>', 'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group').choices(['stop', 'skip']).default('stop'))
+  .option(
+    '--sprt <spec>',
+    'stop a two-bot run once the test decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05] or mean0=0,mean1=2[,...] (paired per group, headline metric)',
+  )
+  .addOption(
+    new Option(
+      '--on-bot-error <mode>',
+      'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group',
+    )
+      .choices(['stop', 'skip'])
+      .default('stop'),
+  )
   .action(async (o: RunFlags, cmd: Command) => {
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
@@ -82,29 +96,68 @@ interface BenchFlags {
 
 program
   .command('bench')
-  .description('measure raw play throughput (random bots through the real engine by default), or with --solve the exact solver')
+  .description(
+    'measure raw play throughput (random bots through the real engine by default), or with --solve the exact solver',
+  )
   .requiredOption('--game <name>', 'the game')
   .option('--bots <list>', 'bots by seat', 'random')
-  .option('--deals <n>', `deals to play (with --solve: positions to solve, default ${SOLVE_DEALS})`, positiveInt('--deals'), 1_000_000)
+  .option(
+    '--deals <n>',
+    `deals to play (with --solve: positions to solve, default ${SOLVE_DEALS})`,
+    positiveInt('--deals'),
+    1_000_000,
+  )
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), 1)
   .option('--seed <seed>', 'master seed', seedText, 'bench')
   .option('--rules <list>', 'rule variants, key=value,...')
   .option('--players <n>', 'number of seats', positiveInt('--players'))
-  .option('--yardstick <playout.c>', 'also run the C yardstick (../shared/bench-ref/playout.c) before and after, and print the ratio')
+  .option(
+    '--yardstick <playout.c>',
+    'also run the C yardstick (../shared/bench-ref/playout.c) before and after, and print the ratio',
+  )
   .option('--solve', 'time the exact solver on seeded positions (one thread) instead of playing deals')
-  .option('--from-trick <k>', 'with --solve: solve after k tricks of random play (default 0: whole deals)', integer('--from-trick'))
-  .option('--node-limit <n>', 'with --solve: abandon a position after n nodes (reported as aborted)', positiveInt('--node-limit'))
+  .option(
+    '--from-trick <k>',
+    'with --solve: solve after k tricks of random play (default 0: whole deals)',
+    integer('--from-trick'),
+  )
+  .option(
+    '--node-limit <n>',
+    'with --solve: abandon a position after n nodes (reported as aborted)',
+    positiveInt('--node-limit'),
+  )
   .option('--verbose', 'with --solve: print a line per position')
-  .option('--passes <n>', 'with --solve: solve every position n times, pass after pass, and time each by its fastest (default 1)', positiveInt('--passes'))
-  .option('--no-endgame', "with --solve: search the last tricks through the game contract too, not by the game's own endgame search (State.endgame): the solver as it was before, to compare")
+  .option(
+    '--passes <n>',
+    'with --solve: solve every position n times, pass after pass, and time each by its fastest (default 1)',
+    positiveInt('--passes'),
+  )
+  .option(
+    '--no-endgame',
+    "with --solve: search the last tricks through the game contract too, not by the game's own endgame search (State.endgame): the solver as it was before, to compare",
+  )
   .action(async (o: BenchFlags, cmd: Command) => {
     const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
     if (o.solve) {
-      for (const [name, flag] of [['bots', '--bots'], ['workers', '--workers'], ['yardstick', '--yardstick']] as const) {
-        if (given(name)) throw new TafelError('bad-option', `bench --solve runs the solver alone on one thread: ${flag} does not apply`);
+      for (const [name, flag] of [
+        ['bots', '--bots'],
+        ['workers', '--workers'],
+        ['yardstick', '--yardstick'],
+      ] as const) {
+        if (given(name))
+          throw new TafelError(
+            'bad-option',
+            `bench --solve runs the solver alone on one thread: ${flag} does not apply`,
+          );
       }
     } else {
-      for (const [name, flag] of [['fromTrick', '--from-trick'], ['nodeLimit', '--node-limit'], ['verbose', '--verbose'], ['passes', '--passes'], ['endgame', '--no-endgame']] as const) {
+      for (const [name, flag] of [
+        ['fromTrick', '--from-trick'],
+        ['nodeLimit', '--node-limit'],
+        ['verbose', '--verbose'],
+        ['passes', '--passes'],
+        ['endgame', '--no-endgame'],
+      ] as const) {
         if (given(name)) throw new TafelError('bad-option', `${flag} goes with bench --solve`);
       }
     }
@@ -131,11 +184,15 @@ program
     const threads = o.workers === 1 ? '1 thread' : `${o.workers} worker threads`;
     const out = [
       `bench: ${game.name}, bots ${o.bots}, ${r.deals} deals, ${threads}, ${r.seconds.toFixed(2)} s`,
-      r.gc ? `gc: ${r.gc.count} collections during the run (${r.gc.ms.toFixed(1)} ms)` : 'gc: not counted with worker threads (count with --workers 1)',
+      r.gc
+        ? `gc: ${r.gc.count} collections during the run (${r.gc.ms.toFixed(1)} ms)`
+        : 'gc: not counted with worker threads (count with --workers 1)',
     ];
     if (before && after) {
       const c = (before + after) / 2;
-      out.push(`yardstick: C ${Math.round(before)} and ${Math.round(after)} deals/s (before, after); tafel/C = ${(r.dealsPerSecond / c).toFixed(3)}`);
+      out.push(
+        `yardstick: C ${Math.round(before)} and ${Math.round(after)} deals/s (before, after); tafel/C = ${(r.dealsPerSecond / c).toFixed(3)}`,
+      );
     }
     out.push(`throughput: ${Math.round(r.dealsPerSecond)} deals/s`);
     process.stdout.write(out.join('\n') + '\n');
@@ -145,27 +202,51 @@ program
   .command('replay')
   .description('print one deal trick by trick: from a records file, or played again from the seed and the bots')
   .option('--records <file.jsonl>', 'find the deal in this records file')
-  .option('--seed <seed>', 'the run\'s master seed (with --records: only records of this seed)', seedText)
-  .requiredOption('--match <m>', 'match index in the run (a --deals run: group x rotations + rotation)', nonNegativeInt('--match'))
+  .option('--seed <seed>', "the run's master seed (with --records: only records of this seed)", seedText)
+  .requiredOption(
+    '--match <m>',
+    'match index in the run (a --deals run: group x rotations + rotation)',
+    nonNegativeInt('--match'),
+  )
   .option('--deal <d>', 'deal index within the match', nonNegativeInt('--deal'), 0)
   .option('--game <name>', 'without --records: the game of the run')
   .option('--bots <list>', 'without --records: the --bots of the run')
   .option('--rules <list>', 'without --records: the --rules of the run')
   .option('--players <n>', 'without --records: the --players of the run', positiveInt('--players'))
-  .addOption(new Option('--unit <unit>', 'without --records: deal for a --deals run, match for a --matches run').choices(['deal', 'match']).default('deal'))
-  .action(async (o: { records?: string; seed?: string; match: number; deal: number; game?: string; bots?: string; rules?: string; players?: number; unit: Unit }) => {
-    let record;
-    if (o.records) {
-      record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
-    } else {
-      if (!o.game || !o.bots || !o.seed) throw new TafelError('missing-option', 'replay: give --records FILE, or --game, --bots and --seed to play the deal again');
-      const game = gameNamed(o.game);
-      const table = tableFor(game, o.players, o.rules);
-      const lineup = await resolveLineup(o.bots, game, table.seats);
-      record = regenerateRecord({ game, table, lineup, seed: o.seed, unit: o.unit, match: o.match, deal: o.deal });
-    }
-    process.stdout.write(renderDeal(record) + '\n');
-  });
+  .addOption(
+    new Option('--unit <unit>', 'without --records: deal for a --deals run, match for a --matches run')
+      .choices(['deal', 'match'])
+      .default('deal'),
+  )
+  .action(
+    async (o: {
+      records?: string;
+      seed?: string;
+      match: number;
+      deal: number;
+      game?: string;
+      bots?: string;
+      rules?: string;
+      players?: number;
+      unit: Unit;
+    }) => {
+      let record;
+      if (o.records) {
+        record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
+      } else {
+        if (!o.game || !o.bots || !o.seed)
+          throw new TafelError(
+            'missing-option',
+            'replay: give --records FILE, or --game, --bots and --seed to play the deal again',
+          );
+        const game = gameNamed(o.game);
+        const table = tableFor(game, o.players, o.rules);
+        const lineup = await resolveLineup(o.bots, game, table.seats);
+        record = regenerateRecord({ game, table, lineup, seed: o.seed, unit: o.unit, match: o.match, deal: o.deal });
+      }
+      process.stdout.write(renderDeal(record) + '\n');
+    },
+  );
 
 program
   .command('games')

@@ -36,12 +36,17 @@ export function mergeCommand(paths: readonly string[], o: MergeFlags): void {
   }
   const units = merged.run.unit === 'deal' ? 'deals' : 'matches';
   const shards = inputs.length === 1 ? '1 journal' : `${inputs.length} shards`;
-  process.stdout.write(`${game.name}: ${tally.groups} ${units} x ${merged.run.rotations} seat rotations (${tally.deals} deals played), seed ${merged.run.seed}, merged from ${shards}\n`);
+  process.stdout.write(
+    `${game.name}: ${tally.groups} ${units} x ${merged.run.rotations} seat rotations (${tally.deals} deals played), seed ${merged.run.seed}, merged from ${shards}\n`,
+  );
   const bots = merged.run.bots;
   const seats = Array.from({ length: merged.run.seats }, (_, i) => bots[i % bots.length]).join(', ');
   process.stdout.write(`seats in rotation 0: ${seats}\n`);
   if (tally.groups > 0) process.stdout.write(`${renderTable(info, tally)}\n`);
-  if (skipped) process.stdout.write(`\ndropped: ${skipped} ${units} in which a bot failed (--on-bot-error skip), left out of the results above\n`);
+  if (skipped)
+    process.stdout.write(
+      `\ndropped: ${skipped} ${units} in which a bot failed (--on-bot-error skip), left out of the results above\n`,
+    );
   if (o.out) process.stdout.write(`\nsummary written to ${o.out}\n`);
   if (journal) process.stdout.write(`journal written to ${journal}\n`);
 }

@@ -67,7 +67,9 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   let signal: string | null = null;
   const onSignal = (name: string) => {
     if (signal) {
-      process.stderr.write(`\ntafel: ${name} again: stopped at once; the journal and records are consistent, the summary CSV was not rewritten\n`);
+      process.stderr.write(
+        `\ntafel: ${name} again: stopped at once; the journal and records are consistent, the summary CSV was not rewritten\n`,
+      );
       process.exit(SIGNAL_EXIT[name] ?? 1);
     }
     signal = name;
@@ -114,7 +116,9 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   if (tally.groups > 0) process.stdout.write(`${result.text}\n`);
   if (result.sprt) process.stdout.write(`\n${result.sprt}\n`);
   if (result.skipped.length) {
-    process.stdout.write(`\ndropped: ${result.skipped.length} ${units} in which a bot failed (--on-bot-error skip), left out of the results above\n`);
+    process.stdout.write(
+      `\ndropped: ${result.skipped.length} ${units} in which a bot failed (--on-bot-error skip), left out of the results above\n`,
+    );
   }
   if (s.out) process.stdout.write(`\nsummary written to ${shown(s.out)}\n`);
   if (s.records) process.stdout.write(`deal records written to ${shown(s.records)}\n`);
@@ -122,24 +126,34 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   if (s.journal) process.stdout.write(`journal written to ${shown(s.journal)}\n`);
   if (result.skipped.length) {
     const total = result.to - result.from;
-    process.stderr.write(`tafel: dropped ${result.skipped.length} of ${total} groups in which a bot failed; the first: ${result.skipped[0].message}\n`);
+    process.stderr.write(
+      `tafel: dropped ${result.skipped.length} of ${total} groups in which a bot failed; the first: ${result.skipped[0].message}\n`,
+    );
   }
   if (result.interrupted) {
     const so = `tafel: interrupted by ${signal} after ${tally.groups + result.skipped.length} of ${result.to - result.from} groups`;
-    const how = s.journal ? `resume with: ${resumeCommand(o.resume ?? s.journal, o, given)}` : 'the results so far are printed above; use --out or --journal to make a run resumable';
+    const how = s.journal
+      ? `resume with: ${resumeCommand(o.resume ?? s.journal, o, given)}`
+      : 'the results so far are printed above; use --out or --journal to make a run resumable';
     process.stderr.write(`${so}; ${how}\n`);
     process.exitCode = SIGNAL_EXIT[signal ?? 'SIGINT'];
     return;
   }
   if (result.failure) {
-    const kept = tally.groups ? `the ${tally.groups} groups finished before it are reported above` : 'no group had finished';
+    const kept = tally.groups
+      ? `the ${tally.groups} groups finished before it are reported above`
+      : 'no group had finished';
     throw new TafelError(result.failure.code, `${result.failure.message}; ${kept}`);
   }
 }
 
 async function fromFlags(o: RunFlags): Promise<RunSetup> {
-  for (const [value, flag] of [[o.game, '--game <name>'], [o.bots, '--bots <list>']] as const) {
-    if (value === undefined) throw new TafelError('missing-option', `required option '${flag}' not specified (or --resume a journal)`);
+  for (const [value, flag] of [
+    [o.game, '--game <name>'],
+    [o.bots, '--bots <list>'],
+  ] as const) {
+    if (value === undefined)
+      throw new TafelError('missing-option', `required option '${flag}' not specified (or --resume a journal)`);
   }
   const game = gameNamed(o.game!);
   const table = tableFor(game, o.players, o.rules);
@@ -147,11 +161,18 @@ async function fromFlags(o: RunFlags): Promise<RunSetup> {
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
   const sprt = o.sprt === undefined ? undefined : parseSprt(o.sprt);
   if (sprt && lineup.entrants.length !== 2) {
-    throw new TafelError('bad-sprt', `--sprt compares two bots, but --bots names ${lineup.entrants.length} different bots`);
+    throw new TafelError(
+      'bad-sprt',
+      `--sprt compares two bots, but --bots names ${lineup.entrants.length} different bots`,
+    );
   }
-  if (sprt && o.shard !== undefined) throw new TafelError('bad-sprt', '--sprt stops a run as a whole, so it cannot be split with --shard');
-  const outputs = [o.out, o.records, o.dealCsv, journal].filter((p): p is string => p !== undefined).map((p) => resolve(p));
-  if (new Set(outputs).size !== outputs.length) throw new TafelError('bad-output', 'two outputs (--out, --records, --deal-csv, --journal) name the same file');
+  if (sprt && o.shard !== undefined)
+    throw new TafelError('bad-sprt', '--sprt stops a run as a whole, so it cannot be split with --shard');
+  const outputs = [o.out, o.records, o.dealCsv, journal]
+    .filter((p): p is string => p !== undefined)
+    .map((p) => resolve(p));
+  if (new Set(outputs).size !== outputs.length)
+    throw new TafelError('bad-output', 'two outputs (--out, --records, --deal-csv, --journal) name the same file');
   return {
     game,
     table,
@@ -169,7 +190,12 @@ async function fromFlags(o: RunFlags): Promise<RunSetup> {
     // Paths as typed, from the run's directory, which is recorded relative to the
     // journal: a bare --resume then finds everything from any directory.
     journalFiles: journal
-      ? { cwd: relative(dirname(resolve(journal)), process.cwd()) || '.', out: o.out ?? null, records: o.records ?? null, dealCsv: o.dealCsv ?? null }
+      ? {
+          cwd: relative(dirname(resolve(journal)), process.cwd()) || '.',
+          out: o.out ?? null,
+          records: o.records ?? null,
+          dealCsv: o.dealCsv ?? null,
+        }
       : undefined,
   };
 }
@@ -180,24 +206,44 @@ async function fromJournal(path: string, o: RunFlags, given: (name: string) => b
   const base = resolve(dirname(resolve(path)), files.cwd);
   const at = (p: string | null) => (p === null ? undefined : resolve(base, p));
   const differs = (flag: string, journal: unknown, line: unknown): never => {
-    const show = (v: unknown) => (v === undefined || v === null ? 'none' : typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
-    throw new TafelError('bad-resume', `resume file ${path} is from a different run: ${flag} differs (the journal has ${show(journal)}, the command line ${show(line)})`);
+    const show = (v: unknown) =>
+      v === undefined || v === null ? 'none' : typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+    throw new TafelError(
+      'bad-resume',
+      `resume file ${path} is from a different run: ${flag} differs (the journal has ${show(journal)}, the command line ${show(line)})`,
+    );
   };
   if (given('game') && o.game !== run.game) differs('--game', run.game, o.game);
   const game = gameNamed(run.game);
-  if (given('bots') && o.bots!.split(',').map((b) => b.trim()).join(',') !== run.bots.join(',')) differs('--bots', run.bots.join(','), o.bots);
+  if (
+    given('bots') &&
+    o
+      .bots!.split(',')
+      .map((b) => b.trim())
+      .join(',') !== run.bots.join(',')
+  )
+    differs('--bots', run.bots.join(','), o.bots);
   if (given('seed') && o.seed !== run.seed) differs('--seed', run.seed, o.seed);
   const size = `${run.unit === 'deal' ? '--deals' : '--matches'} ${run.groups}`;
-  for (const [flag, unit, value] of [['--deals', 'deal', o.deals], ['--matches', 'match', o.matches]] as const) {
+  for (const [flag, unit, value] of [
+    ['--deals', 'deal', o.deals],
+    ['--matches', 'match', o.matches],
+  ] as const) {
     if (value !== undefined && (run.unit !== unit || run.groups !== value)) differs(flag, size, `${flag} ${value}`);
   }
   if (given('players') && o.players !== run.seats) differs('--players', run.seats, o.players);
-  if (given('rules') && JSON.stringify(tableFor(game, run.seats, o.rules).rules) !== JSON.stringify(run.rules)) differs('--rules', run.rules, o.rules);
+  if (given('rules') && JSON.stringify(tableFor(game, run.seats, o.rules).rules) !== JSON.stringify(run.rules))
+    differs('--rules', run.rules, o.rules);
   if (given('shard')) {
     const shard = parseShard(o.shard!);
-    if (!run.shard || shard.index !== run.shard.index || shard.count !== run.shard.count) differs('--shard', run.shard && shardText(run.shard), o.shard);
+    if (!run.shard || shard.index !== run.shard.index || shard.count !== run.shard.count)
+      differs('--shard', run.shard && shardText(run.shard), o.shard);
   }
-  const paths = [['out', '--out', files.out], ['records', '--records', files.records], ['dealCsv', '--deal-csv', files.dealCsv]] as const;
+  const paths = [
+    ['out', '--out', files.out],
+    ['records', '--records', files.records],
+    ['dealCsv', '--deal-csv', files.dealCsv],
+  ] as const;
   for (const [key, flag, stored] of paths) {
     const typed = o[key];
     if (typed !== undefined && resolve(typed) !== at(stored)) differs(flag, stored, typed);
@@ -210,7 +256,10 @@ async function fromJournal(path: string, o: RunFlags, given: (name: string) => b
   const lineup = await resolveLineup(run.bots.join(','), game, run.seats, base);
   const cheats = lineup.entrants.map((e) => e.spec.cheats === true);
   if (lineup.rotations !== run.rotations || cheats.join() !== run.cheats.join()) {
-    throw new TafelError('bad-resume', `resume file ${path}: its bots no longer resolve as they did (a bot module changed?)`);
+    throw new TafelError(
+      'bad-resume',
+      `resume file ${path}: its bots no longer resolve as they did (a bot module changed?)`,
+    );
   }
   return {
     game,

@@ -8,7 +8,7 @@
 export function popcount(m: number): number {
   m = m - ((m >>> 1) & 0x55555555);
   m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
-  return (Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Index of the lowest set bit; -1 for an empty mask. */
@@ -20,7 +20,6 @@ export function lowestBit(m: number): number {
 export function highestBit(m: number): number {
   return 31 - Math.clz32(m);
 }
-
 
 /** Index of the k-th set bit (k from 0, counting from the lowest); -1 if there are fewer. */
 export function selectBit(m: number, k: number): number {
@@ -39,10 +38,9 @@ export function selectBit(m: number, k: number): number {
   return base + 31 - Math.clz32(m & -m);
 }
 
-
 /** Bits strictly above `bit`. */
 export function bitsAbove(bit: number): number {
-  return bit >= 31 ? 0 : (-2 << bit);
+  return bit >= 31 ? 0 : -2 << bit;
 }
 
 const BYTE_POPCOUNT = (() => {

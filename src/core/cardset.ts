@@ -31,8 +31,6 @@ export function newSets(count = 1): Int32Array {
   return new Int32Array(LANES * count);
 }
 
-
-
 export function setHas(s: Int32Array, off: number, code: number): boolean {
   return ((s[off + (code >>> 5)] >>> (code & 31)) & 1) !== 0;
 }
@@ -40,7 +38,6 @@ export function setHas(s: Int32Array, off: number, code: number): boolean {
 export function setSize(s: Int32Array, off: number): number {
   return popcount(s[off]) + popcount(s[off + 1]) + popcount(s[off + 2]) + popcount(s[off + 3]);
 }
-
 
 /** The k-th code of the set in increasing code order (k from 0); -1 if k >= size. */
 export function setSelect(s: Int32Array, off: number, k: number): number {

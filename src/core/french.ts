@@ -40,4 +40,3 @@ export function cardName(card: number): string {
 export function parseCard(name: string): number {
   return BY_NAME.get(name.toUpperCase()) ?? -1;
 }
-

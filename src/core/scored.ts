@@ -4,7 +4,14 @@
  */
 
 /** Insert `code` with `score` into the list `list[base .. base + n)`, kept sorted by descending score; the new length. */
-export function insertByScore(list: Int32Array, scores: Int32Array, base: number, n: number, code: number, score: number): number {
+export function insertByScore(
+  list: Int32Array,
+  scores: Int32Array,
+  base: number,
+  n: number,
+  code: number,
+  score: number,
+): number {
   let i = base + n;
   while (i > base && scores[i - 1] < score) {
     scores[i] = scores[i - 1];

@@ -32,7 +32,8 @@ export class Slab {
 
   private take(size: number, align: number): number {
     const at = Math.ceil(this.offset / align) * align;
-    if (at + size > this.buffer.byteLength) throw new Error(`slab: ${at + size} bytes do not fit in ${this.buffer.byteLength}`);
+    if (at + size > this.buffer.byteLength)
+      throw new Error(`slab: ${at + size} bytes do not fit in ${this.buffer.byteLength}`);
     this.offset = at + size;
     return at;
   }

@@ -283,7 +283,14 @@ export interface State {
    * keys them (so the solver's entries and the game's are one): bounds on the measure
    * still to come, a lead card as the move.
    */
-  endgame?(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array, table?: BoundTable): void;
+  endgame?(
+    inSide: Uint8Array,
+    maximizer: Uint8Array,
+    alpha: number,
+    beta: number,
+    out: Int32Array,
+    table?: BoundTable,
+  ): void;
 }
 
 /**
@@ -307,7 +314,19 @@ export interface BoundTable {
   lower(slot: number): number;
   upper(slot: number): number;
   move(slot: number): number;
-  keep(slot: number, key: Int32Array, off: number, words: number, value: number, alpha: number, beta: number, lo: number, hi: number, move: number, weight: number): void;
+  keep(
+    slot: number,
+    key: Int32Array,
+    off: number,
+    words: number,
+    value: number,
+    alpha: number,
+    beta: number,
+    lo: number,
+    hi: number,
+    move: number,
+    weight: number,
+  ): void;
 }
 
 /** Words of `BoundTable.hints`. */

@@ -14,7 +14,13 @@ import { LANES } from '../core/cardset.js';
  * measure; `breaks[lane]` marks bits that start a new run whatever lies below (the
  * first bit of each suit where one lane holds several suits), or 0.
  */
-export function keepOnePerRun(out: Int32Array, off: number, live: Int32Array, value: Uint8Array, breaks: Int32Array | null): number {
+export function keepOnePerRun(
+  out: Int32Array,
+  off: number,
+  live: Int32Array,
+  value: Uint8Array,
+  breaks: Int32Array | null,
+): number {
   let count = 0;
   for (let lane = 0; lane < LANES; lane++) {
     const moves = out[off + lane];
@@ -65,7 +71,14 @@ export function liveCards(live: Int32Array, hands: Int32Array, moves: Int32Array
  * of the same run wins. Every card in a hand is played before the deal ends. Writes
  * the run's `value` to `out[0]` (the side's) or `out[1]` (the others'), 0 to the other.
  */
-export function sureTopRun(hands: Int32Array, seats: number, lane: number, inSide: Uint8Array, value: Uint8Array, out: Int32Array): void {
+export function sureTopRun(
+  hands: Int32Array,
+  seats: number,
+  lane: number,
+  inSide: Uint8Array,
+  value: Uint8Array,
+  out: Int32Array,
+): void {
   let live = 0;
   for (let s = 0; s < seats; s++) live |= hands[s * LANES + lane];
   let party = -1;
@@ -118,7 +131,14 @@ for (let m = 0; m < 32; m++) {
  * `seats` at most 4, lanes of at most 10 bits. One word a lane keeps a table's rows
  * small: Viersche's boundary key is five words, a row eight (two to a cache line).
  */
-export function relativeKey(hands: Int32Array, seats: number, lanes: number, values: Int32Array, out: Int32Array, off: number): number {
+export function relativeKey(
+  hands: Int32Array,
+  seats: number,
+  lanes: number,
+  values: Int32Array,
+  out: Int32Array,
+  off: number,
+): number {
   const last = seats - 1;
   for (let lane = 0; lane < lanes; lane++) {
     let live = 0;
@@ -141,7 +161,8 @@ export function relativeKey(hands: Int32Array, seats: number, lanes: number, val
     const rest = ((1 << (k + POP5[live >>> 5])) - 1) ^ held;
     plane0 |= rest & -(last & 1);
     plane1 |= rest & -((last >>> 1) & 1);
-    out[off + lane] = plane0 | (plane1 << KEY_LANE_BITS) | (values[(lane << KEY_LANE_BITS) | live] << (2 * KEY_LANE_BITS));
+    out[off + lane] =
+      plane0 | (plane1 << KEY_LANE_BITS) | (values[(lane << KEY_LANE_BITS) | live] << (2 * KEY_LANE_BITS));
   }
   return lanes;
 }

@@ -169,7 +169,10 @@ export class BatchPlayer {
     private readonly options: BatchOptions,
   ) {
     const limit = options.moveTimeout;
-    this.lineup = limit === null ? lineup : { ...lineup, entrants: lineup.entrants.map((e) => ({ ...e, spec: this.timed(e.spec, limit) })) };
+    this.lineup =
+      limit === null
+        ? lineup
+        : { ...lineup, entrants: lineup.entrants.map((e) => ({ ...e, spec: this.timed(e.spec, limit) })) };
     this.layout = RowLayout.of(game, lineup.entrants.length);
     this.group = this.layout.newGroup();
     this.table = this.newTable();
@@ -232,13 +235,24 @@ export class BatchPlayer {
   private newTable(): Table {
     const { game, tableConfig: table, lineup, seed, unit, options } = this;
     const plan = { game, table, lineup, seed, key: seedKey(seed), unit };
-    const recordSink = options.records ? (r: Record<string, unknown>) => void this.groupRecords.push(JSON.stringify(r)) : null;
+    const recordSink = options.records
+      ? (r: Record<string, unknown>) => void this.groupRecords.push(JSON.stringify(r))
+      : null;
     const labels = lineup.entrants.map((e) => e.label);
     const dealSink = options.dealRows
       ? (g: number, r: number, k: number, seatEntrant: Int32Array, values: Float64Array) => {
           const dm = game.dealMetrics.length;
           for (let seat = 0; seat < seatEntrant.length; seat++) {
-            const row: (string | number)[] = [game.name, seed, g, r, g * lineup.rotations + r, k, seat, labels[seatEntrant[seat]]];
+            const row: (string | number)[] = [
+              game.name,
+              seed,
+              g,
+              r,
+              g * lineup.rotations + r,
+              k,
+              seat,
+              labels[seatEntrant[seat]],
+            ];
             // An empty cell for a seat that took no part in the deal (NaN metrics).
             for (let m = 0; m < dm; m++) row.push(Number.isNaN(values[seat * dm + m]) ? '' : values[seat * dm + m]);
             this.groupDeals.push(row);

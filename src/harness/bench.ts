@@ -23,8 +23,21 @@ export interface BenchResult {
   gc: GcCount | null;
 }
 
-export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup, seed: string, deals: number, workers = 1): Promise<BenchResult> {
-  const plan = planOf(game, table, lineup, seed, 'deal', { records: false, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
+export async function benchDeals(
+  game: Game,
+  table: TableConfig,
+  lineup: Lineup,
+  seed: string,
+  deals: number,
+  workers = 1,
+): Promise<BenchResult> {
+  const plan = planOf(game, table, lineup, seed, 'deal', {
+    records: false,
+    dealRows: false,
+    journal: false,
+    moveTimeout: null,
+    skipFailures: false,
+  });
   const groups = Math.ceil(deals / lineup.rotations);
   const stride = RowLayout.of(game, lineup.entrants.length).length;
   const runner = createRunner(Math.min(workers, groups));
@@ -36,7 +49,9 @@ export async function benchDeals(game: Game, table: TableConfig, lineup: Lineup,
     await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: 0 })));
     // A short untimed warm-up: the JIT settles, and the collection of start-up garbage
     // that the first allocations trigger falls before the clock, not in the run.
-    await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: Math.min(WARM_UP, groups) })));
+    await Promise.all(
+      Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: Math.min(WARM_UP, groups) })),
+    );
     const started = performance.now();
     const end = await playInOrder({
       plan,

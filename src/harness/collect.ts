@@ -65,7 +65,11 @@ export class Collector {
       this.dealsIn += group.deals;
     }
     this.groupsIn += r.done;
-    for (const [file, bytes] of [[files.records, r.records], [files.dealCsv, r.dealRows], [files.journal, r.journal]] as const) {
+    for (const [file, bytes] of [
+      [files.records, r.records],
+      [files.dealCsv, r.dealRows],
+      [files.journal, r.journal],
+    ] as const) {
       if (!file) continue;
       if (!bytes) throw new Error(`Collector: the batch made no text for ${file.path}`);
       file.write(bytes);

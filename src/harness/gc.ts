@@ -45,4 +45,3 @@ export function watchGc(): GcWatch {
     stop: () => observer.disconnect(),
   };
 }
-

@@ -57,13 +57,33 @@ export interface JournalHeader {
 
 /** One group line: its tally numbers, or why it was dropped. */
 export type GroupLine =
-  | { readonly g: number; readonly deals: number; readonly dealSums: number[]; readonly dealCounts: number[]; readonly matchSums: number[]; readonly matchCounts: number[] }
+  | {
+      readonly g: number;
+      readonly deals: number;
+      readonly dealSums: number[];
+      readonly dealCounts: number[];
+      readonly matchSums: number[];
+      readonly matchCounts: number[];
+    }
   | { readonly g: number; readonly skipped: string };
 
 export function headerText(h: JournalHeader): string {
   const { run, files } = h;
   // Keys in a fixed order: journals of the same run must be equal byte for byte.
-  const r = { game: run.game, rules: run.rules, seats: run.seats, bots: run.bots, cheats: run.cheats, seed: run.seed, unit: run.unit, groups: run.groups, rotations: run.rotations, shard: run.shard && { index: run.shard.index, count: run.shard.count }, sprt: run.sprt, metrics: { deal: run.metrics.deal, match: run.metrics.match } };
+  const r = {
+    game: run.game,
+    rules: run.rules,
+    seats: run.seats,
+    bots: run.bots,
+    cheats: run.cheats,
+    seed: run.seed,
+    unit: run.unit,
+    groups: run.groups,
+    rotations: run.rotations,
+    shard: run.shard && { index: run.shard.index, count: run.shard.count },
+    sprt: run.sprt,
+    metrics: { deal: run.metrics.deal, match: run.metrics.match },
+  };
   const f = { cwd: files.cwd, out: files.out, records: files.records, dealCsv: files.dealCsv };
   return JSON.stringify({ tafel: 'journal', v: 1, run: r, files: f }) + '\n';
 }
@@ -144,14 +164,19 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
     }
     if (lineNo === 1) {
       if (isObject(value) && value.tafel === 'journal' && isObject(value.run) && value.run.metrics === undefined) {
-        return bad('written by an earlier tafel, before journals named their metrics, so its columns cannot be checked; run it again');
+        return bad(
+          'written by an earlier tafel, before journals named their metrics, so its columns cannot be checked; run it again',
+        );
       }
       header = parseHeader(value) ?? bad('not a tafel journal (its first line is not a journal header)');
       ({ from, to } = shardRange(header.run.groups, header.run.shard));
     } else {
       const line = parseGroup(value) ?? bad(`line ${lineNo} is not a group line (a corrupt journal)`);
       const expected = from + lines.length;
-      if (line.g !== expected || line.g >= to) return bad(`line ${lineNo} is group ${line.g}, expected ${expected < to ? expected : 'the end'} (a corrupt journal)`);
+      if (line.g !== expected || line.g >= to)
+        return bad(
+          `line ${lineNo} is group ${line.g}, expected ${expected < to ? expected : 'the end'} (a corrupt journal)`,
+        );
       lines.push(line);
     }
     ends.push(end);
@@ -173,7 +198,10 @@ export function checkMetrics(path: string, run: RunIdentity, game: Pick<Game, 'd
   const now = metricKeys(game);
   for (const part of ['deal', 'match'] as const) {
     if (now[part].join() !== run.metrics[part].join()) {
-      throw new TafelError('bad-journal', `journal ${path}: written for ${part} metrics ${run.metrics[part].join(',')}, but this tafel's ${run.game} has ${now[part].join(',')}; run it again`);
+      throw new TafelError(
+        'bad-journal',
+        `journal ${path}: written for ${part} metrics ${run.metrics[part].join(',')}, but this tafel's ${run.game} has ${now[part].join(',')}; run it again`,
+      );
     }
   }
 }
@@ -184,9 +212,15 @@ export function checkLines(path: string, lines: readonly GroupLine[], layout: Ro
   for (const line of lines) {
     if ('skipped' in line) continue;
     const ok =
-      line.dealSums.length === E * layout.dealMetrics && line.dealCounts.length === E &&
-      line.matchSums.length === E * layout.matchMetrics && line.matchCounts.length === E;
-    if (!ok) throw new TafelError('bad-journal', `journal ${path}: group ${line.g} does not fit the run's bots and metrics (a corrupt journal)`);
+      line.dealSums.length === E * layout.dealMetrics &&
+      line.dealCounts.length === E &&
+      line.matchSums.length === E * layout.matchMetrics &&
+      line.matchCounts.length === E;
+    if (!ok)
+      throw new TafelError(
+        'bad-journal',
+        `journal ${path}: group ${line.g} does not fit the run's bots and metrics (a corrupt journal)`,
+      );
   }
 }
 
@@ -200,12 +234,19 @@ export function isComplete(c: JournalContents): boolean {
  * Calls `f` with each line of the file (without its newline), the byte offset after
  * it and whether it ended with a newline; `f` returns false to stop early.
  */
-export function forEachLine(path: string, what: string, f: (text: string, end: number, complete: boolean) => boolean | void): void {
+export function forEachLine(
+  path: string,
+  what: string,
+  f: (text: string, end: number, complete: boolean) => boolean | void,
+): void {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    throw new TafelError('unreadable', `${what} ${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TafelError(
+      'unreadable',
+      `${what} ${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   try {
     const buf = Buffer.alloc(1 << 20);
@@ -218,7 +259,10 @@ export function forEachLine(path: string, what: string, f: (text: string, end: n
       try {
         n = readSync(fd, buf, 0, buf.length, null);
       } catch (e) {
-        throw new TafelError('unreadable', `${what} ${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        throw new TafelError(
+          'unreadable',
+          `${what} ${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+        );
       }
       if (n === 0) break;
       let start = 0;
@@ -245,7 +289,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const isNumbers = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+const isNumbers = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 const isKeys = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 function parseHeader(v: unknown): JournalHeader | null {
@@ -255,14 +300,32 @@ function parseHeader(v: unknown): JournalHeader | null {
   const str = (x: unknown): x is string => typeof x === 'string';
   const path = (x: unknown): x is string | null => x === null || str(x);
   const shard = r.shard;
-  const shardOk = shard === null || (isObject(shard) && isCount(shard.index) && isCount(shard.count) && shard.index < shard.count);
-  const rulesOk = isObject(r.rules) && Object.values(r.rules).every((x) => ['string', 'number', 'boolean'].includes(typeof x));
+  const shardOk =
+    shard === null || (isObject(shard) && isCount(shard.index) && isCount(shard.count) && shard.index < shard.count);
+  const rulesOk =
+    isObject(r.rules) && Object.values(r.rules).every((x) => ['string', 'number', 'boolean'].includes(typeof x));
   if (
-    !str(r.game) || !rulesOk || !isCount(r.seats) || !Array.isArray(r.bots) || !r.bots.every(str) || r.bots.length === 0 ||
-    !Array.isArray(r.cheats) || !r.cheats.every((x) => typeof x === 'boolean') ||
-    !str(r.seed) || (r.unit !== 'deal' && r.unit !== 'match') || !isCount(r.groups) || !isCount(r.rotations) || !shardOk ||
-    !str(f.cwd) || !path(f.out) || !path(f.records) || !path(f.dealCsv) || !path(r.sprt ?? null) ||
-    !isObject(r.metrics) || !isKeys(r.metrics.deal) || !isKeys(r.metrics.match)
+    !str(r.game) ||
+    !rulesOk ||
+    !isCount(r.seats) ||
+    !Array.isArray(r.bots) ||
+    !r.bots.every(str) ||
+    r.bots.length === 0 ||
+    !Array.isArray(r.cheats) ||
+    !r.cheats.every((x) => typeof x === 'boolean') ||
+    !str(r.seed) ||
+    (r.unit !== 'deal' && r.unit !== 'match') ||
+    !isCount(r.groups) ||
+    !isCount(r.rotations) ||
+    !shardOk ||
+    !str(f.cwd) ||
+    !path(f.out) ||
+    !path(f.records) ||
+    !path(f.dealCsv) ||
+    !path(r.sprt ?? null) ||
+    !isObject(r.metrics) ||
+    !isKeys(r.metrics.deal) ||
+    !isKeys(r.metrics.match)
   ) {
     return null;
   }
@@ -277,7 +340,10 @@ function parseHeader(v: unknown): JournalHeader | null {
       unit: r.unit,
       groups: r.groups,
       rotations: r.rotations,
-      shard: shard === null ? null : { index: (shard as { index: number }).index, count: (shard as { count: number }).count },
+      shard:
+        shard === null
+          ? null
+          : { index: (shard as { index: number }).index, count: (shard as { count: number }).count },
       sprt: (r.sprt ?? null) as string | null,
       metrics: { deal: r.metrics.deal, match: r.metrics.match },
     },
@@ -288,6 +354,20 @@ function parseHeader(v: unknown): JournalHeader | null {
 function parseGroup(v: unknown): GroupLine | null {
   if (!isObject(v) || !isCount(v.g)) return null;
   if (typeof v.skipped === 'string') return { g: v.g, skipped: v.skipped };
-  if (!isCount(v.deals) || !isNumbers(v.dealSums) || !isNumbers(v.dealCounts) || !isNumbers(v.matchSums) || !isNumbers(v.matchCounts)) return null;
-  return { g: v.g, deals: v.deals, dealSums: v.dealSums, dealCounts: v.dealCounts, matchSums: v.matchSums, matchCounts: v.matchCounts };
+  if (
+    !isCount(v.deals) ||
+    !isNumbers(v.dealSums) ||
+    !isNumbers(v.dealCounts) ||
+    !isNumbers(v.matchSums) ||
+    !isNumbers(v.matchCounts)
+  )
+    return null;
+  return {
+    g: v.g,
+    deals: v.deals,
+    dealSums: v.dealSums,
+    dealCounts: v.dealCounts,
+    matchSums: v.matchSums,
+    matchCounts: v.matchCounts,
+  };
 }

@@ -46,14 +46,22 @@ export function entrantAt(lineup: Lineup, seat: number, rotation: number): numbe
  * that would split bots across both sides, so tafel plays a round robin instead: every
  * pair of bots meets as two partnerships (a,b,a,b and b,a,b,a) on the group's cards.
  */
-export function seatingsOf(base: readonly number[], entrants: number, names: number, teams: readonly number[] | null): number[][] {
+export function seatingsOf(
+  base: readonly number[],
+  entrants: number,
+  names: number,
+  teams: readonly number[] | null,
+): number[][] {
   const seats = base.length;
   const sides = teams ? new Set(teams).size : 0;
   if (teams && sides === 2 && entrants > 2 && names < seats) {
     const out: number[][] = [];
     for (let a = 0; a < entrants; a++) {
       for (let b = a + 1; b < entrants; b++) {
-        out.push(teams.map((t) => (t === 0 ? a : b)), teams.map((t) => (t === 0 ? b : a)));
+        out.push(
+          teams.map((t) => (t === 0 ? a : b)),
+          teams.map((t) => (t === 0 ? b : a)),
+        );
       }
     }
     return out;
@@ -91,10 +99,16 @@ export async function resolveEntrant(label: string, game: Game, dir?: string): P
   const spec = isPath ? await loadBotFile(source, name) : builtinBot(name, game.name);
   if (!spec) {
     const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
-    throw new TafelError('unknown-bot', `unknown bot '${name}' (built-in: ${known}; or give a path to a .js bot module)`);
+    throw new TafelError(
+      'unknown-bot',
+      `unknown bot '${name}' (built-in: ${known}; or give a path to a .js bot module)`,
+    );
   }
   if (spec.games && !spec.games.includes(game.name)) {
-    throw new TafelError('bot-game', `bot ${spec.name} does not play ${game.name} (it plays: ${spec.games.join(', ')})`);
+    throw new TafelError(
+      'bot-game',
+      `bot ${spec.name} does not play ${game.name} (it plays: ${spec.games.join(', ')})`,
+    );
   }
   const params: Record<string, string | number | boolean> = {};
   for (const s of spec.params) params[s.key] = s.default;
@@ -129,7 +143,10 @@ async function loadBotFile(path: string, shown: string): Promise<BotSpec> {
   }
   const spec = (mod.default ?? mod.bot) as Partial<BotSpec> | undefined;
   if (!spec || typeof spec.create !== 'function' || typeof spec.name !== 'string') {
-    throw new TafelError('bad-bot', `bot file ${shown}: must export a bot spec ({ name, description, params, create }) as default or 'bot'`);
+    throw new TafelError(
+      'bad-bot',
+      `bot file ${shown}: must export a bot spec ({ name, description, params, create }) as default or 'bot'`,
+    );
   }
   return { description: '', params: [], ...spec } as BotSpec;
 }

@@ -9,7 +9,19 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { RowLayout } from './batch.js';
 import { Collector } from './collect.js';
-import { checkLines, checkMetrics, groupText, headerText, isComplete, skippedText, toGroupTally, type GroupLine, type JournalContents, type JournalFiles, type RunIdentity } from './journal.js';
+import {
+  checkLines,
+  checkMetrics,
+  groupText,
+  headerText,
+  isComplete,
+  skippedText,
+  toGroupTally,
+  type GroupLine,
+  type JournalContents,
+  type JournalFiles,
+  type RunIdentity,
+} from './journal.js';
 import { TextFile } from './outputs.js';
 import { shardRange, shardText } from './shard.js';
 import { RunTally } from './tally.js';
@@ -36,7 +48,7 @@ function runDifference(a: RunIdentity, b: RunIdentity): string | null {
   if (a.seed !== b.seed) return '--seed';
   if (a.unit !== b.unit) return '--deals/--matches';
   if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
-  if (!same(a.metrics, b.metrics)) return 'the tafel version (the game\'s metrics)';
+  if (!same(a.metrics, b.metrics)) return "the tafel version (the game's metrics)";
   return null;
 }
 
@@ -45,17 +57,24 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
   const first = inputs[0];
   for (const x of inputs.slice(1)) {
     const diff = runDifference(first.contents.header.run, x.contents.header.run);
-    if (diff) throw new TafelError('bad-merge', `merge: ${x.path} is from a different run than ${first.path}: ${diff} differs`);
+    if (diff)
+      throw new TafelError('bad-merge', `merge: ${x.path} is from a different run than ${first.path}: ${diff} differs`);
   }
   const unsharded = inputs.find((x) => x.contents.header.run.shard === null);
-  if (unsharded && inputs.length > 1) throw new TafelError('bad-merge', `merge: ${unsharded.path} is a whole run, not a shard; merge shards only`);
+  if (unsharded && inputs.length > 1)
+    throw new TafelError('bad-merge', `merge: ${unsharded.path} is a whole run, not a shard; merge shards only`);
   const count = first.contents.header.run.shard?.count ?? 1;
   const byIndex = new Array<MergeInput | undefined>(count);
   for (const x of inputs) {
     const shard = x.contents.header.run.shard ?? { index: 0, count: 1 };
-    if (shard.count !== count) throw new TafelError('bad-merge', `merge: ${x.path} is shard ${shardText(shard)} but ${first.path} is one of ${count} shards`);
+    if (shard.count !== count)
+      throw new TafelError(
+        'bad-merge',
+        `merge: ${x.path} is shard ${shardText(shard)} but ${first.path} is one of ${count} shards`,
+      );
     const seen = byIndex[shard.index];
-    if (seen) throw new TafelError('bad-merge', `merge: shard ${shardText(shard)} is given twice (${seen.path} and ${x.path})`);
+    if (seen)
+      throw new TafelError('bad-merge', `merge: shard ${shardText(shard)} is given twice (${seen.path} and ${x.path})`);
     byIndex[shard.index] = x;
   }
   const missing = byIndex.findIndex((x) => x === undefined);
@@ -65,7 +84,10 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
     const c = x.contents;
     if (!isComplete(c)) {
       const { from, to } = shardRange(c.header.run.groups, c.header.run.shard);
-      throw new TafelError('bad-merge', `merge: ${x.path} is unfinished (${c.lines.length} of ${to - from} groups); finish it with: tafel run --resume ${x.path}`);
+      throw new TafelError(
+        'bad-merge',
+        `merge: ${x.path} is unfinished (${c.lines.length} of ${to - from} groups); finish it with: tafel run --resume ${x.path}`,
+      );
     }
     lines.push(...c.lines);
   }
@@ -78,7 +100,14 @@ function entrantLabels(bots: readonly string[]): string[] {
 }
 
 export function mergedInfo(run: RunIdentity): RunInfo {
-  return { game: run.game, seed: run.seed, unit: run.unit, labels: entrantLabels(run.bots), rotations: run.rotations, cheats: run.cheats };
+  return {
+    game: run.game,
+    seed: run.seed,
+    unit: run.unit,
+    labels: entrantLabels(run.bots),
+    rotations: run.rotations,
+    cheats: run.cheats,
+  };
 }
 
 /** The tally of the merged run; also checks every line against the game's metrics. */

@@ -14,7 +14,10 @@ export function probeWritable(path: string, what: string): void {
     writeFileSync(tmp, '');
     rmSync(tmp);
   } catch (e) {
-    throw new TafelError('unwritable', `${what} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TafelError(
+      'unwritable',
+      `${what} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
 
@@ -29,18 +32,25 @@ export function writeCsv(path: string, columns: readonly string[], rows: readonl
 export class TextFile {
   private fd: number;
 
-  constructor(readonly path: string, what: string, append = false) {
+  constructor(
+    readonly path: string,
+    what: string,
+    append = false,
+  ) {
     try {
       this.fd = openSync(path, append ? 'a' : 'w');
     } catch (e) {
-      throw new TafelError('unwritable', `${what} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new TafelError(
+        'unwritable',
+        `${what} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
     }
   }
 
   write(text: string | Uint8Array): void {
     const bytes = typeof text === 'string' ? Buffer.from(text) : text;
     // A write may be short (a full disk says so only then): go on until all is written.
-    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+    for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
   }
 
   close(): void {

@@ -28,7 +28,14 @@ export interface BatchTask {
   readonly count: number;
 }
 
-export function planOf(game: Game, table: TableConfig, lineup: Lineup, seed: string, unit: Unit, options: BatchOptions): RunPlan {
+export function planOf(
+  game: Game,
+  table: TableConfig,
+  lineup: Lineup,
+  seed: string,
+  unit: Unit,
+  options: BatchOptions,
+): RunPlan {
   return {
     game: game.name,
     table,
@@ -56,7 +63,17 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
     current = null;
     if (!isTafelError(e)) throw e;
     const failure = { code: e.code, message: e.message, group: task.start };
-    return { start: task.start, done: 0, rows: new Float64Array(0), skipped: [], records: null, dealRows: null, journal: null, failure, ms: 0 };
+    return {
+      start: task.start,
+      done: 0,
+      rows: new Float64Array(0),
+      skipped: [],
+      records: null,
+      dealRows: null,
+      journal: null,
+      failure,
+      ms: 0,
+    };
   }
   return player.play(task.start, task.count);
 }

@@ -213,7 +213,14 @@ export function fitRatings(
 
   const reason = k < 2 ? '' : existenceProblem(s);
   if (reason) {
-    const nan = (i: number): BotRating => ({ elo: NaN, se: NaN, low: NaN, high: NaN, games: games[i], score: points[i] / games[i] });
+    const nan = (i: number): BotRating => ({
+      elo: NaN,
+      se: NaN,
+      low: NaN,
+      high: NaN,
+      games: games[i],
+      score: points[i] / games[i],
+    });
     return { exists: false, reason, ratings: wins.map((_, i) => nan(i)), covariance: square(k, NaN), iterations: 0 };
   }
 
@@ -268,13 +275,25 @@ export function fitRatings(
   const ratings = theta.map((t, i): BotRating => {
     const elo = t / C;
     const se = Math.sqrt(Math.max(0, covariance[i][i]));
-    return { elo, se, low: elo - z * se, high: elo + z * se, games: games[i], score: games[i] ? points[i] / games[i] : NaN };
+    return {
+      elo,
+      se,
+      low: elo - z * se,
+      high: elo + z * se,
+      games: games[i],
+      score: games[i] ? points[i] / games[i] : NaN,
+    };
   });
   return { exists: true, reason: '', ratings, covariance, iterations };
 }
 
 /** Elo of bot i over bot j from a rating table, with the interval from the covariance. */
-export function ratingDifference(t: RatingTable, i: number, j: number, level = 0.95): { elo: number; se: number; low: number; high: number } {
+export function ratingDifference(
+  t: RatingTable,
+  i: number,
+  j: number,
+  level = 0.95,
+): { elo: number; se: number; low: number; high: number } {
   const elo = t.ratings[i].elo - t.ratings[j].elo;
   const c = t.covariance;
   const se = Math.sqrt(Math.max(0, c[i][i] + c[j][j] - 2 * c[i][j]));
@@ -282,7 +301,11 @@ export function ratingDifference(t: RatingTable, i: number, j: number, level = 0
   return { elo, se, low: elo - z * se, high: elo + z * se };
 }
 
-function checkCounts(wins: readonly (readonly number[])[], draws: readonly (readonly number[])[] | undefined, prior: number): void {
+function checkCounts(
+  wins: readonly (readonly number[])[],
+  draws: readonly (readonly number[])[] | undefined,
+  prior: number,
+): void {
   const k = wins.length;
   const ok = (x: number) => Number.isFinite(x) && x >= 0;
   if (!ok(prior)) throw new RangeError(`fitRatings: virtualDraws=${prior} must be a finite number >= 0`);
@@ -292,7 +315,8 @@ function checkCounts(wins: readonly (readonly number[])[], draws: readonly (read
     }
     for (let j = 0; j < k; j++) {
       if (!ok(wins[i][j]) || (draws && !ok(draws[i][j]))) throw new RangeError(`fitRatings: bad count at [${i}][${j}]`);
-      if (draws && draws[i][j] !== draws[j][i]) throw new RangeError(`fitRatings: draws[${i}][${j}] != draws[${j}][${i}]`);
+      if (draws && draws[i][j] !== draws[j][i])
+        throw new RangeError(`fitRatings: draws[${i}][${j}] != draws[${j}][${i}]`);
     }
   }
 }
@@ -320,8 +344,10 @@ function existenceProblem(s: number[][]): string {
   const lost = from.findIndex((x) => !x);
   const won = to.findIndex((x) => !x);
   if (lost < 0 && won < 0) return '';
-  return `no finite ratings: bot ${lost >= 0 ? lost : won} is not linked to bot 0 both ways by wins or draws ` +
-    '(some bots won, or lost, every group against the others; try virtualDraws)';
+  return (
+    `no finite ratings: bot ${lost >= 0 ? lost : won} is not linked to bot 0 both ways by wins or draws ` +
+    '(some bots won, or lost, every group against the others; try virtualDraws)'
+  );
 }
 
 function logLikelihood(theta: number[], n: number[][], s: number[][]): number {

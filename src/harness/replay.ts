@@ -28,7 +28,8 @@ export interface DealAddress {
 const CHUNK = 1 << 20;
 
 function checkIndex(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new TafelError('bad-index', `${what} must be a whole number from 0, not ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new TafelError('bad-index', `${what} must be a whole number from 0, not ${value}`);
 }
 
 /**
@@ -116,7 +117,10 @@ function parseRecord(path: string, lineNo: number, line: string): DealRecord {
   }
   const r = rec as DealRecord;
   if (!Number.isSafeInteger(r.match) || !Number.isSafeInteger(r.deal)) {
-    throw new TafelError('bad-record', `${path} line ${lineNo}: not a deal record (no whole-number "match" and "deal")`);
+    throw new TafelError(
+      'bad-record',
+      `${path} line ${lineNo}: not a deal record (no whole-number "match" and "deal")`,
+    );
   }
   return r;
 }
@@ -217,7 +221,10 @@ export function regenerateRecord(opts: RegenerateOptions): DealRecord {
   checkIndex(match, 'the match');
   checkIndex(deal, 'the deal');
   if (unit === 'deal' && deal !== 0) {
-    throw new TafelError('no-deal', `no deal ${deal} of match ${match}: in a run of single deals every match is deal 0 alone`);
+    throw new TafelError(
+      'no-deal',
+      `no deal ${deal} of match ${match}: in a run of single deals every match is deal 0 alone`,
+    );
   }
   const g = Math.floor(match / lineup.rotations);
   const r = match % lineup.rotations;
@@ -235,15 +242,38 @@ export function regenerateRecord(opts: RegenerateOptions): DealRecord {
     if (e instanceof Found) return e.record;
     throw e;
   }
-  throw new TafelError('no-deal', `no deal ${deal} of match ${match} (group ${g}, rotation ${r}): the match ended after deal ${last}`);
+  throw new TafelError(
+    'no-deal',
+    `no deal ${deal} of match ${match} (group ${g}, rotation ${r}): the match ended after deal ${last}`,
+  );
 }
 
 // --- Rendering ---------------------------------------------------------------------
 
 /** The fields `renderDeal` shows in their own place; everything else goes to "other". */
 const SHOWN = new Set([
-  'v', 'game', 'rules', 'seed', 'match', 'deal', 'rotation', 'seats', 'bots', 'dealer', 'players', 'kind',
-  'hands', 'turnup', 'trump', 'tricks', 'points', 'before', 'after', 'events', 'claims', 'targets',
+  'v',
+  'game',
+  'rules',
+  'seed',
+  'match',
+  'deal',
+  'rotation',
+  'seats',
+  'bots',
+  'dealer',
+  'players',
+  'kind',
+  'hands',
+  'turnup',
+  'trump',
+  'tricks',
+  'points',
+  'before',
+  'after',
+  'events',
+  'claims',
+  'targets',
 ]);
 
 /**
@@ -258,19 +288,28 @@ export function renderDeal(record: Readonly<DealRecord>): string {
   const seats = typeof rec.seats === 'number' ? rec.seats : Array.isArray(rec.hands) ? rec.hands.length : 0;
   const bots = Array.isArray(rec.bots) ? (rec.bots as unknown[]).map(String) : [];
   const dealer = typeof rec.dealer === 'number' ? rec.dealer : -1;
-  const players = Array.isArray(rec.players) ? (rec.players as number[]) : Array.from({ length: seats }, (_, i) => (dealer + 1 + i) % seats);
+  const players = Array.isArray(rec.players)
+    ? (rec.players as number[])
+    : Array.from({ length: seats }, (_, i) => (dealer + 1 + i) % seats);
   const teams = teamsOf(rec, seats);
 
   // Header.
-  const id = [compact(rec.game ?? '?'), `seed ${compact(rec.seed ?? '?')}`, `match ${compact(rec.match ?? '?')}`, `deal ${compact(rec.deal ?? '?')}`];
+  const id = [
+    compact(rec.game ?? '?'),
+    `seed ${compact(rec.seed ?? '?')}`,
+    `match ${compact(rec.match ?? '?')}`,
+    `deal ${compact(rec.deal ?? '?')}`,
+  ];
   if (rec.rotation !== undefined) id.push(`rotation ${compact(rec.rotation)}`);
   if (rec.kind !== undefined && rec.kind !== 'normal') id.push(compact(rec.kind));
   if (rec.v !== undefined && rec.v !== 1) id.push(`format v${compact(rec.v)}`);
   out.push(id.join('  '));
-  if (rec.rules && typeof rec.rules === 'object' && Object.keys(rec.rules).length) out.push(`rules: ${compact(rec.rules)}`);
+  if (rec.rules && typeof rec.rules === 'object' && Object.keys(rec.rules).length)
+    out.push(`rules: ${compact(rec.rules)}`);
   const deal: string[] = [];
   if (dealer >= 0) deal.push(`dealer ${dealer}`);
-  if (rec.trump !== undefined) deal.push(`trump ${compact(rec.trump ?? 'none')}${rec.turnup ? ` (turn-up ${compact(rec.turnup)})` : ''}`);
+  if (rec.trump !== undefined)
+    deal.push(`trump ${compact(rec.trump ?? 'none')}${rec.turnup ? ` (turn-up ${compact(rec.turnup)})` : ''}`);
   else if (rec.turnup) deal.push(`turn-up ${compact(rec.turnup)}`);
   if (Array.isArray(rec.targets)) deal.push(`targets ${(rec.targets as unknown[]).join('/')}`);
   if (Array.isArray(rec.players) && players.length !== seats) deal.push(`playing: ${players.join(' ')}`);
@@ -286,7 +325,9 @@ export function renderDeal(record: Readonly<DealRecord>): string {
     const width = Math.max(...hands.map((_, s) => seatLabel(s, bots, dealer, teams).length));
     hands.forEach((h, s) => {
       const cards = Array.isArray(h) ? h.map(String) : [];
-      out.push(`  ${seatLabel(s, bots, dealer, teams).padEnd(width)}  ${cards.length ? cards.join(' ') : '(not playing)'}`);
+      out.push(
+        `  ${seatLabel(s, bots, dealer, teams).padEnd(width)}  ${cards.length ? cards.join(' ') : '(not playing)'}`,
+      );
     });
   }
 
@@ -309,8 +350,13 @@ export function renderDeal(record: Readonly<DealRecord>): string {
   const width = Math.max(0, ...tokens.flat().map((x) => x.length));
   tricks.forEach((t, k) => {
     const text = tokens[k].map((x) => x.padEnd(width)).join(' ');
-    const taker = t.taker !== undefined && t.taker !== t.winner ? `seat ${compact(t.winner)} wins, seat ${compact(t.taker)} takes` : `seat ${compact(t.winner)} takes`;
-    const extra = Object.keys(t).filter((key) => !['leader', 'cards', 'winner', 'taker', 'points', 'facedown'].includes(key));
+    const taker =
+      t.taker !== undefined && t.taker !== t.winner
+        ? `seat ${compact(t.winner)} wins, seat ${compact(t.taker)} takes`
+        : `seat ${compact(t.winner)} takes`;
+    const extra = Object.keys(t).filter(
+      (key) => !['leader', 'cards', 'winner', 'taker', 'points', 'facedown'].includes(key),
+    );
     out.push(
       `  trick ${k}  leader ${compact(t.leader)}: ${text}  -> ${taker} ${compact(t.points)} points` +
         (t.facedown === true ? '  (led face down)' : '') +
@@ -319,7 +365,9 @@ export function renderDeal(record: Readonly<DealRecord>): string {
     for (const c of claims) {
       if (c.trick === k) {
         claimed.add(c);
-        out.push(`    seat ${compact(c.seat)} claims: ${c.correct === true ? 'correct' : c.correct === false ? 'wrong' : compact(c.correct)}`);
+        out.push(
+          `    seat ${compact(c.seat)} claims: ${c.correct === true ? 'correct' : c.correct === false ? 'wrong' : compact(c.correct)}`,
+        );
       }
     }
   });
@@ -342,7 +390,10 @@ export function renderDeal(record: Readonly<DealRecord>): string {
     if (teams) {
       const sums = new Map<number, number>();
       pts.forEach((p, s) => sums.set(teams[s], (sums.get(teams[s]) ?? 0) + (p ?? 0)));
-      line += `   teams: ${[...sums].sort((a, b) => a[0] - b[0]).map(([t, p]) => `${t} ${p}`).join('   ')}`;
+      line += `   teams: ${[...sums]
+        .sort((a, b) => a[0] - b[0])
+        .map(([t, p]) => `${t} ${p}`)
+        .join('   ')}`;
     }
     out.push(line);
   }
@@ -353,7 +404,9 @@ export function renderDeal(record: Readonly<DealRecord>): string {
     out.push(`events: ${rec.events.length ? (rec.events as unknown[]).map(eventText).join('; ') : 'none'}`);
   }
   if (rec.after !== undefined) out.push(`after: ${compact(rec.after)}`);
-  const others = Object.keys(rec).filter((key) => !SHOWN.has(key) && !['ties', 'schleipfen', 'declarations', 'playoff'].includes(key));
+  const others = Object.keys(rec).filter(
+    (key) => !SHOWN.has(key) && !['ties', 'schleipfen', 'declarations', 'playoff'].includes(key),
+  );
   if (others.length) out.push(`other: ${others.map((key) => field(key, rec[key])).join(' ')}`);
   return out.join('\n') + '\n';
 }
@@ -368,11 +421,16 @@ function teamsOf(rec: DealRecord, seats: number): readonly number[] | null {
 function teamList(teams: readonly number[]): string {
   const by = new Map<number, number[]>();
   teams.forEach((t, s) => by.set(t, [...(by.get(t) ?? []), s]));
-  return [...by].sort((a, b) => a[0] - b[0]).map(([t, s]) => `${t} = seats ${s.join('+')}`).join(', ');
+  return [...by]
+    .sort((a, b) => a[0] - b[0])
+    .map(([t, s]) => `${t} = seats ${s.join('+')}`)
+    .join(', ');
 }
 
 function seatLabel(seat: number, bots: readonly string[], dealer: number, teams: readonly number[] | null): string {
-  const notes = [bots[seat], teams ? `team ${teams[seat]}` : undefined, seat === dealer ? 'dealer' : undefined].filter(Boolean);
+  const notes = [bots[seat], teams ? `team ${teams[seat]}` : undefined, seat === dealer ? 'dealer' : undefined].filter(
+    Boolean,
+  );
   return `seat ${seat}${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 

@@ -16,19 +16,34 @@ export interface RunInfo {
 
 /** Columns of the summary CSV (documented in the README). */
 export const SUMMARY_COLUMNS = [
-  'game', 'seed', 'section', 'bot', 'opponent', 'metric', 'n', 'mean', 'ci95_low', 'ci95_high', 'interval', 'cheats',
+  'game',
+  'seed',
+  'section',
+  'bot',
+  'opponent',
+  'metric',
+  'n',
+  'mean',
+  'ci95_low',
+  'ci95_high',
+  'interval',
+  'cheats',
 ] as const;
 
 type Row = Record<(typeof SUMMARY_COLUMNS)[number], string | number>;
 
 export function summaryRows(info: RunInfo, tally: RunTally): Row[] {
   const rows: Row[] = [];
-  const sections: [string, SectionTally | null][] = [['deal', tally.deal], ['match', tally.match]];
+  const sections: [string, SectionTally | null][] = [
+    ['deal', tally.deal],
+    ['match', tally.match],
+  ];
   for (const [name, section] of sections) {
     if (!section) continue;
     for (const r of section.botRows()) {
       rows.push(row(info, name, info.labels[r.bot], '', r.metric, r.estimate, 't', info.cheats[r.bot]));
-      if (r.rate) rows.push(row(info, name, info.labels[r.bot], '', `${r.metric}_rate`, r.rate, 'wilson', info.cheats[r.bot]));
+      if (r.rate)
+        rows.push(row(info, name, info.labels[r.bot], '', `${r.metric}_rate`, r.rate, 'wilson', info.cheats[r.bot]));
     }
     for (const p of section.pairRows()) {
       const cheats = info.cheats[p.bot] || info.cheats[p.opponent];
@@ -39,19 +54,50 @@ export function summaryRows(info: RunInfo, tally: RunTally): Row[] {
     if (E === 2 && section.groups > 0) {
       const h = section.headToHead(0, 1);
       const cheats = info.cheats[0] || info.cheats[1];
-      rows.push(row(info, name, info.labels[0], info.labels[1], `${headline}_elo`, { n: h.n, mean: h.elo, sd: NaN, low: h.low, high: h.high }, 'logistic', cheats));
+      rows.push(
+        row(
+          info,
+          name,
+          info.labels[0],
+          info.labels[1],
+          `${headline}_elo`,
+          { n: h.n, mean: h.elo, sd: NaN, low: h.low, high: h.high },
+          'logistic',
+          cheats,
+        ),
+      );
     } else if (E > 2 && section.groups > 0) {
       const { table, prior } = section.ratings();
       table.ratings.forEach((r, e) => {
         const est = { n: r.games, mean: r.elo, sd: r.se, low: r.low, high: r.high };
-        rows.push(row(info, name, info.labels[e], '', `${headline}_elo`, est, prior ? 'bradley-terry-prior' : 'bradley-terry', info.cheats[e]));
+        rows.push(
+          row(
+            info,
+            name,
+            info.labels[e],
+            '',
+            `${headline}_elo`,
+            est,
+            prior ? 'bradley-terry-prior' : 'bradley-terry',
+            info.cheats[e],
+          ),
+        );
       });
     }
   }
   return rows;
 }
 
-function row(info: RunInfo, section: string, bot: string, opponent: string, metric: string, e: Estimate, interval: string, cheats: boolean): Row {
+function row(
+  info: RunInfo,
+  section: string,
+  bot: string,
+  opponent: string,
+  metric: string,
+  e: Estimate,
+  interval: string,
+  cheats: boolean,
+): Row {
   return {
     game: info.game,
     seed: info.seed,
@@ -127,9 +173,19 @@ function eloLines(info: RunInfo, section: SectionTally, label: (e: number) => st
   const rows = table.ratings
     .map((r, e) => ({ r, e }))
     .sort((x, y) => y.r.elo - x.r.elo || x.e - y.e)
-    .map(({ r, e }) => [label(e), signed(r.elo), `± ${Math.abs(r.high - r.elo).toFixed(1)}`, `${(r.score * 100).toFixed(1)}%`, String(r.games)]);
+    .map(({ r, e }) => [
+      label(e),
+      signed(r.elo),
+      `± ${Math.abs(r.high - r.elo).toFixed(1)}`,
+      `${(r.score * 100).toFixed(1)}%`,
+      String(r.games),
+    ]);
   const note = prior ? ' (a bot won or lost every group: two virtual draws per pair keep ratings finite)' : '';
-  return ['', `ratings (Bradley-Terry Elo of winning a duplicate group on ${headline}, mean 0, 95% CI)${note}`, ...grid([['bot', 'elo', 'ci', 'score', 'groups'], ...rows])];
+  return [
+    '',
+    `ratings (Bradley-Terry Elo of winning a duplicate group on ${headline}, mean 0, 95% CI)${note}`,
+    ...grid([['bot', 'elo', 'ci', 'score', 'groups'], ...rows]),
+  ];
 }
 
 function signed(x: number): string {
@@ -162,5 +218,10 @@ function fmt(x: number): string {
 
 function grid(rows: string[][]): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .join('   ')
+      .trimEnd(),
+  );
 }

@@ -29,12 +29,26 @@ export function cutBack(c: JournalContents, f: ResumeFiles): GroupLine[] {
   const cuts: [string, number[]][] = [];
   const dealsOf = (line: GroupLine) => ('skipped' in line ? 0 : line.deals);
   if (f.records) {
-    const ends = groupEnds(f.records, '--records', c.lines, null, dealsOf, (text, g) => recordGroup(text, f.rotations) === g);
+    const ends = groupEnds(
+      f.records,
+      '--records',
+      c.lines,
+      null,
+      dealsOf,
+      (text, g) => recordGroup(text, f.rotations) === g,
+    );
     kept = Math.min(kept, ends.length - 1);
     cuts.push([f.records, ends]);
   }
   if (f.dealCsv) {
-    const ends = groupEnds(f.dealCsv, '--deal-csv', c.lines, f.dealHeader, (line) => dealsOf(line) * f.seats, (text, g) => csvGroup(text) === g);
+    const ends = groupEnds(
+      f.dealCsv,
+      '--deal-csv',
+      c.lines,
+      f.dealHeader,
+      (line) => dealsOf(line) * f.seats,
+      (text, g) => csvGroup(text) === g,
+    );
     kept = Math.min(kept, ends.length - 1);
     cuts.push([f.dealCsv, ends]);
   }
@@ -79,14 +93,18 @@ function groupEnds(
     if (!complete || (g >= n && !(header && lineNo === 0))) return false;
     lineNo++;
     if (header && lineNo === 1) {
-      if (text + '\n' !== header) throw new TafelError('bad-resume', `cannot resume: ${what} ${path} has other columns than this run writes`);
+      if (text + '\n' !== header)
+        throw new TafelError('bad-resume', `cannot resume: ${what} ${path} has other columns than this run writes`);
       ends.push(end);
       begin(end);
       return g < n;
     }
     if (--left === 0) {
       if (!owns(text, lines[g].g)) {
-        throw new TafelError('bad-resume', `cannot resume: ${what} ${path} line ${lineNo} does not belong to group ${lines[g].g}, as the journal says it should`);
+        throw new TafelError(
+          'bad-resume',
+          `cannot resume: ${what} ${path} line ${lineNo} does not belong to group ${lines[g].g}, as the journal says it should`,
+        );
       }
       g++;
       ends.push(end);
@@ -118,6 +136,9 @@ function cut(path: string, size: number): void {
   try {
     if (existsSync(path) && statSync(path).size !== size) truncateSync(path, size);
   } catch (e) {
-    throw new TafelError('unwritable', `cannot resume: ${path}: cannot truncate (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TafelError(
+      'unwritable',
+      `cannot resume: ${path}: cannot truncate (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }

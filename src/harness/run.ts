@@ -15,7 +15,15 @@ import { TafelError } from '../core/errors.js';
 import type { Game, TableConfig } from '../games/game.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
-import { checkLines, checkMetrics, headerText, metricKeys, type GroupLine, type JournalContents, type JournalFiles } from './journal.js';
+import {
+  checkLines,
+  checkMetrics,
+  headerText,
+  metricKeys,
+  type GroupLine,
+  type JournalContents,
+  type JournalFiles,
+} from './journal.js';
 import type { Lineup } from './lineup.js';
 import { TextFile, probeWritable, writeCsv } from './outputs.js';
 import { planOf } from './plan.js';
@@ -140,7 +148,11 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     });
   }
   const append = o.resume !== undefined;
-  const files = { journal: null as TextFile | null, records: null as TextFile | null, dealCsv: null as TextFile | null };
+  const files = {
+    journal: null as TextFile | null,
+    records: null as TextFile | null,
+    dealCsv: null as TextFile | null,
+  };
   const closeFiles = () => Object.values(files).forEach((f) => f?.close());
   try {
     if (o.records) files.records = new TextFile(o.records, '--records', append);
@@ -152,8 +164,23 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     if (o.journal) {
       files.journal = new TextFile(o.journal, '--journal', append);
       if (!append) {
-        const run = { game: game.name, rules: table.rules, seats: table.seats, bots: o.bots, cheats: lineup.entrants.map((e) => e.spec.cheats === true), seed, unit, groups: o.groups, rotations: lineup.rotations, shard: o.shard, sprt: o.sprt ? specText(o.sprt) : null, metrics: metricKeys(game) };
-        files.journal.write(headerText({ run, files: o.journalFiles ?? { cwd: '.', out: null, records: null, dealCsv: null } }));
+        const run = {
+          game: game.name,
+          rules: table.rules,
+          seats: table.seats,
+          bots: o.bots,
+          cheats: lineup.entrants.map((e) => e.spec.cheats === true),
+          seed,
+          unit,
+          groups: o.groups,
+          rotations: lineup.rotations,
+          shard: o.shard,
+          sprt: o.sprt ? specText(o.sprt) : null,
+          metrics: metricKeys(game),
+        };
+        files.journal.write(
+          headerText({ run, files: o.journalFiles ?? { cwd: '.', out: null, records: null, dealCsv: null } }),
+        );
       }
     }
   } catch (e) {
@@ -223,9 +250,19 @@ export function runTournament(opts: RunOptions): RunResult {
   const { game, table, lineup, seed, unit } = opts;
   if (opts.out) probeWritable(opts.out, '--out');
   const records = opts.records ? new TextFile(opts.records, '--records') : null;
-  const player = new BatchPlayer(game, table, lineup, seed, unit, { records: records !== null, dealRows: false, journal: false, moveTimeout: null, skipFailures: false });
+  const player = new BatchPlayer(game, table, lineup, seed, unit, {
+    records: records !== null,
+    dealRows: false,
+    journal: false,
+    moveTimeout: null,
+    skipFailures: false,
+  });
   const tally = newTally(game, unit, lineup);
-  const collector = new Collector(RowLayout.of(game, lineup.entrants.length), tally, { journal: null, records, dealCsv: null });
+  const collector = new Collector(RowLayout.of(game, lineup.entrants.length), tally, {
+    journal: null,
+    records,
+    dealCsv: null,
+  });
   const started = performance.now();
   let failure: TafelError | undefined;
   try {

@@ -38,7 +38,8 @@ export interface Schedule {
   readonly signal?: AbortSignal;
 }
 
-export type ScheduleEnd = { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' } | { end: 'stopped' };
+export type ScheduleEnd =
+  { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' } | { end: 'stopped' };
 
 export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
   const { runner, plan } = s;
@@ -86,7 +87,8 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
           }
         });
       }
-      if (!settled && running === 0 && delivered >= limit) finish(failure ? { end: 'failed', failure } : { end: 'done' });
+      if (!settled && running === 0 && delivered >= limit)
+        finish(failure ? { end: 'failed', failure } : { end: 'done' });
     };
 
     const arrived = (r: BatchResult) => {

@@ -156,15 +156,23 @@ export function fasterSolve(a: SolvedPosition, b: SolvedPosition): SolvedPositio
     a.aborted === b.aborted &&
     a.seat === b.seat &&
     a.probes.length === b.probes.length &&
-    a.probes.every((q, i) => q.target === b.probes[i].target && q.result === b.probes[i].result && q.nodes === b.probes[i].nodes);
-  if (!same) throw new Error(`bench --solve: position ${a.index} solved twice differently (value ${a.value} / ${b.value}, nodes ${a.nodes} / ${b.nodes}): the solver depends on what ran before`);
+    a.probes.every(
+      (q, i) => q.target === b.probes[i].target && q.result === b.probes[i].result && q.nodes === b.probes[i].nodes,
+    );
+  if (!same)
+    throw new Error(
+      `bench --solve: position ${a.index} solved twice differently (value ${a.value} / ${b.value}, nodes ${a.nodes} / ${b.nodes}): the solver depends on what ran before`,
+    );
   return b.ms < a.ms ? b : a;
 }
 
 /** Check `fromTrick` against the table's deal: a TafelError (exit 2) when out of range. */
 function checkFromTrick(game: Game, tricks: number, fromTrick: number): void {
   if (!Number.isSafeInteger(fromTrick) || fromTrick < 0 || fromTrick >= tricks) {
-    throw new TafelError('bad-option', `--from-trick must be 0 to ${tricks - 1} for ${game.name} (a deal of ${tricks} tricks), not ${fromTrick}`);
+    throw new TafelError(
+      'bad-option',
+      `--from-trick must be 0 to ${tricks - 1} for ${game.name} (a deal of ${tricks} tricks), not ${fromTrick}`,
+    );
   }
 }
 
@@ -201,7 +209,16 @@ export function solveBench(game: Game, table: TableConfig, o: SolveBenchOptions)
       const ms = performance.now() - t0;
       const aborted = solver.aborted;
       const probes = aborted ? [] : solver.probes();
-      const p: SolvedPosition = { index: i, seat, tricksLeft, value: aborted ? NaN : v, nodes: solver.nodes, ms, aborted, probes };
+      const p: SolvedPosition = {
+        index: i,
+        seat,
+        tricksLeft,
+        value: aborted ? NaN : v,
+        nodes: solver.nodes,
+        ms,
+        aborted,
+        probes,
+      };
       if (pass === 1) out.push(p);
       else out[i] = fasterSolve(out[i], p);
       if (pass === passes) o.onPosition?.(out[i]);
@@ -251,8 +268,16 @@ function probeList(probes: readonly Probe[]): string {
 }
 
 /** The first line: what is solved, with which seed and limit. */
-function headLine(game: string, seats: number, o: { seed: string; deals: number; fromTrick: number; nodeLimit: number; endgame?: boolean; passes?: number }, tricks: number): string {
-  const where = o.fromTrick === 0 ? 'whole deals' : `after ${o.fromTrick} trick${o.fromTrick === 1 ? '' : 's'} of random play (${tricks - o.fromTrick} left)`;
+function headLine(
+  game: string,
+  seats: number,
+  o: { seed: string; deals: number; fromTrick: number; nodeLimit: number; endgame?: boolean; passes?: number },
+  tricks: number,
+): string {
+  const where =
+    o.fromTrick === 0
+      ? 'whole deals'
+      : `after ${o.fromTrick} trick${o.fromTrick === 1 ? '' : 's'} of random play (${tricks - o.fromTrick} left)`;
   const limit = Number.isFinite(o.nodeLimit) ? `node limit ${o.nodeLimit}` : 'no node limit';
   const endgame = o.endgame === false ? ', no endgame search' : '';
   const passes = (o.passes ?? 1) > 1 ? `, best of ${o.passes} passes` : '';
@@ -280,14 +305,17 @@ export function summaryLines(r: SolveBenchResult): string[] {
     }
   }
   const ms = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(2));
-  const lines = [
-    `positions: ${r.positions.length}`,
-    `solved: ${solved.length}`,
-  ];
+  const lines = [`positions: ${r.positions.length}`, `solved: ${solved.length}`];
   if (aborted.length > 0) {
-    const shown = aborted.slice(0, 10).map((p) => p.index).join(', ') + (aborted.length > 10 ? ', ...' : '');
+    const shown =
+      aborted
+        .slice(0, 10)
+        .map((p) => p.index)
+        .join(', ') + (aborted.length > 10 ? ', ...' : '');
     const spent = aborted.reduce((a, p) => a + p.ms, 0);
-    lines.push(`aborted: ${aborted.length} at the node limit (positions ${shown}; ${(spent / 1000).toFixed(2)} s spent on them), left out of every figure below, which therefore understates the cost`);
+    lines.push(
+      `aborted: ${aborted.length} at the node limit (positions ${shown}; ${(spent / 1000).toFixed(2)} s spent on them), left out of every figure below, which therefore understates the cost`,
+    );
   } else {
     lines.push('aborted: 0');
   }

@@ -191,7 +191,8 @@ export class Sprt {
   }
 
   add(pairedDifference: number): void {
-    if (!Number.isFinite(pairedDifference)) throw new RangeError(`Sprt.add: paired difference ${pairedDifference} is not finite`);
+    if (!Number.isFinite(pairedDifference))
+      throw new RangeError(`Sprt.add: paired difference ${pairedDifference} is not finite`);
     if (this.verdict) return;
     const o = outcomeOf(pairedDifference);
     if (o === 1) this.counts.wins++;
@@ -238,9 +239,11 @@ export class Sprt {
     const [lower, upper] = this.range;
     const llr = this.current.toFixed(2);
     const state =
-      this.verdict === 'H1' ? `H1 accepted (LLR ${llr} >= ${upper.toFixed(2)})`
-      : this.verdict === 'H0' ? `H0 accepted (LLR ${llr} <= ${lower.toFixed(2)})`
-      : `no decision yet (LLR ${llr}, bounds ${lower.toFixed(2)} and ${upper.toFixed(2)})`;
+      this.verdict === 'H1'
+        ? `H1 accepted (LLR ${llr} >= ${upper.toFixed(2)})`
+        : this.verdict === 'H0'
+          ? `H0 accepted (LLR ${llr} <= ${lower.toFixed(2)})`
+          : `no decision yet (LLR ${llr}, bounds ${lower.toFixed(2)} and ${upper.toFixed(2)})`;
     const groups = `${this.n} group${this.n === 1 ? '' : 's'}`;
     return `SPRT: ${state} after ${groups} [${specText(this.spec)}]`;
   }
@@ -288,7 +291,10 @@ export function parseSprt(text: string): SprtSpec {
   if (!(h1 > h0)) fail(`${k1} (${h1}) must be greater than ${k0} (${h0})`);
   const alpha = values.get('alpha') ?? 0.05;
   const beta = values.get('beta') ?? 0.05;
-  for (const [name, x] of [['alpha', alpha], ['beta', beta]] as const) {
+  for (const [name, x] of [
+    ['alpha', alpha],
+    ['beta', beta],
+  ] as const) {
     if (!(x > 0 && x < 0.5)) fail(`${name}=${x} must be between 0 and 0.5 (exclusive)`);
   }
   return elo ? { kind: 'elo', elo0: h0, elo1: h1, alpha, beta } : { kind: 'mean', mean0: h0, mean1: h1, alpha, beta };

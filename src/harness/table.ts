@@ -88,7 +88,14 @@ export class Table {
     this.bots = lineup.entrants.map((e, i) =>
       Array.from({ length: seats }, (_, seat) =>
         // Only a bot marked `cheats` sees the live state (and every table flags it as cheating).
-        e.spec.create({ game, table, seat, rng: this.botRngs[i][seat], params: e.params, ...(e.spec.cheats === true ? { state: this.state } : {}) }),
+        e.spec.create({
+          game,
+          table,
+          seat,
+          rng: this.botRngs[i][seat],
+          params: e.params,
+          ...(e.spec.cheats === true ? { state: this.state } : {}),
+        }),
       ),
     );
     this.seatBots = new Array<Bot>(seats);
@@ -117,7 +124,8 @@ export class Table {
     while (!match.over) {
       const k = match.dealIndex;
       this.cards.reseed(key, g, 0, k << 8);
-      for (let seat = 0; seat < seats; seat++) this.botRngs[this.seatEntrant[seat]][seat].reseed(key, g, 1 + seat, (k << 8) | r);
+      for (let seat = 0; seat < seats; seat++)
+        this.botRngs[this.seatEntrant[seat]][seat].reseed(key, g, 1 + seat, (k << 8) | r);
       match.startDeal(this.state, this.cards);
       this.playDeal(g, r, k);
       match.finishDeal(this.state);
@@ -156,8 +164,9 @@ export class Table {
       } catch (e) {
         throw this.failure(seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
       }
-      if (!((move >>> 0) === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
-        const shown = typeof move === 'number' && (move >>> 0) === move && move < CODE_LIMIT ? state.moveName(move) : String(move);
+      if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
+        const shown =
+          typeof move === 'number' && move >>> 0 === move && move < CODE_LIMIT ? state.moveName(move) : String(move);
         throw this.failure(seat, g, r, k, `played an illegal move (${shown})`);
       }
       state.apply(move);

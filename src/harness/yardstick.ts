@@ -18,7 +18,10 @@ export function runYardstick(source: string, deals: number): number {
       try {
         execFileSync('gcc', ['-O3', '-march=native', '-o', binary, source], { stdio: 'pipe' });
       } catch (e) {
-        throw new TafelError('bad-yardstick', `--yardstick ${source}: gcc failed: ${(e as Error).message.split('\n')[0]}`);
+        throw new TafelError(
+          'bad-yardstick',
+          `--yardstick ${source}: gcc failed: ${(e as Error).message.split('\n')[0]}`,
+        );
       }
     }
   }

@@ -54,7 +54,13 @@ export function naiveWinner(trick: readonly string[]): number {
  * A-5..A-7: each seat's money change for a hand with `potBefore` before the dealer's 4,
  * `inSeats` those in, `tricks[s]` tricks taken (ignored for a void or sole hand).
  */
-export function naiveMoney(seats: number, dealer: number, potBefore: number, inSeats: readonly number[], tricks: readonly number[]): number[] {
+export function naiveMoney(
+  seats: number,
+  dealer: number,
+  potBefore: number,
+  inSeats: readonly number[],
+  tricks: readonly number[],
+): number[] {
   const out = new Array<number>(seats).fill(0);
   const pot = potBefore + 4;
   out[dealer] -= 4;

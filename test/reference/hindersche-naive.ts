@@ -123,7 +123,15 @@ export class NaiveDeal {
     const order = this.players.indexOf(this.leader);
     const w = this.players[(order + naiveTrickWinner(this.trump, this.current, led, -1)) % this.players.length];
     const points = this.current.reduce((p, c) => p + naivePoints(this.trump, c), 0);
-    const trick: NaiveDealTrick = { leader: this.leader, cards: this.current, winner: w, taker: w, points, offeredBy: -1, objectedBy: -1 };
+    const trick: NaiveDealTrick = {
+      leader: this.leader,
+      cards: this.current,
+      winner: w,
+      taker: w,
+      points,
+      offeredBy: -1,
+      objectedBy: -1,
+    };
     this.current = [];
     if (this.schleipfen) {
       this.pending = trick;
@@ -180,7 +188,12 @@ interface NaiveOutcome {
  * Places for the best `places` of `seats` by `points` (fewest first for 'fewest',
  * most first for 'most'): the seats surely inside, and the tie across the last place.
  */
-function rank(seats: number[], points: readonly number[], dir: 'most' | 'fewest', places: number): { inside: number[]; tie: NaiveTie | null } {
+function rank(
+  seats: number[],
+  points: readonly number[],
+  dir: 'most' | 'fewest',
+  places: number,
+): { inside: number[]; tie: NaiveTie | null } {
   if (places <= 0 || seats.length === 0) return { inside: [], tie: null };
   const sorted = [...seats].sort((a, b) => (dir === 'fewest' ? points[a] - points[b] : points[b] - points[a]));
   const cut = points[sorted[Math.min(places, sorted.length) - 1]];
@@ -232,7 +245,8 @@ function naiveOutcome(f: NaiveDealFacts): NaiveOutcome {
   const M = f.slate.reduce((a, b) => a + b, 0);
   if (f.phase === 1) {
     if (marcher >= 0) for (const s of others) changes.set(s, [1, 'march-opponent']);
-    else if (P === 4 && f.players.every((s) => f.points[s] === 35)) for (const s of f.players) changes.set(s, [1, 'all-35']);
+    else if (P === 4 && f.players.every((s) => f.points[s] === 35))
+      for (const s of f.players) changes.set(s, [1, 'all-35']);
     else apply(rank(f.players, f.points, 'most', 1), 1, 'most');
     return { changes, ties, marcher };
   }
@@ -304,9 +318,20 @@ export class NaiveRubber {
   }
 
   /** Apply a finished deal; returns RECORD.md's events and the ties it leaves. */
-  finish(d: NaiveNext, points: readonly number[], kept: readonly number[]): { events: unknown[]; ties: NaiveTie[]; marcher: number } {
+  finish(
+    d: NaiveNext,
+    points: readonly number[],
+    kept: readonly number[],
+  ): { events: unknown[]; ties: NaiveTie[]; marcher: number } {
     const sc = this.score;
-    const out = naiveOutcome({ phase: sc.phase, playoff: d.playoff, players: d.players, slate: sc.slate, points, kept });
+    const out = naiveOutcome({
+      phase: sc.phase,
+      playoff: d.playoff,
+      players: d.players,
+      slate: sc.slate,
+      points,
+      kept,
+    });
     const events: unknown[] = [];
     if (d.playoff) this.open.shift();
     else this.lastDealer = d.dealer;
@@ -343,7 +368,8 @@ export class NaiveRubber {
       if (sc.in.length === 1) endGame(sc.in[0], 1);
     } else if (this.open.length === 0 && sc.slate.reduce((a, b) => a + b, 0) >= 4) {
       const marked = [0, 1, 2, 3].filter((s) => sc.slate[s] > 0);
-      if (marked.length === 1) endGame(marked[0], 2); // H-5
+      if (marked.length === 1)
+        endGame(marked[0], 2); // H-5
       else {
         sc.phase = 2;
         for (const s of [1, 2, 3, 4].map((k) => (this.lastDealer + k) % 4)) {

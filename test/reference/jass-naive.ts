@@ -6,7 +6,6 @@
  * readings of the rules.
  */
 
-
 export function suitLetter(card: string): string {
   return card.slice(-1);
 }

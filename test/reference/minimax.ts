@@ -7,7 +7,13 @@ import { newSets, setToCodes } from '../../src/core/cardset.js';
 import { Decision, NO, type Game, type State, type TableConfig } from '../../src/games/game.js';
 
 /** The final measure of `seat`'s side, which seeks `more` of it (default: the game's aim). */
-export function bruteForce(game: Game, table: TableConfig, state: State, seat: number, more = game.searchGoal.more): number {
+export function bruteForce(
+  game: Game,
+  table: TableConfig,
+  state: State,
+  seat: number,
+  more = game.searchGoal.more,
+): number {
   const teams = game.teams(table.seats);
   const inSide = (s: number) => (teams === null ? s === seat : teams[s] === teams[seat]);
   const stack: State[] = [];

@@ -38,7 +38,9 @@ export function effectiveSuit(trump: string, card: string): string {
 
 /** V-1: trumps from low to high. */
 function trumpOrder(trump: string): string[] {
-  return ['6', '7', '8', '9', '10', 'Q', 'K', 'A'].map((r) => r + trump).concat(['J' + sameColourSuit(trump), 'J' + trump]);
+  return ['6', '7', '8', '9', '10', 'Q', 'K', 'A']
+    .map((r) => r + trump)
+    .concat(['J' + sameColourSuit(trump), 'J' + trump]);
 }
 /** V-2: a plain suit from low to high (the ten below the jack). */
 function plainOrder(suit: string): string[] {

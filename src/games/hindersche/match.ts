@@ -117,7 +117,16 @@ export class HinderscheMatch implements Match<HinderscheState> {
     index: number,
   ) {
     this.rules = rules;
-    this.ctx = { dealer: 0, mask: 15, phase: 1, kind: Kind.Normal, slate: this.slate, playoffFor: 0, playoffPlaces: 0, schleipfen: rules.schleipfen };
+    this.ctx = {
+      dealer: 0,
+      mask: 15,
+      phase: 1,
+      kind: Kind.Normal,
+      slate: this.slate,
+      playoffFor: 0,
+      playoffPlaces: 0,
+      schleipfen: rules.schleipfen,
+    };
     this.reset(index);
   }
 
@@ -184,12 +193,13 @@ export class HinderscheMatch implements Match<HinderscheState> {
       for (let k = 0; k < state.players; k++) {
         const s = state.order[k];
         const n = st.delta[s];
-        if (n === 0 || (n < 0) !== (pass === 0)) continue;
+        if (n === 0 || n < 0 !== (pass === 0)) continue;
         this.slate[s] += n;
         events?.push({ type: 'mark', seat: s, n, why: WHY_NAMES[st.why[s]] });
       }
     }
-    for (let s = 0; s < SEATS; s++) this.dealMarks[s] = st.delta[s] + (this.singleDeal ? st.expected(s) - st.delta[s] : 0);
+    for (let s = 0; s < SEATS; s++)
+      this.dealMarks[s] = st.delta[s] + (this.singleDeal ? st.expected(s) - st.delta[s] : 0);
     // New ties are played before any tie still open (a tied playoff is replayed at once).
     this.pushTies(st);
     if (rec) for (let t = 0; t < st.ties; t++) this.newTies.push(tieOf(st.tieFor[t], st.tieMask[t], st.tiePlaces[t]));
@@ -240,7 +250,8 @@ export class HinderscheMatch implements Match<HinderscheState> {
     this.slate.fill(0);
     this.inMask = 15;
     this.ties = 0;
-    if (this.game >= this.rules.games) events?.push({ type: 'rubber', balance: settlement(this.frame, this.rules.tariff) });
+    if (this.game >= this.rules.games)
+      events?.push({ type: 'rubber', balance: settlement(this.frame, this.rules.tariff) });
   }
 
   private dropTie(): void {
@@ -303,7 +314,13 @@ export class HinderscheMatch implements Match<HinderscheState> {
   score(): Score {
     const inSeats: number[] = [];
     for (let s = 0; s < SEATS; s++) if ((this.inMask >>> s) & 1) inSeats.push(s);
-    return { game: this.game, phase: this.phase, slate: Array.from(this.slate), in: inSeats, frame: Array.from(this.frame) };
+    return {
+      game: this.game,
+      phase: this.phase,
+      slate: Array.from(this.slate),
+      in: inSeats,
+      frame: Array.from(this.frame),
+    };
   }
 
   /** The ties waiting for a playoff, first to be played first (allocates). */
@@ -336,9 +353,19 @@ export class HinderscheMatch implements Match<HinderscheState> {
       const start = state.trickStart[t];
       const cards: string[] = [];
       for (let i = 0; i < state.players; i++) cards.push(name(state.moves[start + i]));
-      tricks.push({ leader: state.trickLeader[t], cards, winner: state.trickWinner[t], taker: state.trickTaker[t], points: state.trickValue[t] });
+      tricks.push({
+        leader: state.trickLeader[t],
+        cards,
+        winner: state.trickWinner[t],
+        taker: state.trickTaker[t],
+        points: state.trickValue[t],
+      });
       if (state.trickOfferer[t] >= 0) {
-        schleipfen.push({ trick: t, by: state.trickOfferer[t], objected: state.trickObjector[t] >= 0 ? state.trickObjector[t] : null });
+        schleipfen.push({
+          trick: t,
+          by: state.trickOfferer[t],
+          objected: state.trickObjector[t] >= 0 ? state.trickObjector[t] : null,
+        });
       }
     }
     const players: number[] = [];

@@ -201,7 +201,8 @@ export class HinderscheState implements State, SlateContext {
 
   private setup(ctx: DealContext): void {
     const mask = ctx.mask & 15;
-    if (((mask >>> ctx.dealer) & 1) === 0) throw new Error(`hindersche: dealer ${ctx.dealer} does not take part (mask ${mask})`);
+    if (((mask >>> ctx.dealer) & 1) === 0)
+      throw new Error(`hindersche: dealer ${ctx.dealer} does not take part (mask ${mask})`);
     this.dealer = ctx.dealer;
     this.mask = mask;
     let n = 0;
@@ -489,8 +490,10 @@ export class HinderscheState implements State, SlateContext {
   }
 
   moveName(move: number): string {
-    if (move === YES) return this.decision === Decision.Object ? 'object' : this.decision === Decision.Schleipfe ? 'schleipfe' : 'yes';
-    if (move === NO) return this.decision === Decision.Object ? 'accept' : this.decision === Decision.Schleipfe ? 'pass' : 'no';
+    if (move === YES)
+      return this.decision === Decision.Object ? 'object' : this.decision === Decision.Schleipfe ? 'schleipfe' : 'yes';
+    if (move === NO)
+      return this.decision === Decision.Object ? 'accept' : this.decision === Decision.Schleipfe ? 'pass' : 'no';
     return codeName(this.trump, move);
   }
 
@@ -507,6 +510,4 @@ export class HinderscheState implements State, SlateContext {
   get stackSize(): number {
     return setSize(this.stack, 0);
   }
-
-
 }

@@ -34,7 +34,7 @@ export class HinderscheView implements Observation {
   }
   handLane(lane: number): number {
     // Checked: an index outside the seat's own lanes would read another seat's hand.
-    return (lane >>> 0) === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
+    return lane >>> 0 === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
   }
   get plies(): number {
     return this.#s.plies;
@@ -65,15 +65,15 @@ export class HinderscheView implements Observation {
   }
   /** Whether `seat` takes part in this deal. */
   plays(seat: number): boolean {
-    return (seat >>> 0) === seat && seat < 4 && ((this.#s.mask >>> seat) & 1) === 1;
+    return seat >>> 0 === seat && seat < 4 && ((this.#s.mask >>> seat) & 1) === 1;
   }
   /** The k-th player in playing order (0 = forehand); -1 beyond the players. */
   player(k: number): number {
-    return (k >>> 0) === k && k < this.#s.players ? this.#s.order[k] : -1;
+    return k >>> 0 === k && k < this.#s.players ? this.#s.order[k] : -1;
   }
   /** The next player of the deal after `seat`; -1 for a seat not taking part. */
   nextPlayer(seat: number): number {
-    return (seat >>> 0) === seat && seat < 4 ? this.#s.nextSeat[seat] : -1;
+    return seat >>> 0 === seat && seat < 4 ? this.#s.nextSeat[seat] : -1;
   }
 
   // ---- slate context (public) -----------------------------------------------
@@ -95,7 +95,7 @@ export class HinderscheView implements Observation {
   }
   /** Marks on `seat`'s corner of the slate before this deal. */
   slate(seat: number): number {
-    return (seat >>> 0) === seat && seat < 4 ? this.#s.slate[seat] : 0;
+    return seat >>> 0 === seat && seat < 4 ? this.#s.slate[seat] : 0;
   }
   /** Whether the schleipfen variant (H-2) is in force. */
   get schleipfen(): boolean {
@@ -159,25 +159,25 @@ export class HinderscheView implements Observation {
     return this.#s.offerer;
   }
   seatPoints(seat: number): number {
-    return (seat >>> 0) === seat && seat < 4 ? this.#s.seatPoints[seat] : 0;
+    return seat >>> 0 === seat && seat < 4 ? this.#s.seatPoints[seat] : 0;
   }
   tricksKept(seat: number): number {
-    return (seat >>> 0) === seat && seat < 4 ? this.#s.tricksKept[seat] : 0;
+    return seat >>> 0 === seat && seat < 4 ? this.#s.tricksKept[seat] : 0;
   }
   handSize(seat: number): number {
-    return (seat >>> 0) === seat && seat < 4 ? this.#s.handCount[seat] : 0;
+    return seat >>> 0 === seat && seat < 4 ? this.#s.handCount[seat] : 0;
   }
   /** Lanes `seat` has shown to be void in, as a lane mask. */
   voids(seat: number): number {
-    return (seat >>> 0) === seat && seat < 4 ? this.#s.voids[seat] : 0;
+    return seat >>> 0 === seat && seat < 4 ? this.#s.voids[seat] : 0;
   }
   private begun(trick: number): boolean {
     const s = this.#s;
-    return (trick >>> 0) === trick && (trick < s.trick || (trick === s.trick && trick < 9 && s.pos > 0));
+    return trick >>> 0 === trick && (trick < s.trick || (trick === s.trick && trick < 9 && s.pos > 0));
   }
   private completed(trick: number): boolean {
     const s = this.#s;
-    return (trick >>> 0) === trick && (trick < s.trick || (trick === s.trick && s.trick < 9 && s.pos === s.players));
+    return trick >>> 0 === trick && (trick < s.trick || (trick === s.trick && s.trick < 9 && s.pos === s.players));
   }
   trickLeader(trick: number): number {
     return this.begun(trick) ? this.#s.trickLeader[trick] : -1;
@@ -188,7 +188,7 @@ export class HinderscheView implements Observation {
   }
   /** The seat that kept a settled trick; -1 otherwise. */
   trickTaker(trick: number): number {
-    return (trick >>> 0) === trick && trick < this.#s.trick ? this.#s.trickTaker[trick] : -1;
+    return trick >>> 0 === trick && trick < this.#s.trick ? this.#s.trickTaker[trick] : -1;
   }
   /** Points of a completed trick; -1 otherwise. */
   trickValue(trick: number): number {
@@ -215,7 +215,9 @@ export class HinderscheView implements Observation {
     const perSeat = (f: (s: number) => number) => [0, 1, 2, 3].map(f).join(',');
     const tricks: string[] = [];
     for (let t = 0; t <= Math.min(this.trick, 8); t++) {
-      tricks.push(`${this.trickStart(t)}:${this.trickLeader(t)}>${this.trickWinner(t)}/${this.trickTaker(t)}=${this.trickValue(t)}`);
+      tricks.push(
+        `${this.trickStart(t)}:${this.trickLeader(t)}>${this.trickWinner(t)}/${this.trickTaker(t)}=${this.trickValue(t)}`,
+      );
     }
     return [
       `seat=${this.seat} toMove=${this.toMove} decision=${DECISION_NAMES[this.decision]} terminal=${this.terminal}`,

@@ -39,13 +39,27 @@ export const hindersiJass: Game<JassState, JassView> = {
   ],
   teams: () => null,
   dealMetrics: [
-    { key: 'points', description: 'points charged to the seat in the deal (157 to each other seat when one takes every trick)', higherIsBetter: false },
+    {
+      key: 'points',
+      description: 'points charged to the seat in the deal (157 to each other seat when one takes every trick)',
+      higherIsBetter: false,
+    },
     { key: 'allTricks', description: 'the seat took every trick (J-5)', higherIsBetter: true, binary: true },
-    { key: 'fewest', description: 'the seat was charged the fewest points of the table (ties count for each)', higherIsBetter: true, binary: true },
+    {
+      key: 'fewest',
+      description: 'the seat was charged the fewest points of the table (ties count for each)',
+      higherIsBetter: true,
+      binary: true,
+    },
   ],
   matchMetrics: [
     { key: 'striche', description: 'net Striche over the match (Striche minus Nuller, J-6)', higherIsBetter: true },
-    { key: 'won', description: 'the seat had the most net Striche (shared wins count for each winner)', higherIsBetter: true, binary: true },
+    {
+      key: 'won',
+      description: 'the seat had the most net Striche (shared wins count for each winner)',
+      higherIsBetter: true,
+      binary: true,
+    },
     { key: 'points', description: 'points charged to the seat over the whole match', higherIsBetter: false },
   ],
   checkTable(table: TableConfig): void {
@@ -58,7 +72,8 @@ export const hindersiJass: Game<JassState, JassView> = {
     }
   },
   newState: (table) => new JassState(table.seats),
-  newMatch: (table, opts) => new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
+  newMatch: (table, opts) =>
+    new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
   searchGoal: {
     measure: 'points',
     more: false,

@@ -53,9 +53,7 @@ interface Score {
 }
 
 type Event =
-  | { type: 'all-tricks'; seat: number }
-  | { type: 'partie'; striche: number[] }
-  | { type: 'match'; winner: number[] };
+  { type: 'all-tricks'; seat: number } | { type: 'partie'; striche: number[] } | { type: 'match'; winner: number[] };
 
 export class JassMatch implements Match<JassState> {
   dealIndex = 0;
@@ -201,7 +199,8 @@ export class JassMatch implements Match<JassState> {
     for (let seat = 0; seat < n; seat++) {
       const cards: number[] = [];
       for (let l = 0; l < LANES; l++) {
-        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1) cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
+        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1)
+          cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
       }
       hands.push(cards.sort((a, b) => a - b).map(cardName));
     }

@@ -213,7 +213,15 @@ export class JassSampler {
           continue;
         }
         for (let k = 0; k < holders; k++) this.caseSizes[k] = this.sizes[k] - (k === h ? 1 : 0);
-        this.weights[h] = countDeals(this.laneCounts, holders, this.caseSizes, this.forbidden, this.invFact, this.tableA, this.tableB);
+        this.weights[h] = countDeals(
+          this.laneCounts,
+          holders,
+          this.caseSizes,
+          this.forbidden,
+          this.invFact,
+          this.tableA,
+          this.tableB,
+        );
       }
     }
     let total = 0;

@@ -414,5 +414,4 @@ export class JassState implements State {
   handSize(seat: number): number {
     return this.handCount[seat];
   }
-
 }

@@ -33,7 +33,7 @@ export class JassView implements Observation {
   }
   handLane(lane: number): number {
     // Checked: an index outside the seat's own lanes would read another seat's hand.
-    return (lane >>> 0) === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
+    return lane >>> 0 === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
   }
   get plies(): number {
     return this.#s.plies;
@@ -45,13 +45,13 @@ export class JassView implements Observation {
     return this.#inPlies(ply) ? this.#s.moves[ply] : -1;
   }
   #inPlies(ply: number): boolean {
-    return (ply >>> 0) === ply && ply < this.#s.plies;
+    return ply >>> 0 === ply && ply < this.#s.plies;
   }
   #isSeat(seat: number): boolean {
-    return (seat >>> 0) === seat && seat < this.seats;
+    return seat >>> 0 === seat && seat < this.seats;
   }
   #isTrick(trick: number): boolean {
-    return (trick >>> 0) === trick && trick < this.#s.trick;
+    return trick >>> 0 === trick && trick < this.#s.trick;
   }
 
   get dealer(): number {
@@ -128,7 +128,7 @@ export class JassView implements Observation {
   /** The ply of the first card of a trick (the current one included); -1 for a trick not begun. */
   trickStart(trick: number): number {
     const s = this.#s;
-    return (trick >>> 0) === trick && (trick < s.trick || (trick === s.trick && s.pos > 0)) ? s.trickStart[trick] : -1;
+    return trick >>> 0 === trick && (trick < s.trick || (trick === s.trick && s.pos > 0)) ? s.trickStart[trick] : -1;
   }
   /** Points of a completed trick (the last trick's 5 included). */
   trickValue(trick: number): number {
@@ -170,7 +170,8 @@ export class JassView implements Observation {
     const seats = Array.from({ length: this.seats }, (_, s) => s);
     const perSeat = (f: (s: number) => number) => seats.map(f).join(',');
     const tricks: string[] = [];
-    for (let t = 0; t < this.trick; t++) tricks.push(`${this.trickLeader(t)}>${this.trickWinner(t)}/${this.trickValue(t)}`);
+    for (let t = 0; t < this.trick; t++)
+      tricks.push(`${this.trickLeader(t)}>${this.trickWinner(t)}/${this.trickValue(t)}`);
     return [
       `seat=${this.seat} seats=${this.seats} toMove=${this.toMove} decision=${DECISION_NAMES[this.decision]}`,
       `dealer=${this.dealer} forehand=${this.forehand} trump=${this.trump} turnup=${this.turnup} held=${this.turnupHeld}`,

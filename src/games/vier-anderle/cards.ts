@@ -79,7 +79,10 @@ export function packSize(pips: boolean): number {
 export function pipsFor(seats: number, mode: string): boolean {
   if (mode === 'always') return true;
   if (mode === 'never') {
-    if (seats * 4 > 38) throw new Error(`${seats} players need the pip cards (38 cards deal 4 each to at most 9): use pips=auto or always`);
+    if (seats * 4 > 38)
+      throw new Error(
+        `${seats} players need the pip cards (38 cards deal 4 each to at most 9): use pips=auto or always`,
+      );
     return false;
   }
   if (mode === 'auto') return seats * 4 > 38;

@@ -53,7 +53,12 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
   dealMetrics: [
     { key: 'stakes', description: 'money won in the hand, in stakes (the dealer ante included)', higherIsBetter: true },
     { key: 'tricks', description: 'tricks taken in the hand', higherIsBetter: true },
-    { key: 'in', description: 'the seat took part in the hand (declared in, or a type-1 hand)', higherIsBetter: true, binary: true },
+    {
+      key: 'in',
+      description: 'the seat took part in the hand (declared in, or a type-1 hand)',
+      higherIsBetter: true,
+      binary: true,
+    },
   ],
   matchMetrics: [{ key: 'balance', description: 'balance at the end of the session, in stakes', higherIsBetter: true }],
   checkTable(table: TableConfig): void {
@@ -68,7 +73,13 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
   },
   newState: (table) => new AnderleState(table.seats, pipsOf(table)),
   newMatch: (table, opts) =>
-    new AnderleMatch(table.seats, Number(table.rules.hands ?? DEFAULT_HANDS), table.rules.untilEmpty === true, opts.singleDeal, opts.index),
+    new AnderleMatch(
+      table.seats,
+      Number(table.rules.hands ?? DEFAULT_HANDS),
+      table.rules.untilEmpty === true,
+      opts.singleDeal,
+      opts.index,
+    ),
   searchGoal: {
     measure: 'tricks',
     more: true,

@@ -109,8 +109,11 @@ export class AnderleMatch implements Match<AnderleState> {
     if (state.outcome === Outcome.Void) ev.push({ type: 'void' });
     else if (state.outcome === Outcome.Sole) ev.push({ type: 'sole', seat: state.soleSeat, n: state.pot });
     else {
-      if (state.type === 2) for (let t = 0; t < state.trick; t++) ev.push({ type: 'trick-pay', seat: state.trickWinner[t], n: state.pot / 4 });
-      for (const seat of AnderleMatch.players(state)) if (state.seatTricks[seat] === 0) ev.push({ type: 'loser-pay', seat, n: state.pot });
+      if (state.type === 2)
+        for (let t = 0; t < state.trick; t++)
+          ev.push({ type: 'trick-pay', seat: state.trickWinner[t], n: state.pot / 4 });
+      for (const seat of AnderleMatch.players(state))
+        if (state.seatTricks[seat] === 0) ev.push({ type: 'loser-pay', seat, n: state.pot });
     }
     return ev;
   }
@@ -140,7 +143,13 @@ export class AnderleMatch implements Match<AnderleState> {
       const start = state.trickStart[t];
       const cards: string[] = [];
       for (let i = 0; i < state.players; i++) cards.push(codeName(state.moves[start + i]));
-      tricks.push({ leader: state.trickLeader[t], cards, winner: state.trickWinner[t], taker: state.trickWinner[t], points: 0 });
+      tricks.push({
+        leader: state.trickLeader[t],
+        cards,
+        winner: state.trickWinner[t],
+        taker: state.trickWinner[t],
+        points: 0,
+      });
     }
     const declarations: { seat: number; in: boolean }[] = [];
     for (let p = 0; p < state.plies; p++) {

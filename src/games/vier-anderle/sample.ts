@@ -132,7 +132,8 @@ export class AnderleSampler {
       const h = this.holder[i];
       if (h !== OUT) this.hands[h * LANES + (pool[i] >>> 5)] |= 1 << (pool[i] & 31);
     }
-    if (!this.replay(obs, out, watcher)) throw new Error(`vier-anderle sampler: a built deal for seat ${me} does not replay`);
+    if (!this.replay(obs, out, watcher))
+      throw new Error(`vier-anderle sampler: a built deal for seat ${me} does not replay`);
   }
 
   /**

@@ -388,7 +388,8 @@ export class AnderleState implements State {
    */
   sureTaken(inSide: Uint8Array, out: Int32Array): void {
     let live = 0;
-    for (let seat = 0; seat < this.seats; seat++) if (this.declared[seat] === 1) live |= this.hands[seat * LANES + TAROCK_LANE];
+    for (let seat = 0; seat < this.seats; seat++)
+      if (this.declared[seat] === 1) live |= this.hands[seat * LANES + TAROCK_LANE];
     // The run: from the top down, while the holder is of the top card's party.
     let party = -1;
     let run = 0;
@@ -472,5 +473,3 @@ export class AnderleState implements State {
     return codeName(move);
   }
 }
-
-;

@@ -30,7 +30,7 @@ export class AnderleView implements Observation {
     return this.#s.decision === Decision.None;
   }
   handLane(lane: number): number {
-    return (lane >>> 0) === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
+    return lane >>> 0 === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
   }
   get plies(): number {
     return this.#s.plies;
@@ -42,10 +42,10 @@ export class AnderleView implements Observation {
     return this.#inPlies(ply) ? this.#s.moves[ply] : -1;
   }
   #inPlies(ply: number): boolean {
-    return (ply >>> 0) === ply && ply < this.#s.plies;
+    return ply >>> 0 === ply && ply < this.#s.plies;
   }
   #isSeat(seat: number): boolean {
-    return (seat >>> 0) === seat && seat < this.seats;
+    return seat >>> 0 === seat && seat < this.seats;
   }
 
   get pips(): boolean {
@@ -106,7 +106,7 @@ export class AnderleView implements Observation {
     return this.#isSeat(seat) ? this.#s.voids[seat] : 0;
   }
   trickWinner(trick: number): number {
-    return (trick >>> 0) === trick && trick < this.#s.trick ? this.#s.trickWinner[trick] : -1;
+    return trick >>> 0 === trick && trick < this.#s.trick ? this.#s.trickWinner[trick] : -1;
   }
   /** At the end: the seat's money change this hand. */
   delta(seat: number): number {

@@ -74,7 +74,6 @@ export function toPhysical(trump: number, code: number): number {
   return p === 255 ? -1 : p;
 }
 
-
 export function codeName(trump: number, code: number): string {
   const p = toPhysical(trump, code);
   return p < 0 ? `code ${code} (no card)` : cardName(p);

@@ -103,7 +103,10 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
   if (left <= alpha) return left;
   if (beta <= 0) return 0;
   const size = topSize - (depth >> 2);
-  if (size > 2) return table !== null ? leadKept(seat, size, left, alpha, beta) : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
+  if (size > 2)
+    return table !== null
+      ? leadKept(seat, size, left, alpha, beta)
+      : play(0, seat, 0, 0, -1, seat, left, alpha, beta, -1);
   if (size === 0) return 0;
   // The last two tricks: at most 16 lines, enumerated on card lists.
   for (let s = 0; s < SEATS; s++) setCodesInto(HANDS, s * LANES, CARD, s * 2);
@@ -114,7 +117,10 @@ function lead(seat: number, left: number, alpha: number, beta: number): number {
     const high = CARD[s * 2 + 1];
     const lane = low >>> 5;
     const live = HANDS[lane] | HANDS[LANES + lane] | HANDS[2 * LANES + lane] | HANDS[3 * LANES + lane];
-    TWIN[s] = lane === high >>> 5 && POINTS[low] === POINTS[high] && (live & ((1 << (high & 31)) - (2 << (low & 31)))) === 0 ? 1 : 0;
+    TWIN[s] =
+      lane === high >>> 5 && POINTS[low] === POINTS[high] && (live & ((1 << (high & 31)) - (2 << (low & 31)))) === 0
+        ? 1
+        : 0;
   }
   return twoTricks(seat, alpha, beta);
 }
@@ -288,7 +294,18 @@ function lastTrick(leader: number, rest: number): number {
  * the value of the best legal card for `seat` (as maximiser or minimiser). A lead
  * tries `first` first; it sets `bestLead`.
  */
-function play(k: number, seat: number, led: number, pts: number, best: number, bestSeat: number, left: number, alpha: number, beta: number, first: number): number {
+function play(
+  k: number,
+  seat: number,
+  led: number,
+  pts: number,
+  best: number,
+  bestSeat: number,
+  left: number,
+  alpha: number,
+  beta: number,
+  first: number,
+): number {
   const h = seat * LANES;
   // V-5: follow suit or trump; to a trump lead, a trump if any.
   let lanes = 15;
@@ -308,7 +325,7 @@ function play(k: number, seat: number, led: number, pts: number, best: number, b
     if (mine === 0) continue;
     const live = HANDS[lane] | HANDS[LANES + lane] | HANDS[2 * LANES + lane] | HANDS[3 * LANES + lane] | TRICK[lane];
     let prev = -1;
-    for (let m = mine; m !== 0; ) {
+    for (let m = mine; m !== 0;) {
       const bit = highestBit(m);
       m ^= 1 << bit;
       const card = (lane << 5) | bit;

@@ -25,7 +25,11 @@ export const viersche: Game<VierscheState, VierscheView> = {
   dealMetrics: [
     { key: 'points', description: "card points of the seat's team in the deal", higherIsBetter: true },
     { key: 'won', description: "the seat's team won a game in this deal", higherIsBetter: true, binary: true },
-    { key: 'rungs', description: 'rungs erased by the team minus rungs erased by the other team', higherIsBetter: true },
+    {
+      key: 'rungs',
+      description: 'rungs erased by the team minus rungs erased by the other team',
+      higherIsBetter: true,
+    },
   ],
   matchMetrics: [
     { key: 'won', description: "the seat's team won the match", higherIsBetter: true, binary: true },
@@ -33,7 +37,8 @@ export const viersche: Game<VierscheState, VierscheView> = {
     { key: 'marks', description: 'frame marks chalked against the team', higherIsBetter: false },
   ],
   checkTable(table: TableConfig): void {
-    if (table.seats !== SEATS) throw new TafelError('bad-table', `viersche is played by exactly 4 players, not ${table.seats}`);
+    if (table.seats !== SEATS)
+      throw new TafelError('bad-table', `viersche is played by exactly 4 players, not ${table.seats}`);
   },
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),

@@ -168,7 +168,8 @@ export class VierscheMatch implements Match<VierscheState> {
     for (let seat = 0; seat < SEATS; seat++) {
       const cards: number[] = [];
       for (let l = 0; l < LANES; l++) {
-        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1) cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
+        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1)
+          cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
       }
       hands.push(cards.sort((a, b) => a - b).map(cardName));
     }

@@ -415,14 +415,22 @@ export class VierscheState implements State {
     }
     let trick = 0;
     for (let ply = this.plies - this.pos; ply < this.plies; ply++) trick = (trick << 7) | this.moves[ply];
-    out[off + 2 * LANES] = trick | (this.pos << 21) | (this.leader << 23) | (this.trick === 0 ? 1 << 25 : 0) | (this.facedown ? 1 << 26 : 0);
+    out[off + 2 * LANES] =
+      trick | (this.pos << 21) | (this.leader << 23) | (this.trick === 0 ? 1 << 25 : 0) | (this.facedown ? 1 << 26 : 0);
     return 2 * LANES + 1;
   }
 
   /** The last five tricks are searched on bare hands (endgame.ts). */
   readonly endgameTricks = 5;
 
-  endgame(inSide: Uint8Array, maximizer: Uint8Array, alpha: number, beta: number, out: Int32Array, table?: BoundTable): void {
+  endgame(
+    inSide: Uint8Array,
+    maximizer: Uint8Array,
+    alpha: number,
+    beta: number,
+    out: Int32Array,
+    table?: BoundTable,
+  ): void {
     searchEndgame(this.hands, this.toMove, this.inPlay(), inSide, maximizer, alpha, beta, out, table);
   }
 

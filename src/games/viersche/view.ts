@@ -31,7 +31,7 @@ export class VierscheView implements Observation {
   }
   handLane(lane: number): number {
     // Checked: an index outside the seat's own lanes would read another seat's hand.
-    return (lane >>> 0) === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
+    return lane >>> 0 === lane && lane < LANES ? this.#s.hands[this.seat * LANES + lane] : 0;
   }
   get plies(): number {
     return this.#s.plies;
