@@ -382,15 +382,8 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
       const f = publicFacts(t);
       const flagged = seatsOf(t).filter((o) => o !== q && f.noTrumpButPuur[o] && t.handSize(o) > 0);
       if (!flagged.length || setHas(t.hands, q * LANES, PUUR) || w.length < 10 || w.length > 1500) return false;
-      const withPuur = (key: string, o: number) =>
-        key
-          .split('|')
-          [
-            seatsOf(t)
-              .filter((x) => x !== q)
-              .indexOf(o)
-          ].split(',')
-          .includes(String(PUUR));
+      const others = seatsOf(t).filter((x) => x !== q);
+      const withPuur = (key: string, o: number) => key.split('|')[others.indexOf(o)].split(',').includes(String(PUUR));
       return flagged.some((o) => w.some((k) => withPuur(k, o)) && w.some((k) => !withPuur(k, o)));
     });
     const r = chiSquare(s, seat, 20000, 2);
