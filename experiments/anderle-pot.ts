@@ -13,11 +13,11 @@
  * the same cards at every table with the same number of players.
  *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR]
+ *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR] [--force]
  */
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { seedKey } from '../src/core/rng.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
@@ -79,7 +79,10 @@ export async function runExperiment(o: Options): Promise<TableResult[]> {
         if (hand < o.hands) pots[hand].add(after.pot);
         last = after;
       };
-      const player = new Table({ game, table, lineup, seed: o.seed, key: seedKey(o.seed), unit: 'match' }, sink);
+      const player = new Table(
+        liveRunOf({ game, table, lineup, seed: o.seed, unit: 'match', groups: o.sessions }),
+        sink,
+      );
       const tally = new GroupTally(lineup.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
       for (let g = 0; g < o.sessions; g++) {
         tally.clear();
@@ -155,7 +158,7 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
   return lines.join('\n') + '\n';
 }
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR] [--force]
   --sessions N   sessions per table (default 400)
   --hands H      hands per session (default 12)
   --seed S       master seed (default pot-1)
@@ -174,7 +177,7 @@ async function main(argv: string[]): Promise<void> {
     seed: seed(v.seed, 'pot-1'),
   };
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir);
+  checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
   const started = performance.now();
   const results = await runExperiment(o);
   const seconds = (performance.now() - started) / 1000;

@@ -38,18 +38,18 @@
  *
  *   npx tsc -p tsconfig.json
  *   taskset -c 0 node dist/experiments/hindersche-marches.js [--rubbers N] [--mc-rubbers N]
- *       [--mc-worlds W] [--seed S] [--out-dir DIR]
+ *       [--mc-worlds W] [--seed S] [--out-dir DIR] [--force]
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { seedKey } from '../src/core/rng.js';
 import type { TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { Moments, wilson, type Estimate } from '../src/harness/stats.js';
-import { GroupTally, Table, type TablePlan } from '../src/harness/table.js';
+import { GroupTally, Table } from '../src/harness/table.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 export const NAME = 'hindersche-marches';
@@ -261,7 +261,6 @@ export async function runStudy(o: StudyOptions, tables: readonly TableSpec[] = t
   if (!game) throw new Error('hindersche is not registered in src/games/index.ts');
   const table: TableConfig = { seats: 4, rules: resolveParams(game.variants, {}, 'hindersche rules') };
   game.checkTable(table);
-  const key = seedKey(o.seed);
   const started = performance.now();
   const cpu = process.cpuUsage();
   const out: TableResult[] = [];
@@ -271,8 +270,8 @@ export async function runStudy(o: StudyOptions, tables: readonly TableSpec[] = t
     const groups = Math.ceil(spec.rubbers / lineup.rotations);
     const labels = lineup.entrants.map((e) => e.label);
     const counter = new MarchCounter(groups, lineup.rotations, labels);
-    const plan: TablePlan = { game, table, lineup, seed: o.seed, key, unit: 'match' };
-    const t = new Table(plan, (rec) => counter.add(rec as unknown as DealRecord));
+    const run = liveRunOf({ game, table, lineup, seed: o.seed, unit: 'match', groups });
+    const t = new Table(run, (rec) => counter.add(rec as unknown as DealRecord));
     const mm = game.matchMetrics.length;
     const marchMetric = game.matchMetrics.findIndex((m) => m.key === 'marches');
     const tally = new GroupTally(lineup.entrants.length, game.dealMetrics.length, mm);
@@ -670,7 +669,6 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
 
 /** Write `text` to `path` atomically (a reader never sees half a file). */
 export function writeResults(study: StudyResult, dir: string): { csv: string; md: string } {
-  checkOutDir(dir);
   const rows = rowsOf(study);
   const csv = writeWhole(dir, `${NAME}.csv`, csvText(rows));
   const md = writeWhole(dir, `${NAME}.md`, reportText(study, rows));
@@ -679,14 +677,14 @@ export function writeResults(study: StudyResult, dir: string): { csv: string; md
 
 // --- Command ------------------------------------------------------------------------
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--out-dir DIR] [--force]
   --rubbers N     rubbers at the random, heuristic and heuristic,random tables (default ${DEFAULTS.rubbers})
   --mc-rubbers N  rubbers at the montecarlo table (default ${DEFAULTS.mcRubbers})
   --mc-worlds W   worlds per decision of the montecarlo bot (default ${DEFAULTS.mcWorlds})
   --seed S        master seed: 1-64 letters, digits or _ . : - (default ${DEFAULTS.seed})
   --out-dir DIR   where ${NAME}.csv and ${NAME}.md go (default results)`;
 
-export function parseOptions(argv: string[]): (StudyOptions & { outDir: string }) | 'help' {
+export function parseOptions(argv: string[]): (StudyOptions & { outDir: string; force: boolean }) | 'help' {
   const values = parseFlags(argv, {
     rubbers: { type: 'string' },
     'mc-rubbers': { type: 'string' },
@@ -701,6 +699,7 @@ export function parseOptions(argv: string[]): (StudyOptions & { outDir: string }
     mcRubbers: count(values['mc-rubbers'], DEFAULTS.mcRubbers, '--mc-rubbers', 0),
     mcWorlds: count(values['mc-worlds'], DEFAULTS.mcWorlds, '--mc-worlds', 1),
     outDir: String(values['out-dir'] ?? 'results'),
+    force: values.force === true,
   };
 }
 
@@ -710,7 +709,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  checkOutDir(o.outDir);
+  checkOutDir(o.outDir, [`${NAME}.csv`, `${NAME}.md`], o.force);
   const opts = { ...o, progress: (line: string) => console.error(line) };
   const tables = tablesOf(opts).filter((t) => t.rubbers > 0);
   const study = await runStudy(opts, tables);

@@ -236,6 +236,13 @@ describe('experiment command lines', () => {
     ['anderle-pot', ['--hands', '0'], /^anderle-pot: --hands '0'/],
     ['anderle-pot', ['--seed', 'a b'], /^anderle-pot: --seed 'a b'/],
     ['hindersche-marches', ['--out-dir', '/dev/null/x'], /^hindersche-marches: --out-dir \/dev\/null\/x: cannot write/],
+    // The committed results are never replaced without --force.
+    [
+      'ladder',
+      ['--out-dir', 'results'],
+      /^ladder: --out-dir results: ladder-viersche\.csv exists \(earlier results\); replace them with --force, or choose another --out-dir\n/,
+    ],
+    ['anderle-pot', [], /^anderle-pot: --out-dir results: anderle-pot\.csv exists \(earlier results\)/],
   ] as const)('%s %j: one line and the usage, status 2, before any play', (name, args, line) => {
     const r = run(name, args);
     expect(r.status).toBe(2);
@@ -264,12 +271,15 @@ describe('experiment command lines', () => {
     expect(() => parseFlags(['--n'], { n: { type: 'string' } })).toThrow(TafelError);
     const dir = mkdtempSync(join(tmpdir(), 'tafel-cmd-'));
     try {
-      checkOutDir(join(dir, 'a', 'b'));
+      checkOutDir(join(dir, 'a', 'b'), ['f.txt'], false);
       expect(readFileSync(writeWhole(join(dir, 'a', 'b'), 'f.txt', 'whole'), 'utf8')).toBe('whole');
       expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['f.txt']);
+      // Earlier results are kept unless --force.
+      expect(() => checkOutDir(join(dir, 'a', 'b'), ['f.txt'], false)).toThrow(/f\.txt exists \(earlier results\)/);
+      checkOutDir(join(dir, 'a', 'b'), ['f.txt'], true);
     } finally {
       rmSync(dir, { recursive: true });
     }
-    expect(() => checkOutDir('/dev/null/x')).toThrow(TafelError);
+    expect(() => checkOutDir('/dev/null/x', [], false)).toThrow(TafelError);
   });
 });

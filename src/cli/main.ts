@@ -12,12 +12,14 @@ import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
 import { benchDeals } from '../harness/bench.js';
+import { liveRunOf } from '../harness/spec.js';
+import { VERSION } from '../harness/version.js';
 import { positionLine, solveBench, summaryLines } from '../harness/solve-bench.js';
 import { runYardstick } from '../harness/yardstick.js';
 import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
-import { mergeCommand } from './merge.js';
+import { mergeCommand, type MergeFlags } from './merge.js';
 import { runCommand, type RunFlags } from './run.js';
 
 /** Positions `bench --solve` solves without --deals. */
@@ -25,6 +27,7 @@ const SOLVE_DEALS = 50;
 
 const program = new Command('tafel')
   .description('Simulation and bot tournaments for the trick-taking games of the Black Forest')
+  .version(VERSION, '-V, --version', 'print the version of tafel')
   .exitOverride()
   // One line per error: commander's hint ("Did you mean --bots?") joins the message.
   .configureOutput({ outputError: (text, write) => write(text.trim().replace(/\s*\n\s*/g, ' ') + ' (see --help)\n') });
@@ -33,7 +36,10 @@ program
   .command('run')
   .description('play a duplicate tournament between bots and report the results')
   .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
-  .option('--bots <list>', 'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter')
+  .option(
+    '--bots <list>',
+    'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter; label=bot names a bot in the tables',
+  )
   .addOption(
     new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)')
       .argParser(positiveInt('--deals'))
@@ -48,6 +54,7 @@ program
   .option('--deal-csv <file.csv>', 'write one CSV row per seat and deal, with the deal metrics')
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
+  .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
   .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
@@ -59,9 +66,7 @@ program
     new Option(
       '--on-bot-error <mode>',
       'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group',
-    )
-      .choices(['stop', 'skip'])
-      .default('stop'),
+    ).choices(['stop', 'skip']),
   )
   .action(async (o: RunFlags, cmd: Command) => {
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
@@ -73,7 +78,10 @@ program
   .argument('<journals...>', 'the journal of every shard (any order)')
   .option('--out <file.csv>', 'write the summary as CSV (and the merged journal to file.journal.jsonl)')
   .option('--journal <file.jsonl>', 'write the merged journal here')
-  .action((journals: string[], o: { out?: string; journal?: string }) => {
+  .option('--records <file.jsonl>', "join the shards' deal records into this file (as one machine writes them)")
+  .option('--deal-csv <file.csv>', "join the shards' per-deal CSVs into this file")
+  .option('--force', 'replace output files that exist')
+  .action((journals: string[], o: MergeFlags) => {
     mergeCommand(journals, o);
   });
 
@@ -178,8 +186,16 @@ program
       return;
     }
     const lineup = await resolveLineup(o.bots, game, table.seats);
+    const run = liveRunOf({
+      game,
+      table,
+      lineup,
+      seed: o.seed,
+      unit: 'deal',
+      groups: Math.ceil(o.deals / lineup.rotations),
+    });
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
-    const r = await benchDeals(game, table, lineup, o.seed, o.deals, o.workers);
+    const r = await benchDeals(run.spec, o.workers);
     const after = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
     const threads = o.workers === 1 ? '1 thread' : `${o.workers} worker threads`;
     const out = [
@@ -202,7 +218,11 @@ program
   .command('replay')
   .description('print one deal trick by trick: from a records file, or played again from the seed and the bots')
   .option('--records <file.jsonl>', 'find the deal in this records file')
-  .option('--seed <seed>', "the run's master seed (with --records: only records of this seed)", seedText)
+  .option(
+    '--seed <seed>',
+    "the run's master seed (default 1, as for run; with --records: only records of this seed)",
+    seedText,
+  )
   .requiredOption(
     '--match <m>',
     'match index in the run (a --deals run: group x rotations + rotation)',
@@ -234,15 +254,17 @@ program
       if (o.records) {
         record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
       } else {
-        if (!o.game || !o.bots || !o.seed)
+        if (!o.game || !o.bots)
           throw new TafelError(
             'missing-option',
-            'replay: give --records FILE, or --game, --bots and --seed to play the deal again',
+            'replay: give --records FILE, or --game and --bots (and the --seed, default 1) to play the deal again',
           );
         const game = gameNamed(o.game);
         const table = tableFor(game, o.players, o.rules);
         const lineup = await resolveLineup(o.bots, game, table.seats);
-        record = regenerateRecord({ game, table, lineup, seed: o.seed, unit: o.unit, match: o.match, deal: o.deal });
+        const seed = o.seed ?? '1';
+        const run = liveRunOf({ game, table, lineup, seed, unit: o.unit, groups: o.match + 1 });
+        record = regenerateRecord(run, o.match, o.deal);
       }
       process.stdout.write(renderDeal(record) + '\n');
     },
@@ -250,12 +272,21 @@ program
 
 program
   .command('games')
-  .description('list the games and their rule variants')
+  .description('list the games, their rule variants and the metrics a run reports')
   .action(() => {
     for (const g of GAMES) {
       const seats = g.minSeats === g.maxSeats ? `${g.minSeats}` : `${g.minSeats}-${g.maxSeats}`;
       process.stdout.write(`${g.name} (${seats} players): ${g.title}\n`);
       for (const line of describeParams(g.variants)) process.stdout.write(`  --rules ${line}\n`);
+      for (const [unit, metrics] of [
+        ['deal', g.dealMetrics],
+        ['match', g.matchMetrics],
+      ] as const) {
+        for (const m of metrics) {
+          const how = [m.higherIsBetter ? 'higher is better' : 'lower is better', ...(m.binary ? ['a rate'] : [])];
+          process.stdout.write(`  metric per ${unit} ${m.key} (${how.join(', ')}): ${m.description}\n`);
+        }
+      }
     }
   });
 
