@@ -5,8 +5,8 @@
  * a `GroupTally`. Nothing here allocates per move or per deal unless records are kept.
  *
  * Seeding (the only source of randomness, so results never depend on scheduling):
- *   cards of deal k of group g     (key, g, 0, k << 8)          the same in every rotation
- *   bot at seat s, rotation r      (key, g, 1 + s, k << 8 | r)
+ * seeding.ts, from (seed, group, deal) for the cards and (seed, group, deal, seat,
+ * rotation) for each bot.
  */
 import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
@@ -14,6 +14,7 @@ import { Rng, type SeedKey } from '../core/rng.js';
 import type { Game, Match, State, TableConfig } from '../games/game.js';
 import type { Bot } from '../../bots/bot.js';
 import { entrantAt, type Lineup } from './lineup.js';
+import { reseedBot, reseedCards } from './seeding.js';
 
 export type Unit = 'deal' | 'match';
 
@@ -123,9 +124,9 @@ export class Table {
     const dm = game.dealMetrics.length;
     while (!match.over) {
       const k = match.dealIndex;
-      this.cards.reseed(key, g, 0, k << 8);
+      reseedCards(this.cards, key, g, k);
       for (let seat = 0; seat < seats; seat++)
-        this.botRngs[this.seatEntrant[seat]][seat].reseed(key, g, 1 + seat, (k << 8) | r);
+        reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
       match.startDeal(this.state, this.cards);
       this.playDeal(g, r, k);
       match.finishDeal(this.state);
