@@ -18,6 +18,7 @@ import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import { mergeCommand } from './merge.js';
+import { addPlayCommand } from './play.js';
 import { runCommand, type RunFlags } from './run.js';
 
 /** Positions `bench --solve` solves without --deals. */
@@ -247,6 +248,8 @@ program
       process.stdout.write(renderDeal(record) + '\n');
     },
   );
+
+addPlayCommand(program);
 
 program
   .command('games')
