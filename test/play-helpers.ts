@@ -78,6 +78,7 @@ export interface Game {
   players?: number;
   unit?: 'deal' | 'match';
   count?: number;
+  first?: number;
   showHands?: boolean;
 }
 
@@ -99,7 +100,7 @@ export async function play(
       entrants,
       unit: g.unit ?? 'deal',
       count: g.count ?? 1,
-      first: 0,
+      first: g.first ?? 0,
       hint: 'heuristic',
       showHands: g.showHands === true,
     },

@@ -76,50 +76,67 @@ describe('a session', () => {
     expect(text.trimEnd().split('\n').at(-1)).toMatch(/^result: your mean per/);
   });
 
+  /** The records of `tafel run --bots heuristic,random --seed same` in its first rotation. */
+  function ran(g: Game, unit: '--deals' | '--matches', count: number): DealRecord[] {
+    const dir = tmpDir();
+    const r = tafel([
+      'run',
+      '--game',
+      g.game,
+      '--bots',
+      'heuristic,random',
+      unit,
+      String(count),
+      '--seed',
+      'same',
+      '--records',
+      join(dir, 'run.jsonl'),
+      '--workers',
+      '1',
+      ...(g.rules ? ['--rules', g.rules] : []),
+      ...(g.players ? ['--players', String(g.players)] : []),
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    return read(join(dir, 'run.jsonl'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as DealRecord)
+      .filter((x) => x.rotation === 0);
+  }
+
+  /** The bots of that run's first rotation at every seat but 0: random at odd seats, heuristic at even. */
+  function othersOf(seats: number): string {
+    return Array.from({ length: seats - 1 }, (_, i) => ((i + 1) % 2 === 0 ? 'heuristic' : 'random')).join(',');
+  }
+
+  /** A record without what differs between a run and a session: match index, rotation, bots. */
+  function dealt(x: DealRecord) {
+    const { match: _m, rotation: _r, bots: _b, ...rest } = x;
+    return rest;
+  }
+
   it.each(GAMES)(
     '$game: a person who plays as the bot would gets the deals a run of the same seed played',
     async (g) => {
-      // Run: heuristic,random by seat; play: the person plays the heuristic's hints at seat 0.
-      const dir = tmpDir();
-      const rules = g.rules ? ['--rules', g.rules] : [];
-      const players = g.players ? ['--players', String(g.players)] : [];
-      const r = tafel([
-        'run',
-        '--game',
-        g.game,
-        '--bots',
-        'heuristic,random',
-        '--deals',
-        '3',
-        '--seed',
-        'same',
-        '--records',
-        join(dir, 'run.jsonl'),
-        '--workers',
-        '1',
-        ...rules,
-        ...players,
-      ]);
-      expect(r.status, r.stderr).toBe(0);
-      const ran = read(join(dir, 'run.jsonl'))
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as DealRecord)
-        .filter((x) => x.rotation === 0);
-      const seats = ran[0].seats as number;
-      const others = Array.from({ length: seats - 1 }, (_, i) => ((i + 1) % 2 === 0 ? 'heuristic' : 'random'));
+      const run = ran(g, '--deals', 3);
+      // Deals 1 and 2 (--first 1), the person at seat 0 playing the heuristic's hints.
+      const seats = run[0].seats as number;
       const { records } = await play(
-        { ...g, seat: 0, bots: others.join(','), seed: 'same', unit: 'deal', count: 3 },
+        { ...g, seat: 0, bots: othersOf(seats), seed: 'same', unit: 'deal', first: 1, count: 2 },
         heuristicPolicy,
       );
-      expect(records).toHaveLength(3);
-      const same = (x: DealRecord) => {
-        const { match: _m, rotation: _r, bots: _b, ...rest } = x;
-        return rest;
-      };
-      expect(records.map(same)).toEqual(ran.map(same));
+      expect(records.map((x) => x.match)).toEqual([1, 2]);
+      expect(records.map(dealt)).toEqual(run.slice(1).map(dealt));
     },
   );
+
+  it('and a whole match, its pot carried from hand to hand', async () => {
+    const g: Game = { game: 'vier-anderle', seat: 0, bots: othersOf(4), rules: 'hands=5', seed: 'same' };
+    const run = ran(g, '--matches', 1);
+    const { records } = await play({ ...g, unit: 'match' }, heuristicPolicy);
+    expect(records.length).toBe(5);
+    expect(records.map(dealt)).toEqual(run.map(dealt));
+  });
 
   it('undo goes back to before the last move, and the bots then answer as to that line played straight', async () => {
     const g: Game = { game: 'viersche', seat: 1, bots: 'random', seed: 'undo' };

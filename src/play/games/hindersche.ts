@@ -86,7 +86,7 @@ export const hinderscheScreen: GameScreen<HinderscheView> = {
     return [
       `game ${score.game + 1} of ${String(ctx.rules.games)}, ${PHASES[obs.phase]}`,
       `slate: ${perSeat(ctx, (s) => (inGame.has(s) ? String(obs.slate(s)) : 'out'))}`,
-      `frame marks: ${perSeat(ctx, (s) => String(score.frame[s]))} (each pays ${String(ctx.rules.tariff)} to every other player)`,
+      `frame marks: ${perSeat(ctx, (s) => String(score.frame[s]))} (${String(ctx.rules.tariff)} each to every other player)`,
     ];
   },
 

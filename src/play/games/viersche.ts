@@ -63,8 +63,8 @@ export const vierscheScreen: GameScreen<VierscheView> = {
     const score = (after as Score | null) ?? FRESH;
     const me = teamOf(ctx.seats.person);
     const lines = [
-      `rungs to erase: your team ${score.rungs[me]}, the other ${score.rungs[1 - me]} · ` +
-        `frame marks: your team ${score.frame[me]}, the other ${score.frame[1 - me]} (4 lose the match)`,
+      `rungs to erase: your team ${score.rungs[me]}, the other ${score.rungs[1 - me]}`,
+      `frame marks: your team ${score.frame[me]}, the other ${score.frame[1 - me]} (4 lose the match)`,
     ];
     if (score.carry)
       lines.push(`written down after the first deal: ${score.carry.points} for ${teamName(score.carry.team, ctx)}`);
@@ -86,7 +86,7 @@ export const vierscheScreen: GameScreen<VierscheView> = {
     const me = teamOf(ctx.seats.person);
     const side = (t: number) =>
       `${teamName(t, ctx)} (${members(t, ctx)}): ${count(obs.teamPoints(t), 'point')}, ${count(obs.teamTricks(t), 'trick')}`;
-    return [`${side(me)} · ${side(1 - me)}`];
+    return [side(me), side(1 - me)];
   },
 
   question(obs, ctx) {
