@@ -14,12 +14,10 @@
  * answer as they would have to that line played straight (bots keep nothing from one
  * decision to the next, bots/bot.ts). A deal, once over, is scored and cannot be undone.
  *
- * Hints come from a bot built for the person's seat with a stream of its own
- * (seeded from the seed, the deal and the ply, so the same position gets the same
- * hint): it sees the person's observation, as every bot sees its own. A bot that
- * cheats (sees every hand) gives no hints.
+ * What the person sees at a turn is turn.ts, hints hints.ts, the results result.ts;
+ * each game's part of the screen is in games/.
  */
-import { newSets, setHas, setToCodes, CODE_LIMIT } from '../core/cardset.js';
+import { CODE_LIMIT, newSets, setFirst, setHas } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
 import { Rng, seedKey, type SeedKey } from '../core/rng.js';
 import {
@@ -37,26 +35,23 @@ import {
 import type { Bot } from '../../bots/bot.js';
 import type { Entrant } from '../harness/lineup.js';
 import { reseedBot, reseedCards } from '../harness/seeding.js';
-import { Moments, wilson } from '../harness/stats.js';
 import { screenFor } from './games/index.js';
-import { COMMANDS, COMMAND_HELP, parseAnswer, type Choice, type Menu } from './input.js';
+import { Hints } from './hints.js';
+import { parseAnswer } from './input.js';
+import { Results } from './result.js';
 import {
   cardText,
   cardsPlayed,
   count,
-  displayOrder,
-  handText,
   labelled,
-  ownHand,
   seatsOf,
   settledTrick,
-  trickCards,
-  trickText,
   type DealRecord,
   type GameScreen,
   type Paint,
   type ScreenContext,
 } from './screen.js';
+import { completions, helpText, menuOf, turnLines } from './turn.js';
 
 export interface PlaySetup {
   readonly game: Game;
@@ -135,13 +130,11 @@ class Session {
   private readonly state: State;
   private readonly match: Match;
   private readonly key: SeedKey;
-  private readonly hintKey: SeedKey;
   private readonly cards = new Rng();
   /** One stream per seat (the person's unused). */
   private readonly rngs: Rng[];
   private readonly bots: (Bot | null)[];
-  private readonly hints = new Map<string, Bot>();
-  private readonly hintRng = new Rng();
+  private readonly hints: Hints;
   private readonly legal = newSets();
   private readonly snaps: Snapshot[] = [];
   /** Snapshots kept for reuse: states allocate. */
@@ -151,9 +144,7 @@ class Session {
   private after: DealRecord | null = null;
   private readonly dealValues: Float64Array;
   private readonly matchValues: Float64Array;
-  private readonly dealStats: Moments[];
-  private readonly matchStats: Moments[];
-  private readonly outcomes: string[] = [];
+  private readonly results: Results;
   /** The current deal's title, and what happened since the person's last turn (for a redrawn screen). */
   private heading = '';
   private recent: string[] = [];
@@ -174,8 +165,7 @@ class Session {
     this.match = game.newMatch(table, { singleDeal: setup.unit === 'deal', index: 0 });
     this.match.recording = true;
     this.key = seedKey(setup.seed);
-    // A seed has no '/', so no run's seed can name this key.
-    this.hintKey = seedKey(`${setup.seed}/hint`);
+    this.hints = new Hints(game, table, seat, setup.seed, (label) => hooks.resolveBot(label));
     this.rngs = entrants.map(() => new Rng());
     this.bots = entrants.map((e, s) =>
       e === null
@@ -192,8 +182,7 @@ class Session {
     );
     this.dealValues = new Float64Array(table.seats * game.dealMetrics.length);
     this.matchValues = new Float64Array(table.seats * game.matchMetrics.length);
-    this.dealStats = game.dealMetrics.map(() => new Moments());
-    this.matchStats = game.matchMetrics.map(() => new Moments());
+    this.results = new Results(game.dealMetrics, setup.unit === 'match' ? game.matchMetrics : [], seat);
   }
 
   async run(): Promise<PlayResult> {
@@ -221,13 +210,12 @@ class Session {
         }
       }
       this.matches++;
-      const ctx = this.ctx;
-      this.outcomes.push(`${unit} ${g}: ${this.screen.matchOutcome(last!, ctx)}`);
+      const outcome = this.screen.matchOutcome(last!, this.ctx);
       if (unit === 'match') {
         match.matchMetrics(this.matchValues);
-        this.tally(this.matchValues, this.matchStats);
-        this.say(ctx.paint.strong(`match over: ${this.screen.matchOutcome(last!, ctx)}`));
+        this.say(this.ctx.paint.strong(`match over: ${outcome}`));
       }
+      this.results.addMatch(unit === 'match' ? this.matchValues : null, `${unit} ${g}: ${outcome}`);
     }
     return this.finish('finished', false);
   }
@@ -264,7 +252,7 @@ class Session {
       const n = state.legal(this.legal, 0);
       let move: number;
       if (seat !== person) move = this.botMove(seat, n, g, k);
-      else if (n === 1 && kind === Decision.Card) move = setToCodes(this.legal)[0];
+      else if (n === 1 && kind === Decision.Card) move = setFirst(this.legal, 0);
       else {
         move = await this.ask(n, g, k);
         if (move === UNDONE) continue;
@@ -321,70 +309,24 @@ class Session {
     for (let t = settledBefore; t < screen.tricksDone(obs); t++) this.tell(`  ${settledTrick(screen, obs, t, ctx)}`);
   }
 
-  /** The legal moves in the order shown, and the hand. */
-  private menu(obs: Observation, n: number): Menu {
-    const { screen } = this;
-    const yesNo = obs.decision !== Decision.Card;
-    const named = (move: number): Choice => ({ move, name: screen.cardName(obs, move) });
-    const legal = yesNo
-      ? [
-          { move: YES, name: 'yes' },
-          { move: NO, name: 'no' },
-        ]
-      : displayOrder(screen, this.legal).map(named);
-    if (legal.length !== n) throw new Error(`menu of ${legal.length} moves for ${n} legal`);
-    return {
-      yesNo,
-      legal,
-      held: displayOrder(screen, ownHand(obs)).map(named),
-      isCard: (name) => screen.isCard(name),
-    };
-  }
-
-  /** What the person sees when it is their turn. */
-  private view(obs: Observation, menu: Menu): string[] {
-    const { screen, ctx, state } = this;
-    const { paint } = ctx;
-    const lines = [
-      ...labelled('score', screen.scoreLines(obs, this.after, ctx), paint),
-      ...labelled('deal', screen.dealLines(obs, ctx), paint),
-      ...labelled('taken', screen.takenLines(obs, ctx), paint),
-    ];
-    const t = screen.tricksDone(obs);
-    const current = trickCards(screen, obs, t);
-    if (current.length)
-      lines.push(...labelled(`trick ${t + 1}`, [trickText(screen, obs, current, screen.winning(obs), ctx)], paint));
-    if (this.setup.showHands) {
-      const others = Array.from({ length: state.seats }, (_, s) => s).filter((s) => s !== this.setup.seat);
-      const hands = others.map(
-        (s) => `${ctx.seats.short(s)}: ${handText(screen, obs, ownHand(state.observe(s)), paint)}`,
-      );
-      lines.push(...labelled('hands', hands, paint));
-    }
-    lines.push(...labelled('hand', [handText(screen, obs, ownHand(obs), paint)], paint));
-    if (menu.yesNo) lines.push(...labelled('question', [screen.question(obs, ctx)], paint));
-    else {
-      const choices = menu.legal.map((c, i) => `${i + 1} ${cardText(screen, obs, c.move, paint)}`).join('  ');
-      lines.push(...labelled('your card', [choices], paint));
-    }
-    lines.push(...labelled('', [paint.dim(COMMAND_HELP)], paint));
-    return lines;
-  }
-
   /** Ask the person until they make a move (or undo, quit, or the input ends). */
   private async ask(n: number, g: number, k: number): Promise<number> {
     const { screen, ctx } = this;
     const obs = this.state.observe(this.setup.seat);
-    const menu = this.menu(obs, n);
+    const menu = menuOf(screen, obs, this.legal, n);
     if (this.person.redraw) {
       this.person.clear();
       this.say([this.heading, ...this.recent].join('\n'));
     }
     this.recent = [];
-    this.say(this.view(obs, menu).join('\n'));
-    const completions = [...(menu.yesNo ? ['y', 'n'] : menu.legal.map((c) => c.name)), ...COMMANDS];
+    const state = this.state;
+    const others = this.setup.showHands
+      ? Array.from({ length: state.seats }, (_, s) => state.observe(s)).filter((o) => o.seat !== obs.seat)
+      : [];
+    this.say(turnLines(screen, obs, menu, this.after, ctx, others).join('\n'));
+    const answers = completions(menu);
     for (;;) {
-      const line = await this.person.ask('> ', completions);
+      const line = await this.person.ask('> ', answers);
       if (line === null) return ENDED;
       const a = parseAnswer(line, menu);
       switch (a.kind) {
@@ -398,10 +340,10 @@ class Session {
           this.say(a.message);
           break;
         case 'help':
-          this.say(this.help(menu));
+          this.say(helpText(menu, this.setup.hint));
           break;
         case 'hint':
-          this.say(await this.hint(a.bot ?? this.setup.hint, obs, menu, g, k));
+          this.say(await this.hints.hint(a.bot ?? this.setup.hint, obs, this.legal, menu, g, k));
           break;
         case 'last': {
           const t = screen.tricksDone(obs) - 1;
@@ -419,16 +361,6 @@ class Session {
           return QUIT;
       }
     }
-  }
-
-  private help(menu: Menu): string {
-    const moves = menu.yesNo ? 'y (or 1) yes, n (or 2) no' : menu.legal.map((c, i) => `${i + 1} ${c.name}`).join('  ');
-    return [
-      `legal: ${moves}`,
-      'a card by name (10H, JS, T21: any case) or by its number in the list; y or n to a question',
-      `h: what the hint bot (${this.setup.hint}) would play; h BOT: what BOT would play (e.g. h heuristic)`,
-      'l: the last trick · u: take back your last move in this deal · q: quit (finished deals are kept)',
-    ].join('\n');
   }
 
   /** Keep the deal and the streams as they are before the person's move. */
@@ -456,47 +388,13 @@ class Session {
     this.tell(`undone: your ${snap.move}${after}`);
   }
 
-  private async hint(label: string, obs: Observation, menu: Menu, g: number, k: number): Promise<string> {
-    let bot = this.hints.get(label);
-    if (!bot) {
-      let entrant: Entrant;
-      try {
-        entrant = await this.hooks.resolveBot(label);
-      } catch (e) {
-        if (e instanceof TafelError) return `no hint: ${e.message}`;
-        throw e;
-      }
-      if (entrant.spec.cheats) return `no hint: ${label} sees every hand, so it cannot advise a seat`;
-      bot = entrant.spec.create({
-        game: this.game,
-        table: this.setup.table,
-        seat: this.setup.seat,
-        rng: this.hintRng,
-        params: entrant.params,
-      });
-      this.hints.set(label, bot);
-    }
-    this.hintRng.reseed(this.hintKey, g, k, obs.plies);
-    const started = performance.now();
-    let move: number;
-    try {
-      move = bot.act(obs, this.legal, menu.legal.length);
-    } catch (e) {
-      return `no hint: ${label} threw ${String((e as Error)?.message ?? e).split('\n')[0]}`;
-    }
-    const ms = Math.round(performance.now() - started);
-    const at = menu.legal.findIndex((c) => c.move === move);
-    if (at < 0) return `no hint: ${label} answered an illegal move (${String(move)})`;
-    return `hint from ${label}: ${menu.legal[at].name} (${at + 1}) · ${ms} ms`;
-  }
-
   /** Score the finished deal: its record, the person's metrics, what happened. */
   private score(g: number, k: number): DealRecord {
     const { game, table, seed } = this.setup;
     const match = this.match;
     match.finishDeal(this.state);
     match.dealMetrics(this.state, this.dealValues);
-    this.tally(this.dealValues, this.dealStats);
+    this.results.addDeal(this.dealValues);
     const record: DealRecord = {
       v: 1,
       game: game.name,
@@ -517,13 +415,6 @@ class Session {
     return record;
   }
 
-  /** Add the person's values (`values[seat * metrics + m]`) to `stats`; a seat out of the deal (NaN) counts nothing. */
-  private tally(values: Float64Array, stats: Moments[]): void {
-    const base = this.setup.seat * stats.length;
-    if (Number.isNaN(values[base])) return;
-    stats.forEach((m, i) => m.add(values[base + i]));
-  }
-
   /** The result lines; `underway`: a deal was being played (it is not counted). */
   private finish(end: PlayResult['end'], underway: boolean): PlayResult {
     const { game, seed, seat, unit } = this.setup;
@@ -539,38 +430,8 @@ class Session {
         `result: ${end === 'quit' ? 'you quit' : 'the input ended'} before the end` +
           (underway ? '; the deal under way is not counted' : ''),
       );
-    for (const o of this.outcomes) lines.push(`result: ${o}`);
-    const perDeal = summary(game.dealMetrics, this.dealStats);
-    if (perDeal) lines.push(`result: your mean per deal over ${count(this.dealStats[0].n, 'deal')}: ${perDeal}`);
-    const perMatch = unit === 'match' ? summary(game.matchMetrics, this.matchStats) : null;
-    if (perMatch) lines.push(`result: your mean per match over ${count(this.matchStats[0].n, 'match')}: ${perMatch}`);
+    lines.push(...this.results.lines());
     this.say(lines.map((l) => (l.startsWith('result:') ? paint.strong(l) : l)).join('\n'));
     return { end, deals: this.deals, matches: this.matches };
   }
-}
-
-/** `points 61.2 [44.0, 78.4] · won 40% [12%, 77%]`: means with 95% intervals (Student-t; Wilson for rates). */
-function summary(metrics: Game['dealMetrics'], stats: readonly Moments[]): string | null {
-  if (stats[0].n === 0) return null;
-  return metrics
-    .map((m, i) => {
-      const s = stats[i];
-      if (m.binary) {
-        const w = wilson(s.mean * s.n, s.n);
-        return `${m.key} ${pct(w.mean)} [${pct(w.low)}, ${pct(w.high)}]`;
-      }
-      const e = s.estimate();
-      return s.n > 1
-        ? `${m.key} ${num(e.mean)} [${num(e.low)}, ${num(e.high)}]`
-        : `${m.key} ${num(e.mean)} (no interval from one)`;
-    })
-    .join(' · ');
-}
-
-function pct(x: number): string {
-  return `${Math.round(x * 100)}%`;
-}
-
-function num(x: number): string {
-  return Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2);
 }
