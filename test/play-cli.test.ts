@@ -143,11 +143,18 @@ describe('tafel play through piped stdin', () => {
     expect(read(records)).toBe('');
   });
 
-  it('a bot that fails stops the session with status 3 and one line', () => {
-    const bot = join(ROOT, 'test', 'fixtures', 'throwing-bot.js');
-    const r = play(['--game', 'viersche', '--bots', bot, '--deals', '1', '--seat', '0'], Array<string>(50).fill('1'));
-    expect(r.status).toBe(3);
-    expect(r.stderr).toMatch(/^tafel: bot \S+throwing-bot\.js at seat \d threw .* \(seed 1, deal 0\)\n$/);
+  it('a bot that fails stops the session with status 3 and one line; a hint bot that fails says so', () => {
+    const fixture = (name: string) => join(ROOT, 'test', 'fixtures', name);
+    const ones = Array<string>(50).fill('1');
+    const thrown = play(['--game', 'viersche', '--bots', fixture('throwing-bot.js'), '--deals', '1'], ones);
+    expect(thrown.status).toBe(3);
+    expect(thrown.stderr).toMatch(/^tafel: bot \S+throwing-bot\.js at seat \d threw .* \(seed 1, deal 0\)\n$/);
+    const unbuilt = play(['--game', 'viersche', '--bots', fixture('unbuildable-bot.js'), '--deals', '1'], ones);
+    expect(unbuilt.status).toBe(3);
+    expect(unbuilt.stderr).toMatch(/^tafel: bot \S+unbuildable-bot\.js at seat 1 could not be built: no bot today\n$/);
+    const hinted = play(['--game', 'viersche', '--deals', '1'], [`h ${fixture('unbuildable-bot.js')}`, 'q']);
+    expect(hinted.status).toBe(0);
+    expect(hinted.stdout).toMatch(/\nno hint: \S+unbuildable-bot\.js could not be built: no bot today\n/);
   });
 
   it('says what is wrong with its flags in one line, status 2', () => {

@@ -48,13 +48,17 @@ export class Hints {
         throw e;
       }
       if (entrant.spec.cheats) return `no hint: ${label} sees every hand, so it cannot advise a seat`;
-      bot = entrant.spec.create({
-        game: this.game,
-        table: this.table,
-        seat: this.seat,
-        rng: this.rng,
-        params: entrant.params,
-      });
+      try {
+        bot = entrant.spec.create({
+          game: this.game,
+          table: this.table,
+          seat: this.seat,
+          rng: this.rng,
+          params: entrant.params,
+        });
+      } catch (e) {
+        return `no hint: ${label} could not be built: ${firstLine(e)}`;
+      }
       this.bots.set(label, bot);
     }
     this.rng.reseed(this.key, group, deal, obs.plies);
@@ -63,11 +67,15 @@ export class Hints {
     try {
       move = bot.act(obs, legal, menu.legal.length);
     } catch (e) {
-      return `no hint: ${label} threw ${String((e as Error)?.message ?? e).split('\n')[0]}`;
+      return `no hint: ${label} threw ${firstLine(e)}`;
     }
     const ms = Math.round(performance.now() - started);
     const at = menu.legal.findIndex((c) => c.move === move);
     if (at < 0) return `no hint: ${label} answered an illegal move (${String(move)})`;
     return `hint from ${label}: ${menu.legal[at].name} (${at + 1}) · ${ms} ms`;
   }
+}
+
+function firstLine(e: unknown): string {
+  return String((e as Error)?.message ?? e).split('\n')[0];
 }

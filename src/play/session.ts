@@ -167,22 +167,28 @@ class Session {
     this.key = seedKey(setup.seed);
     this.hints = new Hints(game, table, seat, setup.seed, (label) => hooks.resolveBot(label));
     this.rngs = entrants.map(() => new Rng());
-    this.bots = entrants.map((e, s) =>
-      e === null
-        ? null
-        : e.spec.create({
-            game,
-            table,
-            seat: s,
-            rng: this.rngs[s],
-            params: e.params,
-            // Only a bot marked `cheats` sees the live state, as at the harness's table.
-            ...(e.spec.cheats === true ? { state: this.state } : {}),
-          }),
-    );
+    this.bots = entrants.map((e, s) => (e === null ? null : this.build(e, s)));
     this.dealValues = new Float64Array(table.seats * game.dealMetrics.length);
     this.matchValues = new Float64Array(table.seats * game.matchMetrics.length);
     this.results = new Results(game.dealMetrics, setup.unit === 'match' ? game.matchMetrics : [], seat);
+  }
+
+  /** The bot of entrant `e` at `seat`, drawing on that seat's stream. */
+  private build(e: Entrant, seat: number): Bot {
+    const { game, table } = this.setup;
+    try {
+      return e.spec.create({
+        game,
+        table,
+        seat,
+        rng: this.rngs[seat],
+        params: e.params,
+        // Only a bot marked `cheats` sees the live state, as at the harness's table.
+        ...(e.spec.cheats === true ? { state: this.state } : {}),
+      });
+    } catch (err) {
+      throw new TafelError('bot-failed', `bot ${e.label} at seat ${seat} could not be built: ${firstLine(err)}`);
+    }
   }
 
   async run(): Promise<PlayResult> {
@@ -273,7 +279,7 @@ class Session {
     try {
       move = this.bots[seat]!.act(state.observe(seat), this.legal, n);
     } catch (e) {
-      throw this.failure(seat, g, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+      throw this.failure(seat, g, k, `threw ${firstLine(e)}`);
     }
     if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(this.legal, 0, move)))
       throw this.failure(seat, g, k, `played an illegal move (${String(move)})`);
@@ -434,4 +440,8 @@ class Session {
     this.say(lines.map((l) => (l.startsWith('result:') ? paint.strong(l) : l)).join('\n'));
     return { end, deals: this.deals, matches: this.matches };
   }
+}
+
+function firstLine(e: unknown): string {
+  return String((e as Error)?.message ?? e).split('\n')[0];
 }
