@@ -9,11 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectUserError, read, tafel, tmpDir, ROOT } from './cli-helpers.js';
+import { play as playHere, type Game } from './play-helpers.js';
 
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 
 /** `tafel play ...args` with `lines` on stdin, one answer a line. */
-function play(args: readonly string[], lines: readonly string[]) {
+function playCli(args: readonly string[], lines: readonly string[]) {
   const r = spawnSync(process.execPath, [CLI, 'play', ...args], {
     input: lines.map((l) => l + '\n').join(''),
     encoding: 'utf8',
@@ -40,15 +41,26 @@ function labelledLine(screen: string, label: string): string[] {
   return line.slice(label.length).trim().split(/\s+/).filter(Boolean);
 }
 
+/** The flags of a session. */
+function argsOf(g: Game): string[] {
+  return [
+    ...['--game', g.game, '--seat', String(g.seat), '--bots', g.bots, '--seed', g.seed ?? '1'],
+    ...[g.unit === 'match' ? '--matches' : '--deals', String(g.count ?? 1)],
+    ...(g.rules ? ['--rules', g.rules] : []),
+    ...(g.players ? ['--players', String(g.players)] : []),
+  ];
+}
+
 /**
- * A script for a session: played once answering 1 to everything, to learn where the
- * first question and the first card held but not legal come; then `zz` and `99` at
- * the first turn, `y` to the first question, that card once, and 1 otherwise.
+ * A script for a session: played once in this process answering 1 to everything (the
+ * same transcript as through a pipe), to learn where the first question and the first
+ * card held but not legal come; then `zz` and `99` at the first turn, `y` to the first
+ * question, that card once, and 1 otherwise.
  */
-function script(args: readonly string[]): { lines: string[]; refused: string; question: boolean } {
-  const trial = play(args, Array<string>(3000).fill('1'));
-  expect(trial.status, trial.stderr).toBe(0);
-  const seen = turns(trial.stdout);
+async function script(g: Game): Promise<{ lines: string[]; refused: string; question: boolean }> {
+  const trial = await playHere(g, () => '1');
+  expect(trial.result.end).toBe('finished');
+  const seen = turns(trial.text);
   const lines = seen.map(() => '1');
   const asked = seen.findIndex((t) => t.screen.includes('\nquestion  '));
   if (asked >= 0) lines[asked] = 'y';
@@ -64,32 +76,19 @@ function script(args: readonly string[]): { lines: string[]; refused: string; qu
   return { lines: ['zz', '99', ...lines], refused, question: asked >= 0 };
 }
 
-const GAMES = [
-  {
-    game: 'viersche',
-    args: ['--seat', '0', '--bots', 'random,heuristic', '--matches', '1', '--seed', 'cli-1'],
-    rule: /V-[45]/,
-  },
-  {
-    game: 'hindersche',
-    args: ['--seat', '2', '--bots', 'heuristic,random', '--deals', '2', '--rules', 'schleipfen=true'],
-    rule: /H-1, V-5/,
-  },
-  { game: 'hindersi-jass', args: ['--seat', '0', '--bots', 'random', '--deals', '2', '--players', '3'], rule: /J-4/ },
-  {
-    game: 'vier-anderle',
-    args: ['--seat', '4', '--bots', 'heuristic', '--matches', '1', '--players', '5'],
-    rule: /A-3/,
-  },
+const GAMES: (Game & { rule: RegExp })[] = [
+  { game: 'viersche', seat: 0, bots: 'random,heuristic', unit: 'match', seed: 'cli-1', rule: /V-[45]/ },
+  { game: 'hindersche', seat: 2, bots: 'heuristic,random', count: 2, rules: 'schleipfen=true', rule: /H-1, V-5/ },
+  { game: 'hindersi-jass', seat: 0, bots: 'random', count: 2, players: 3, rule: /J-4/ },
+  { game: 'vier-anderle', seat: 4, bots: 'heuristic', unit: 'match', players: 5, rule: /A-3/ },
 ];
 
 describe('tafel play through piped stdin', () => {
-  it.each(GAMES)('$game: a scripted game to the end, records that replay shows', ({ game, args, rule }) => {
-    const dir = tmpDir();
-    const records = join(dir, 'deals.jsonl');
-    const all = ['--game', game, ...args, '--records', records];
-    const { lines, refused, question } = script(all.filter((a) => a !== '--records' && a !== records));
-    const r = play(all, lines);
+  it.each(GAMES)('$game: a scripted game to the end, records that replay shows', async (g) => {
+    const { game, rule, seat } = g;
+    const records = join(tmpDir(), 'deals.jsonl');
+    const { lines, refused, question } = await script(g);
+    const r = playCli([...argsOf(g), '--records', records], lines);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(
@@ -113,7 +112,6 @@ describe('tafel play through piped stdin', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { bots: string[]; match: number; deal: number; seed: string });
-    const seat = Number(args[args.indexOf('--seat') + 1]);
     expect(recs.length).toBeGreaterThan(0);
     for (const rec of recs) expect(rec.bots[seat]).toBe('human');
     const last = recs.at(-1)!;
@@ -123,20 +121,21 @@ describe('tafel play through piped stdin', () => {
     expect(shown.stdout).toMatch(/\ntricks\n/);
   });
 
-  it('q stops with status 0 and the finished deals kept; input that ends early is status 2, one line', () => {
+  it('q stops with status 0 and the finished deals kept; input that ends early is status 2, one line', async () => {
     const dir = tmpDir();
     const records = join(dir, 'deals.jsonl');
-    const args = ['--game', 'viersche', '--bots', 'random', '--deals', '3', '--seed', 'stop', '--records', records];
-    const trial = play(args.slice(0, -2), Array<string>(200).fill('1'));
+    const g: Game = { game: 'viersche', seat: 0, bots: 'random', count: 3, seed: 'stop' };
+    const args = [...argsOf(g), '--records', records];
     // Stop at the first turn of the second deal.
-    const first = turns(trial.stdout).findIndex((t) => t.screen.includes('deal 2 of 3'));
-    const quit = play(args, [...Array<string>(first).fill('1'), 'q']);
+    const trial = await playHere(g, () => '1');
+    const first = turns(trial.text).findIndex((t) => t.screen.includes('deal 2 of 3'));
+    const quit = playCli(args, [...Array<string>(first).fill('1'), 'q']);
     expect(quit.status, quit.stderr).toBe(0);
     expect(quit.stdout).toMatch(/\nresult: you quit before the end; the deal under way is not counted\n/);
     expect(quit.stdout).toMatch(/\nresult: viersche, seed stop, you at seat 0, bots random: 1 deal finished\n/);
     expect(read(records).trim().split('\n')).toHaveLength(1);
 
-    const ended = play([...args, '--force'], ['zz']);
+    const ended = playCli([...args, '--force'], ['zz']);
     expect(ended.status).toBe(2);
     expect(ended.stderr).toBe('tafel: the input ended before the session did (0 deals finished)\n');
     expect(ended.stdout).toMatch(/\nresult: the input ended before the end/);
@@ -146,13 +145,13 @@ describe('tafel play through piped stdin', () => {
   it('a bot that fails stops the session with status 3 and one line; a hint bot that fails says so', () => {
     const fixture = (name: string) => join(ROOT, 'test', 'fixtures', name);
     const ones = Array<string>(50).fill('1');
-    const thrown = play(['--game', 'viersche', '--bots', fixture('throwing-bot.js'), '--deals', '1'], ones);
+    const thrown = playCli(['--game', 'viersche', '--bots', fixture('throwing-bot.js'), '--deals', '1'], ones);
     expect(thrown.status).toBe(3);
     expect(thrown.stderr).toMatch(/^tafel: bot \S+throwing-bot\.js at seat \d threw .* \(seed 1, deal 0\)\n$/);
-    const unbuilt = play(['--game', 'viersche', '--bots', fixture('unbuildable-bot.js'), '--deals', '1'], ones);
+    const unbuilt = playCli(['--game', 'viersche', '--bots', fixture('unbuildable-bot.js'), '--deals', '1'], ones);
     expect(unbuilt.status).toBe(3);
     expect(unbuilt.stderr).toMatch(/^tafel: bot \S+unbuildable-bot\.js at seat 1 could not be built: no bot today\n$/);
-    const hinted = play(['--game', 'viersche', '--deals', '1'], [`h ${fixture('unbuildable-bot.js')}`, 'q']);
+    const hinted = playCli(['--game', 'viersche', '--deals', '1'], [`h ${fixture('unbuildable-bot.js')}`, 'q']);
     expect(hinted.status).toBe(0);
     expect(hinted.stdout).toMatch(/\nno hint: \S+unbuildable-bot\.js could not be built: no bot today\n/);
   });
@@ -174,7 +173,7 @@ describe('tafel play through piped stdin', () => {
       [['--game', 'viersche', '--deals', '1', '--matches', '1'], /--deals.*cannot be used with.*--matches/],
       [['--game', 'vier-anderle', '--players', '14'], /vier-anderle is played by 2 to 13 players, not 14/],
     ];
-    for (const [args, message] of cases) expectUserError(play(args, []), message);
+    for (const [args, message] of cases) expectUserError(playCli(args, []), message);
     expect(read(taken)).toBe('keep me\n');
   });
 });
