@@ -11,15 +11,12 @@ import { GAMES } from '../games/index.js';
 import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
-import { benchDeals } from '../harness/bench.js';
-import { positionLine, solveBench, summaryLines } from '../harness/solve-bench.js';
-import { runYardstick } from '../harness/yardstick.js';
-import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
+// The commands' own modules (a run's workers, merging, benchmarks, replay) are imported
+// by their actions when they run, so that every command starts without loading them.
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
-import { mergeCommand } from './merge.js';
 import { addPlayCommand } from './play.js';
-import { runCommand, type RunFlags } from './run.js';
+import type { RunFlags } from './run.js';
 
 /** Positions `bench --solve` solves without --deals. */
 const SOLVE_DEALS = 50;
@@ -65,6 +62,7 @@ program
       .default('stop'),
   )
   .action(async (o: RunFlags, cmd: Command) => {
+    const { runCommand } = await import('./run.js');
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
 
@@ -74,7 +72,8 @@ program
   .argument('<journals...>', 'the journal of every shard (any order)')
   .option('--out <file.csv>', 'write the summary as CSV (and the merged journal to file.journal.jsonl)')
   .option('--journal <file.jsonl>', 'write the merged journal here')
-  .action((journals: string[], o: { out?: string; journal?: string }) => {
+  .action(async (journals: string[], o: { out?: string; journal?: string }) => {
+    const { mergeCommand } = await import('./merge.js');
     mergeCommand(journals, o);
   });
 
@@ -165,6 +164,7 @@ program
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
     if (o.solve) {
+      const { positionLine, solveBench, summaryLines } = await import('../harness/solve-bench.js');
       const r = solveBench(game, table, {
         seed: o.seed,
         deals: given('deals') ? o.deals : SOLVE_DEALS,
@@ -179,6 +179,8 @@ program
       return;
     }
     const lineup = await resolveLineup(o.bots, game, table.seats);
+    const { benchDeals } = await import('../harness/bench.js');
+    const { runYardstick } = await import('../harness/yardstick.js');
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
     const r = await benchDeals(game, table, lineup, o.seed, o.deals, o.workers);
     const after = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
@@ -231,6 +233,7 @@ program
       players?: number;
       unit: Unit;
     }) => {
+      const { findRecord, regenerateRecord, renderDeal } = await import('../harness/replay.js');
       let record;
       if (o.records) {
         record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
