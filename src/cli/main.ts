@@ -11,16 +11,15 @@ import { GAMES } from '../games/index.js';
 import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
-import { benchDeals } from '../harness/bench.js';
+// The commands' own modules (a run's workers, merging, benchmarks, replay) are imported
+// by their actions when they run, so that every command starts without loading them.
 import { liveRunOf } from '../harness/spec.js';
 import { VERSION } from '../harness/version.js';
-import { positionLine, solveBench, summaryLines } from '../harness/solve-bench.js';
-import { runYardstick } from '../harness/yardstick.js';
-import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
-import { mergeCommand, type MergeFlags } from './merge.js';
-import { runCommand, type RunFlags } from './run.js';
+import type { MergeFlags } from './merge.js';
+import { addPlayCommand } from './play.js';
+import type { RunFlags } from './run.js';
 
 /** Positions `bench --solve` solves without --deals. */
 const SOLVE_DEALS = 50;
@@ -69,6 +68,7 @@ program
     ).choices(['stop', 'skip']),
   )
   .action(async (o: RunFlags, cmd: Command) => {
+    const { runCommand } = await import('./run.js');
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
 
@@ -81,7 +81,8 @@ program
   .option('--records <file.jsonl>', "join the shards' deal records into this file (as one machine writes them)")
   .option('--deal-csv <file.csv>', "join the shards' per-deal CSVs into this file")
   .option('--force', 'replace output files that exist')
-  .action((journals: string[], o: MergeFlags) => {
+  .action(async (journals: string[], o: MergeFlags) => {
+    const { mergeCommand } = await import('./merge.js');
     mergeCommand(journals, o);
   });
 
@@ -172,6 +173,7 @@ program
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
     if (o.solve) {
+      const { positionLine, solveBench, summaryLines } = await import('../harness/solve-bench.js');
       const r = solveBench(game, table, {
         seed: o.seed,
         deals: given('deals') ? o.deals : SOLVE_DEALS,
@@ -194,6 +196,8 @@ program
       unit: 'deal',
       groups: Math.ceil(o.deals / lineup.rotations),
     });
+    const { benchDeals } = await import('../harness/bench.js');
+    const { runYardstick } = await import('../harness/yardstick.js');
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
     const r = await benchDeals(run.spec, o.workers);
     const after = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
@@ -250,6 +254,7 @@ program
       players?: number;
       unit: Unit;
     }) => {
+      const { findRecord, regenerateRecord, renderDeal } = await import('../harness/replay.js');
       let record;
       if (o.records) {
         record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
@@ -269,6 +274,8 @@ program
       process.stdout.write(renderDeal(record) + '\n');
     },
   );
+
+addPlayCommand(program);
 
 program
   .command('games')

@@ -128,8 +128,9 @@ export async function resolveLineup(botsText: string, game: Game, seats: number,
   return { entrants, base: seatings[0], rotations: seatings.length, seatings };
 }
 
-/** `name[:key=value]...` or `path/to/bot.js[:key=value]...`, under its label. */
-async function resolveEntrant(name: BotName, game: Game, dir?: string): Promise<Entrant> {
+/** `name[:key=value]...` or `path/to/bot.js[:key=value]...`, under its label (`label=bot` in text). */
+export async function resolveEntrant(bot: BotName | string, game: Game, dir?: string): Promise<Entrant> {
+  const name = typeof bot === 'string' ? parseBots(bot)[0] : bot;
   const [source, ...assignments] = splitBot(name.bot);
   const spec = await loadBot(source, game, dir);
   const where = `bot ${source}`;

@@ -6,8 +6,8 @@
  * records are kept.
  *
  * Seeding (the only source of randomness, so results never depend on scheduling):
- *   cards of deal k of group g     (key, g, 0, k << 8)          the same in every rotation
- *   bot at seat s, rotation r      (key, g, 1 + s, k << 8 | r)
+ * seeding.ts, from (seed, group, deal) for the cards and (seed, group, deal, seat,
+ * rotation) for each bot.
  *
  * With a move timeout every move is timed: one that returns late fails its bot here,
  * and one that never returns is stopped from outside through the `MoveWatch`.
@@ -18,6 +18,7 @@ import { Rng } from '../core/rng.js';
 import type { Match, State } from '../games/game.js';
 import type { Bot } from '../../bots/bot.js';
 import { entrantAt } from './lineup.js';
+import { reseedBot, reseedCards } from './seeding.js';
 import type { LiveRun, RunSpec } from './spec.js';
 import type { MoveSite, MoveWatch } from './watch.js';
 
@@ -125,9 +126,9 @@ export class Table {
     const dm = game.dealMetrics.length;
     while (!match.over) {
       const k = match.dealIndex;
-      this.cards.reseed(key, g, 0, k << 8);
+      reseedCards(this.cards, key, g, k);
       for (let seat = 0; seat < seats; seat++)
-        this.botRngs[this.seatEntrant[seat]][seat].reseed(key, g, 1 + seat, (k << 8) | r);
+        reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
       match.startDeal(this.state, this.cards);
       this.playDeal(g, r, k);
       match.finishDeal(this.state);
