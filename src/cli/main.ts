@@ -52,6 +52,10 @@ program
   .option('--out <file.csv>', 'write the summary as CSV (and the journal to file.journal.jsonl)')
   .option('--records <file.jsonl>', 'write every deal as a RECORD.md deal record')
   .option('--deal-csv <file.csv>', 'write one CSV row per seat and deal, with the deal metrics')
+  .option(
+    '--db <file.duckdb>',
+    'write every deal, seat and match as DuckDB tables (deals, seats, matches; ask them with tafel query)',
+  )
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
   .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
@@ -80,9 +84,10 @@ program
   .option('--journal <file.jsonl>', 'write the merged journal here')
   .option('--records <file.jsonl>', "join the shards' deal records into this file (as one machine writes them)")
   .option('--deal-csv <file.csv>', "join the shards' per-deal CSVs into this file")
+  .option('--db <file.duckdb>', "join the shards' databases into this one")
   .option('--force', 'replace output files that exist')
-  .action((journals: string[], o: MergeFlags) => {
-    mergeCommand(journals, o);
+  .action(async (journals: string[], o: MergeFlags) => {
+    await mergeCommand(journals, o);
   });
 
 interface BenchFlags {
