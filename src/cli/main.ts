@@ -16,6 +16,7 @@ import { liveRunOf } from '../harness/spec.js';
 import { VERSION } from '../harness/version.js';
 import { positionLine, solveBench, summaryLines } from '../harness/solve-bench.js';
 import { runYardstick } from '../harness/yardstick.js';
+import { csvText, jsonText, runQuery, tableText } from '../harness/query.js';
 import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
@@ -88,6 +89,21 @@ program
   .option('--force', 'replace output files that exist')
   .action(async (journals: string[], o: MergeFlags) => {
     await mergeCommand(journals, o);
+  });
+
+program
+  .command('query')
+  .description(
+    'ask run databases (--db) a question in SQL; the tables of several files are read as one; macros wilson(k, n), cluster_mean(x), cluster_rate(k, n) give 95% intervals',
+  )
+  .argument('<files-and-sql...>', 'one or more .duckdb files, then the SQL')
+  .option('--csv', 'print the result as CSV')
+  .option('--json', 'print the result as a JSON array of rows')
+  .action(async (args: string[], o: { csv?: boolean; json?: boolean }) => {
+    if (o.csv && o.json) throw new TafelError('bad-option', 'query: give --csv or --json, not both');
+    if (args.length < 2) throw new TafelError('missing-option', 'query: give one or more database files, then the SQL');
+    const r = await runQuery(args.slice(0, -1), args[args.length - 1]);
+    process.stdout.write(o.csv ? csvText(r) : o.json ? jsonText(r) : tableText(r));
   });
 
 interface BenchFlags {

@@ -44,6 +44,7 @@ import {
   type RowTable,
 } from './db-schema.js';
 import type { DbBatch } from './db-rows.js';
+import { macroSql } from './db-macros.js';
 import { shardRange, shardText } from './shard.js';
 
 const CHUNK = 2048;
@@ -107,6 +108,7 @@ function createSql(schema: DbSchema): string[] {
     table(schema.deals),
     table(schema.seats),
     ...(schema.matches ? [table(schema.matches)] : []),
+    ...macroSql(false),
   ];
 }
 
