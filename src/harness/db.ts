@@ -112,31 +112,134 @@ function createSql(schema: DbSchema): string[] {
   ];
 }
 
+/**
+ * Converts column `c` of `size` rows from `start` (rows of `width` numbers) into `out`,
+ * returning whether a value was NaN (a NULL). One function per column, each seeing one
+ * kind of array, so that the loop stays monomorphic.
+ */
+type Fill = (rows: Float64Array, start: number, size: number, width: number) => boolean;
+
+// One loop per kind of array (a loop that stores into several kinds runs several times slower).
+function fillInt32(c: number, out: Int32Array): Fill {
+  return (rows, start, size, width) => {
+    let nulls = false;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
+      const v = rows[at];
+      if (v !== v) nulls = true;
+      else out[i] = v;
+    }
+    return nulls;
+  };
+}
+function fillInt16(c: number, out: Int16Array): Fill {
+  return (rows, start, size, width) => {
+    let nulls = false;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
+      const v = rows[at];
+      if (v !== v) nulls = true;
+      else out[i] = v;
+    }
+    return nulls;
+  };
+}
+function fillInt8(c: number, out: Int8Array): Fill {
+  return (rows, start, size, width) => {
+    let nulls = false;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
+      const v = rows[at];
+      if (v !== v) nulls = true;
+      else out[i] = v;
+    }
+    return nulls;
+  };
+}
+function fillUint8(c: number, out: Uint8Array): Fill {
+  return (rows, start, size, width) => {
+    let nulls = false;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
+      const v = rows[at];
+      if (v !== v) nulls = true;
+      else out[i] = v;
+    }
+    return nulls;
+  };
+}
+function fillUint16(c: number, out: Uint16Array): Fill {
+  return (rows, start, size, width) => {
+    let nulls = false;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
+      const v = rows[at];
+      if (v !== v) nulls = true;
+      else out[i] = v;
+    }
+    return nulls;
+  };
+}
+function fillFloat64(c: number, out: Float64Array): Fill {
+  return (rows, start, size, width) => {
+    let nulls = false;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
+      const v = rows[at];
+      if (v !== v) nulls = true;
+      else out[i] = v;
+    }
+    return nulls;
+  };
+}
+/** The `bot` column: entrant indices mapped to the database's labels. */
+function fillBot(c: number, out: Uint8Array | Uint16Array, map: { bot: Int32Array }): Fill {
+  return (rows, start, size, width) => {
+    const bot = map.bot;
+    for (let i = 0, at = start * width + c; i < size; i++, at += width) out[i] = bot[rows[at]];
+    return false;
+  };
+}
+
+function fillOf(c: number, out: Scratch, map: { bot: Int32Array } | null): Fill {
+  if (map) return fillBot(c, out as Uint8Array | Uint16Array, map);
+  if (out instanceof Int32Array) return fillInt32(c, out);
+  if (out instanceof Int16Array) return fillInt16(c, out);
+  if (out instanceof Int8Array) return fillInt8(c, out);
+  if (out instanceof Uint8Array) return fillUint8(c, out);
+  if (out instanceof Uint16Array) return fillUint16(c, out);
+  return fillFloat64(c, out);
+}
+
 /** Appends one table's rows, a chunk at a time. */
 class TableWriter {
   private readonly chunk: DuckDBDataChunk;
-  private readonly columns: readonly Column[];
   private readonly scratch: Scratch[];
+  private readonly fills: Fill[];
   private readonly run = new Int32Array(CHUNK);
   private readonly validity = new Uint32Array(CHUNK / 32);
+  /** Where this batch's entrants are among the database's labels (see `append`). */
+  private readonly bots: { bot: Int32Array } = { bot: new Int32Array(0) };
+  private local = new Float64Array(0);
 
   constructor(
     readonly table: RowTable,
     private readonly appender: DuckDBAppender,
   ) {
-    this.columns = [...table.numbers, ...table.text];
-    this.chunk = DuckDBDataChunk.create([INTEGER, ...this.columns.map((c) => duckType(c.type))]);
-    this.scratch = this.columns.map((c) => scratchOf(c.type));
+    const columns = [...table.numbers, ...table.text];
+    this.chunk = DuckDBDataChunk.create([INTEGER, ...columns.map((c) => duckType(c.type))]);
+    this.scratch = table.numbers.map((c) => scratchOf(c.type));
+    this.fills = table.numbers.map((col, c) => fillOf(c, this.scratch[c], col.name === 'bot' ? this.bots : null));
   }
 
   /**
-   * Append `rows` (the table's numbers, row after row) of run `run`; `bot` maps a `bot`
-   * column's entrant index to its place among the database's labels; `text[i]` is the
-   * text column of row i, if the table has one.
+   * Append `shared` (the table's numbers, row after row) of run `run`; `bot` maps a
+   * `bot` column's entrant index to its place among the database's labels; `text[i]` is
+   * the text column of row i, if the table has one.
    */
-  append(rows: Float64Array, run: number, bot: Int32Array, text: readonly string[] | null): void {
+  append(shared: Float64Array, run: number, bot: Int32Array, text: readonly string[] | null): void {
     const width = this.table.numbers.length;
-    const n = rows.length / width;
+    const n = shared.length / width;
+    if (n === 0) return;
+    // Read out of shared memory once, as bytes (element by element it is far slower).
+    if (this.local.length < shared.length) this.local = new Float64Array(shared.length);
+    new Uint8Array(this.local.buffer).set(new Uint8Array(shared.buffer, shared.byteOffset, shared.byteLength));
+    const rows = this.local;
+    this.bots.bot = bot;
     const raw = this.chunk.chunk;
     this.run.fill(run);
     for (let start = 0; start < n; start += CHUNK) {
@@ -145,15 +248,7 @@ class TableWriter {
       duckdb.copy_data_to_vector(duckdb.data_chunk_get_vector(raw, 0), 0, this.run.buffer, 0, size * 4);
       for (let c = 0; c < width; c++) {
         const out = this.scratch[c];
-        const isBot = this.columns[c].name === 'bot';
-        let nulls = false;
-        for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-          const v = rows[at];
-          if (v !== v) {
-            nulls = true;
-            out[i] = 0;
-          } else out[i] = isBot ? bot[v] : v;
-        }
+        const nulls = this.fills[c](rows, start, size, width);
         const vector = duckdb.data_chunk_get_vector(raw, c + 1);
         duckdb.copy_data_to_vector(vector, 0, out.buffer, 0, size * out.BYTES_PER_ELEMENT);
         if (nulls) this.setNulls(vector, rows, start, size, width, c);
@@ -201,7 +296,8 @@ function openError(path: string, e: unknown): TafelError {
 
 export async function openDuckDb(path: string, o: { readOnly?: boolean } = {}): Promise<DuckDBInstance> {
   try {
-    return await DuckDBInstance.create(path, o.readOnly ? { access_mode: 'READ_ONLY' } : {});
+    // One thread: appending gains nothing from more, and the machine's cores play.
+    return await DuckDBInstance.create(path, { threads: '1', ...(o.readOnly ? { access_mode: 'READ_ONLY' } : {}) });
   } catch (e) {
     throw openError(path, e);
   }
