@@ -19,7 +19,7 @@ import { Collector } from './collect.js';
 import { RunDatabase } from './db.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
 import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
-import { createRunner } from './pool.js';
+import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
 import { cutBack } from './resume.js';
@@ -40,6 +40,8 @@ export interface Session {
   readonly force?: boolean;
   readonly signal?: AbortSignal;
   readonly progress?: (groups: { total: number; before: number }) => Progress;
+  /** A pool to play on, kept by the caller across runs (an experiment's); by default one of `workers` for this run. */
+  readonly runner?: Runner;
 }
 
 export interface RunResult {
@@ -184,7 +186,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const start = test?.decision ? to : from + prefix.length;
   const progress = session.progress?.({ total: to - from, before: prefix.length });
   // Nothing left to play (a finished resume, an empty shard): no threads to start.
-  const runner = createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
+  const runner =
+    session.runner ?? createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
   const started = performance.now();
   let end: ScheduleEnd;
   try {
@@ -207,7 +210,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       collector.flush();
     } finally {
       closeFiles();
-      await runner.close();
+      if (!session.runner) await runner.close();
     }
   }
   // The end time says when the run was finished, not when a session of it stopped.
