@@ -51,7 +51,7 @@ function fileName(name: string, shard: Shard | null): string {
 }
 
 /** The run specs of a plan, with their files in the work directory, checked before any play. */
-export async function specsOf(runs: readonly PlannedRun[], o: PlanOptions): Promise<RunSpec[]> {
+async function specsOf(runs: readonly PlannedRun[], o: PlanOptions): Promise<RunSpec[]> {
   const specs: RunSpec[] = [];
   for (const r of runs) {
     const lineup = await resolveLineup(r.bots, r.game, r.table.seats);
@@ -111,7 +111,7 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
 }
 
 /** The databases of the plan's runs in the work directory: whole runs, or all their shards' parts. */
-export function databasesOf(runs: readonly PlannedRun[], workDir: string): string[] {
+function databasesOf(runs: readonly PlannedRun[], workDir: string): string[] {
   const files = existsSync(workDir) ? readdirSync(workDir) : [];
   const out: string[] = [];
   for (const r of runs) {

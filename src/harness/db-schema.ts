@@ -28,7 +28,7 @@ import type { RunSpec } from './spec.js';
 export type ColumnType =
   'INTEGER' | 'SMALLINT' | 'TINYINT' | 'DOUBLE' | 'BOOLEAN' | { readonly enum: readonly string[] } | 'JSON';
 
-export interface Column {
+interface Column {
   readonly name: string;
   readonly type: ColumnType;
 }

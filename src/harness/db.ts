@@ -34,15 +34,7 @@ import duckdb from '@duckdb/node-bindings';
 import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { botText, rulesText, type RunSpec } from './spec.js';
-import {
-  contentsOf,
-  runNumber,
-  schemaOf,
-  type Column,
-  type ColumnType,
-  type DbSchema,
-  type RowTable,
-} from './db-schema.js';
+import { contentsOf, runNumber, schemaOf, type ColumnType, type DbSchema, type RowTable } from './db-schema.js';
 import type { DbBatch } from './db-rows.js';
 import { macroSql } from './db-macros.js';
 import { shardRange, shardText } from './shard.js';
@@ -294,7 +286,7 @@ function openError(path: string, e: unknown): TafelError {
   return new TafelError('bad-db', `${path}: not a database tafel can open (${why})`);
 }
 
-export async function openDuckDb(path: string, o: { readOnly?: boolean } = {}): Promise<DuckDBInstance> {
+async function openDuckDb(path: string, o: { readOnly?: boolean } = {}): Promise<DuckDBInstance> {
   try {
     // One thread: appending gains nothing from more, and the machine's cores play.
     return await DuckDBInstance.create(path, { threads: '1', ...(o.readOnly ? { access_mode: 'READ_ONLY' } : {}) });

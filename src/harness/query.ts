@@ -50,7 +50,7 @@ function firstLine(e: unknown): string {
 }
 
 /** A session with `files` attached and their tables as views. */
-export async function openQuery(files: readonly string[]): Promise<{ connection: DuckDBConnection; close(): void }> {
+async function openQuery(files: readonly string[]): Promise<{ connection: DuckDBConnection; close(): void }> {
   for (const [i, f] of files.entries()) {
     if (!existsSync(f)) throw new TafelError('unreadable', `query: ${f}: no such file`);
     if (statSync(f).isDirectory()) throw new TafelError('unreadable', `query: ${f}: is a directory, not a database`);

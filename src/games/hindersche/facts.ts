@@ -23,6 +23,11 @@ export const HINDERSCHE_FACTS: DealFacts = {
       description: 'how: 100 card points or more, or (phase 2) all 9 tricks with fewer; null without a march',
       type: ['points', 'all-tricks'],
     },
+    {
+      key: 'game_end',
+      description: 'the deal ended its game: 0 no, 1 a seat lost it, 2 by a double loss (H-5)',
+      type: 'int',
+    },
   ],
   seat: [
     { key: 'plays', description: 'the seat takes part in the deal (still in, or in the playoff)', type: 'bool' },
@@ -35,6 +40,7 @@ export function writeHinderscheFacts(
   state: HinderscheState,
   game: number,
   marcher: number,
+  gameEnd: number,
   deal: Float64Array,
   seats: Float64Array,
 ): void {
@@ -45,6 +51,7 @@ export function writeHinderscheFacts(
   deal[7] = state.players;
   deal[8] = marcher >= 0 ? marcher : NaN;
   deal[9] = marcher < 0 ? NaN : state.seatPoints[marcher] >= MARCH_POINTS ? 0 : 1;
+  deal[10] = gameEnd;
   const k = HINDERSCHE_FACTS.seat.length;
   for (let seat = 0; seat < SEATS; seat++) {
     const plays = ((state.mask >>> seat) & 1) === 1;

@@ -102,6 +102,8 @@ export class HinderscheMatch implements Match<HinderscheState> {
   // The deal in progress.
   /** The game of the rubber the deal belongs to (`game` moves on when it ends one). */
   private dealGame = 0;
+  /** How the deal ended its game: 0 it did not, else the frame marks the loser got (2: a double loss). */
+  private dealEnd = 0;
   private readonly ctx: DealContext;
   private readonly settled = new Settlement();
   /** Marks the deal moved by seat (settled), and the seat metric `marks`. */
@@ -180,6 +182,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
       this.playoff = ctx.kind === Kind.Playoff ? tieOf(ctx.playoffFor, ctx.mask, ctx.playoffPlaces) : null;
     }
     this.dealGame = this.game;
+    this.dealEnd = 0;
     state.deal(ctx, cards, this.deck);
   }
 
@@ -247,6 +250,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
   }
 
   private endGame(loser: number, marks: number, events: Event[] | null): void {
+    this.dealEnd = marks;
     this.frame[loser] += marks;
     events?.push({ type: 'game', loser, frame: marks });
     this.game++;
@@ -315,7 +319,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
   }
 
   facts(state: HinderscheState, deal: Float64Array, seats: Float64Array): void {
-    writeHinderscheFacts(state, this.dealGame, this.settled.marcher, deal, seats);
+    writeHinderscheFacts(state, this.dealGame, this.settled.marcher, this.dealEnd, deal, seats);
   }
 
   /** The scoring state as RECORD.md writes it (allocates). */
