@@ -37,6 +37,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omi
         records: null,
         dealRows: null,
         journal: null,
+        db: null,
         failure,
         ms: done * 0.01,
       };

@@ -51,6 +51,10 @@ program
   .option('--out <file.csv>', 'write the summary as CSV (and the journal to file.journal.jsonl)')
   .option('--records <file.jsonl>', 'write every deal as a RECORD.md deal record')
   .option('--deal-csv <file.csv>', 'write one CSV row per seat and deal, with the deal metrics')
+  .option(
+    '--db <file.duckdb>',
+    'write every deal, seat and match as DuckDB tables (deals, seats, matches; ask them with tafel query)',
+  )
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
   .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
@@ -80,10 +84,27 @@ program
   .option('--journal <file.jsonl>', 'write the merged journal here')
   .option('--records <file.jsonl>', "join the shards' deal records into this file (as one machine writes them)")
   .option('--deal-csv <file.csv>', "join the shards' per-deal CSVs into this file")
+  .option('--db <file.duckdb>', "join the shards' databases into this one")
   .option('--force', 'replace output files that exist')
   .action(async (journals: string[], o: MergeFlags) => {
     const { mergeCommand } = await import('./merge.js');
-    mergeCommand(journals, o);
+    await mergeCommand(journals, o);
+  });
+
+program
+  .command('query')
+  .description(
+    'ask run databases (--db) a question in SQL; the tables of several files are read as one; macros wilson(k, n), cluster_mean(x), cluster_rate(k, n) give 95% intervals',
+  )
+  .argument('<files-and-sql...>', 'one or more .duckdb files, then the SQL')
+  .option('--csv', 'print the result as CSV')
+  .option('--json', 'print the result as a JSON array of rows')
+  .action(async (args: string[], o: { csv?: boolean; json?: boolean }) => {
+    if (o.csv && o.json) throw new TafelError('bad-option', 'query: give --csv or --json, not both');
+    if (args.length < 2) throw new TafelError('missing-option', 'query: give one or more database files, then the SQL');
+    const { csvText, jsonText, runQuery, tableText } = await import('../harness/query.js');
+    const r = await runQuery(args.slice(0, -1), args[args.length - 1]);
+    process.stdout.write(o.csv ? csvText(r) : o.json ? jsonText(r) : tableText(r));
   });
 
 interface BenchFlags {

@@ -7,7 +7,13 @@
 import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
 import { readJournal } from '../harness/journal.js';
-import { joinShardFiles, mergeJournals, mergedTally, writeMergedJournal } from '../harness/merge.js';
+import {
+  joinShardDatabases,
+  joinShardFiles,
+  mergeJournals,
+  mergedTally,
+  writeMergedJournal,
+} from '../harness/merge.js';
 import { checkOutputs, writeCsv, type OutputFile } from '../harness/outputs.js';
 import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/report.js';
 import { pathOf } from '../harness/spec.js';
@@ -18,10 +24,11 @@ export interface MergeFlags {
   journal?: string;
   records?: string;
   dealCsv?: string;
+  db?: string;
   force?: boolean;
 }
 
-export function mergeCommand(paths: readonly string[], o: MergeFlags): void {
+export async function mergeCommand(paths: readonly string[], o: MergeFlags): Promise<void> {
   const inputs = paths.map((path) => ({ path, contents: readJournal(path) }));
   const merged = mergeJournals(inputs);
   const game = gameNamed(merged.spec.game);
@@ -31,13 +38,18 @@ export function mergeCommand(paths: readonly string[], o: MergeFlags): void {
     ['--journal', journal, 'journal'],
     ['--records', o.records, 'deal records'],
     ['--deal-csv', o.dealCsv, 'per-deal rows'],
+    ['--db', o.db, 'database'],
   ];
   const outputs: OutputFile[] = named
     .filter((x): x is [string, string, string] => x[1] !== undefined)
     .map(([flag, p]) => ({ flag, shown: p, path: resolve(p) }));
   const journals = new Set(merged.shards.map((x) => resolve(x.path)));
   const shardFiles = new Set(
-    merged.shards.flatMap((x) => [pathOf(x.contents.spec, 'records'), pathOf(x.contents.spec, 'dealCsv')]),
+    merged.shards.flatMap((x) => [
+      pathOf(x.contents.spec, 'records'),
+      pathOf(x.contents.spec, 'dealCsv'),
+      pathOf(x.contents.spec, 'db'),
+    ]),
   );
   for (const f of outputs) {
     if (journals.has(f.path))
@@ -54,11 +66,13 @@ export function mergeCommand(paths: readonly string[], o: MergeFlags): void {
       journal: journal ?? null,
       records: o.records ?? null,
       dealCsv: o.dealCsv ?? null,
+      db: o.db ?? null,
     },
   };
   const m = { ...merged, spec };
   if (o.records) joinShardFiles(game, m, 'records', o.records);
   if (o.dealCsv) joinShardFiles(game, m, 'dealCsv', o.dealCsv);
+  if (o.db) await joinShardDatabases(game, m, resolve(o.db));
   if (journal) writeMergedJournal(journal, game, m);
   if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(spec, tally));
   const units = spec.unit === 'deal' ? 'deals' : 'matches';

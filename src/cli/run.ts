@@ -30,6 +30,7 @@ export interface RunFlags {
   out?: string;
   records?: string;
   dealCsv?: string;
+  db?: string;
   journal?: string;
   workers: number;
   shard?: string;
@@ -131,6 +132,7 @@ function written(spec: RunSpec): void {
     ['summary', 'out'],
     ['deal records', 'records'],
     ['per-deal rows', 'dealCsv'],
+    ['database', 'db'],
     ['journal', 'journal'],
   ] as const;
   for (const [what, key] of files) {
@@ -187,7 +189,13 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     groups,
     shard,
     sprt,
-    files: { out: o.out ?? null, journal: journal ?? null, records: o.records ?? null, dealCsv: o.dealCsv ?? null },
+    files: {
+      out: o.out ?? null,
+      journal: journal ?? null,
+      records: o.records ?? null,
+      dealCsv: o.dealCsv ?? null,
+      db: o.db ?? null,
+    },
     moveTimeout: o.moveTimeout ?? null,
     onBotError: o.onBotError ?? 'stop',
   });
@@ -229,6 +237,7 @@ function checkedAgainst(spec: RunSpec, path: string, o: RunFlags, given: (name: 
     ['out', '--out'],
     ['records', '--records'],
     ['dealCsv', '--deal-csv'],
+    ['db', '--db'],
   ] as const;
   for (const [key, flag] of paths) {
     const typed = o[key];

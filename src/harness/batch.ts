@@ -9,6 +9,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { isTafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
+import { DbRows, type DbBatch } from './db-rows.js';
 import { groupText, skippedText } from './journal.js';
 import type { LiveRun } from './spec.js';
 import { GroupTally, Table } from './table.js';
@@ -36,6 +37,8 @@ export interface BatchResult {
   readonly records: Uint8Array | null;
   readonly dealRows: Uint8Array | null;
   readonly journal: Uint8Array | null;
+  /** The rows of the run's database (db-rows.ts), or null when it has none. */
+  readonly db: DbBatch | null;
   readonly failure: Failure | null;
   /** Time spent playing (not loading bots), for sizing the next batches. */
   readonly ms: number;
@@ -144,10 +147,12 @@ export class BatchPlayer {
   private readonly groupRecords: string[] = [];
   private readonly groupDeals: (string | number)[][] = [];
   private readonly make: { readonly records: boolean; readonly dealRows: boolean; readonly journal: boolean };
+  private readonly db: DbRows | null;
 
   constructor(private readonly run: LiveRun) {
     const { files } = run.spec;
     this.make = { records: files.records !== null, dealRows: files.dealCsv !== null, journal: files.journal !== null };
+    this.db = files.db !== null ? new DbRows(run.game, run.lineup.rotations) : null;
     this.layout = RowLayout.of(run.game, run.lineup.entrants.length);
     this.group = this.layout.newGroup();
     this.table = this.newTable();
@@ -175,10 +180,12 @@ export class BatchPlayer {
       group.clear();
       this.groupRecords.length = 0;
       this.groupDeals.length = 0;
+      this.db?.beginGroup();
       try {
         this.table.playGroup(g, group);
       } catch (e) {
         if (!isTafelError(e)) throw e;
+        this.db?.dropGroup();
         // The failed deal left the table and its bots mid-play.
         this.table = this.newTable();
         this.table.watch = watch;
@@ -204,6 +211,7 @@ export class BatchPlayer {
       records: records?.bytes() ?? null,
       dealRows: dealRows?.bytes() ?? null,
       journal: journal?.bytes() ?? null,
+      db: this.db?.take() ?? null,
       failure,
       ms,
     };
@@ -235,6 +243,6 @@ export class BatchPlayer {
           }
         }
       : null;
-    return new Table(this.run, recordSink, dealSink);
+    return new Table(this.run, recordSink, dealSink, this.db);
   }
 }

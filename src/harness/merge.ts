@@ -12,6 +12,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { RowLayout, dealColumns } from './batch.js';
 import { Collector } from './collect.js';
+import { RunDatabase } from './db.js';
 import {
   checkLines,
   checkMetrics,
@@ -160,6 +161,27 @@ export function joinShardFiles(game: Game, m: Merged, kind: 'records' | 'dealCsv
     });
   } finally {
     out.close();
+  }
+}
+
+/**
+ * Join the shards' databases into one at `path`: the tables one machine would have
+ * written (its rows in the same order; the runs row says when the merge was made).
+ */
+export async function joinShardDatabases(game: Game, m: Merged, path: string): Promise<void> {
+  const shardSpecs = m.shards.map((x) => x.contents.spec);
+  const db = await RunDatabase.open(path, game, [m.spec], 'create', shardSpecs);
+  try {
+    for (const x of m.shards) {
+      const file = pathOf(x.contents.spec, 'db');
+      if (file === null)
+        throw new TafelError('bad-merge', `merge --db: shard ${x.path} was run without --db, so it has none to join`);
+      let deals = 0;
+      for (const line of x.contents.lines) if (!('skipped' in line)) deals += line.deals;
+      await db.copyShard(file, x.contents.spec, deals);
+    }
+  } finally {
+    await db.close([m.spec]);
   }
 }
 

@@ -16,9 +16,10 @@ import type { Game } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
+import { RunDatabase } from './db.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
 import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
-import { createRunner } from './pool.js';
+import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
 import { cutBack } from './resume.js';
@@ -39,6 +40,8 @@ export interface Session {
   readonly force?: boolean;
   readonly signal?: AbortSignal;
   readonly progress?: (groups: { total: number; before: number }) => Progress;
+  /** A pool to play on, kept by the caller across runs (an experiment's); by default one of `workers` for this run. */
+  readonly runner?: Runner;
 }
 
 export interface RunResult {
@@ -66,6 +69,7 @@ const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, string> = {
   journal: '--journal',
   records: '--records',
   dealCsv: '--deal-csv',
+  db: '--db',
 };
 
 /** The files a run writes, for `checkOutputs`. */
@@ -156,15 +160,34 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     throw e;
   }
 
+  const dbPath = pathOf(spec, 'db');
+  let database: RunDatabase | null = null;
+  try {
+    if (dbPath) {
+      database = await RunDatabase.open(dbPath, game, [spec], resume ? 'continue' : 'create');
+      if (resume) await database.cutBack(spec, prefix.length, dealsIn(prefix));
+    }
+  } catch (e) {
+    closeFiles();
+    await database?.close();
+    throw e;
+  }
+
   const tally = newTally(game, spec);
   const test = spec.sprt ? new Sprt(parseSprt(spec.sprt)) : null;
-  const collector = new Collector(layout, tally, files, test && sprtFeed(game, spec, test));
+  const collector = new Collector(
+    layout,
+    tally,
+    { ...files, db: database && { database, spec } },
+    test && sprtFeed(game, spec, test),
+  );
   collector.addLines(prefix);
   // A resumed run whose test had already decided plays nothing more.
   const start = test?.decision ? to : from + prefix.length;
   const progress = session.progress?.({ total: to - from, before: prefix.length });
   // Nothing left to play (a finished resume, an empty shard): no threads to start.
-  const runner = createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
+  const runner =
+    session.runner ?? createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
   const started = performance.now();
   let end: ScheduleEnd;
   try {
@@ -183,9 +206,15 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     });
   } finally {
     progress?.end();
-    closeFiles();
-    await runner.close();
+    try {
+      collector.flush();
+    } finally {
+      closeFiles();
+      if (!session.runner) await runner.close();
+    }
   }
+  // The end time says when the run was finished, not when a session of it stopped.
+  await database?.close(end.end === 'done' || end.end === 'stopped' ? [spec] : []);
   const seconds = (performance.now() - started) / 1000;
   const out = pathOf(spec, 'out');
   if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally, test));
@@ -204,6 +233,12 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   };
 }
 
+function dealsIn(lines: readonly GroupLine[]): number {
+  let n = 0;
+  for (const line of lines) if (!('skipped' in line)) n += line.deals;
+  return n;
+}
+
 /**
  * A run in this thread, synchronously, without journal, workers or SPRT: for tests and
  * tools that want a run's records or tally in a few lines. Writes the records file
@@ -214,7 +249,10 @@ export function runTournament(run: LiveRun): RunResult {
   const records = pathOf(spec, 'records');
   const out = pathOf(spec, 'out');
   const recordsFile = records ? new TextFile(records, '--records') : null;
-  const player = new BatchPlayer({ ...run, spec: { ...spec, files: { ...spec.files, journal: null, dealCsv: null } } });
+  const player = new BatchPlayer({
+    ...run,
+    spec: { ...spec, files: { ...spec.files, journal: null, dealCsv: null, db: null } },
+  });
   const tally = newTally(game, spec);
   const layout = new RowLayout(spec.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
   const collector = new Collector(layout, tally, { journal: null, records: recordsFile, dealCsv: null });

@@ -59,6 +59,24 @@ export type RecordSink = (record: Record<string, unknown>) => void;
  */
 export type DealSink = (g: number, r: number, k: number, seatEntrant: Int32Array, values: Float64Array) => void;
 
+/**
+ * Receives what the run's database keeps (see db-schema.ts): each finished deal with its
+ * metrics and facts (`Match.facts`, when the game has them), and each finished match
+ * with its metrics. The arrays are the table's own and are reused: read them at once.
+ */
+export interface DbSink {
+  deal(
+    g: number,
+    r: number,
+    k: number,
+    seatEntrant: Int32Array,
+    metrics: Float64Array,
+    dealFacts: Float64Array,
+    seatFacts: Float64Array,
+  ): void;
+  match(g: number, r: number, seatEntrant: Int32Array, metrics: Float64Array): void;
+}
+
 export class Table {
   readonly state: State;
   private readonly match: Match;
@@ -71,6 +89,8 @@ export class Table {
   private readonly legal = newSets();
   private readonly dealValues: Float64Array;
   private readonly matchValues: Float64Array;
+  private readonly dealFacts: Float64Array;
+  private readonly seatFacts: Float64Array;
 
   private readonly moveTimeout: number;
   /** Where timed moves are announced to a watching thread (set per batch), or null. */
@@ -80,6 +100,7 @@ export class Table {
     private readonly run: LiveRun,
     private readonly sink: RecordSink | null = null,
     private readonly dealSink: DealSink | null = null,
+    private readonly dbSink: DbSink | null = null,
   ) {
     const { game, table, lineup, spec } = run;
     const seats = table.seats;
@@ -105,6 +126,8 @@ export class Table {
     this.seatEntrant = new Int32Array(seats);
     this.dealValues = new Float64Array(seats * game.dealMetrics.length);
     this.matchValues = new Float64Array(seats * game.matchMetrics.length);
+    this.dealFacts = new Float64Array(game.facts?.deal.length ?? 0);
+    this.seatFacts = new Float64Array(seats * (game.facts?.seat.length ?? 0));
   }
 
   /** Play every rotation of group `g`, adding the results to `out` (which the caller clears). */
@@ -143,6 +166,10 @@ export class Table {
       out.deals++;
       if (this.sink) this.sink(this.recordOf(g, r, k));
       if (this.dealSink) this.dealSink(g, r, k, this.seatEntrant, this.dealValues);
+      if (this.dbSink) {
+        match.facts?.(this.state, this.dealFacts, this.seatFacts);
+        this.dbSink.deal(g, r, k, this.seatEntrant, this.dealValues, this.dealFacts, this.seatFacts);
+      }
     }
     if (this.run.spec.unit === 'match') {
       const mm = game.matchMetrics.length;
@@ -152,6 +179,7 @@ export class Table {
         for (let m = 0; m < mm; m++) out.matchSums[e * mm + m] += this.matchValues[seat * mm + m];
         out.matchCounts[e]++;
       }
+      this.dbSink?.match(g, r, this.seatEntrant, this.matchValues);
     }
   }
 

@@ -39,6 +39,7 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
       records: null,
       dealRows: null,
       journal: null,
+      db: null,
       failure,
       ms: 0,
     };

@@ -17,6 +17,7 @@ import { AnderleSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
 import { AnderleState, MAX_SEATS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
+import { ANDERLE_FACTS } from './facts.js';
 
 const samplers = new WeakMap<AnderleState, AnderleSampler>();
 
@@ -70,6 +71,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
     },
   ],
   matchMetrics: [{ key: 'balance', description: 'balance at the end of the session, in stakes', higherIsBetter: true }],
+  facts: ANDERLE_FACTS,
   checkTable(table: TableConfig): void {
     if (!(Number.isInteger(table.seats) && table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
       throw new TafelError('bad-table', `vier-anderle is played by 2 to 13 players, not ${table.seats}`);

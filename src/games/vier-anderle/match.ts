@@ -18,6 +18,7 @@ import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import { YES, type Match } from '../game.js';
 import { codeName } from './cards.js';
+import { writeAnderleFacts } from './facts.js';
 import { ANTE, MAX_SEATS, Outcome, type AnderleState, type DealContext } from './state.js';
 
 export const DEFAULT_HANDS = 12;
@@ -110,6 +111,10 @@ export class AnderleMatch implements Match<AnderleState> {
 
   matchMetrics(out: Float64Array): void {
     for (let s = 0; s < this.seats; s++) out[s] = this.balances[s];
+  }
+
+  facts(state: AnderleState, deal: Float64Array, seats: Float64Array): void {
+    writeAnderleFacts(state, this.pot, this.balances, deal, seats);
   }
 
   private ledger(): Ledger {
