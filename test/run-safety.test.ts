@@ -5,7 +5,8 @@
  * and every output says what was run.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { ROOT, expectUserError, read, start, tafel, tmpDir } from './cli-helpers.js';
 
@@ -87,7 +88,9 @@ describe('a bot that never answers', () => {
         ['run', '--game', 'viersche', '--bots', `${HANG},random`, '--deals', '5', '--out', 'x.csv', '--workers', '1'],
         dir,
       );
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The journal's header is written when play begins: from then on the bot hangs.
+      for (let i = 0; i < 200 && !existsSync(join(dir, 'x.journal.jsonl')); i++) await sleep(100);
+      await sleep(500);
       t.child.kill(signal);
       const killer = setTimeout(() => t.child.kill('SIGKILL'), 15_000);
       const r = await t.done;

@@ -12,7 +12,6 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { RowLayout, dealColumns } from './batch.js';
 import { Collector } from './collect.js';
-import { RunDatabase } from './db.js';
 import {
   checkLines,
   checkMetrics,
@@ -170,6 +169,7 @@ export function joinShardFiles(game: Game, m: Merged, kind: 'records' | 'dealCsv
  */
 export async function joinShardDatabases(game: Game, m: Merged, path: string): Promise<void> {
   const shardSpecs = m.shards.map((x) => x.contents.spec);
+  const { RunDatabase } = await import('./db.js');
   const db = await RunDatabase.open(path, game, [m.spec], 'create', shardSpecs);
   try {
     for (const x of m.shards) {

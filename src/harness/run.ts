@@ -16,7 +16,7 @@ import type { Game } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
-import { RunDatabase } from './db.js';
+import type { RunDatabase } from './db.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
 import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
 import { createRunner, type Runner } from './pool.js';
@@ -164,6 +164,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   let database: RunDatabase | null = null;
   try {
     if (dbPath) {
+      // DuckDB's native module is loaded only by runs that write a database.
+      const { RunDatabase } = await import('./db.js');
       database = await RunDatabase.open(dbPath, game, [spec], resume ? 'continue' : 'create');
       if (resume) await database.cutBack(spec, prefix.length, dealsIn(prefix));
     }
