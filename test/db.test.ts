@@ -100,7 +100,8 @@ describe('the tables of a run', () => {
 describe('an interrupted run', () => {
   it('leaves a valid database holding the journal groups, which --resume completes', async () => {
     const d = tmpDir();
-    const slow = `heuristic,${join(ROOT, 'test/fixtures/slow-bot.js')}:ms=0.05`;
+    // A slow bot (a busy wait per move), so that the run is still going when the signal comes.
+    const slow = `heuristic,${join(ROOT, 'test/fixtures/slow-bot.js')}:ms=0.3`;
     const run = ['run', '--game', 'viersche', '--bots', slow, '--deals', '300', '--seed', 'dbr'];
     const { child, done } = start([...run, '--out', 'x.csv', '--db', 'x.duckdb', '--workers', '2'], d);
     const journal = join(d, 'x.journal.jsonl');
