@@ -18,7 +18,7 @@ import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
 import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
-import { createRunner } from './pool.js';
+import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
 import { cutBack } from './resume.js';
@@ -39,6 +39,8 @@ export interface Session {
   readonly force?: boolean;
   readonly signal?: AbortSignal;
   readonly progress?: (groups: { total: number; before: number }) => Progress;
+  /** A pool to play on, left open (a tuning plays many runs on one); by default the run starts and closes its own. */
+  readonly runner?: Runner;
 }
 
 export interface RunResult {
@@ -164,7 +166,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const start = test?.decision ? to : from + prefix.length;
   const progress = session.progress?.({ total: to - from, before: prefix.length });
   // Nothing left to play (a finished resume, an empty shard): no threads to start.
-  const runner = createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
+  const runner =
+    session.runner ?? createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
   const started = performance.now();
   let end: ScheduleEnd;
   try {
@@ -184,7 +187,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   } finally {
     progress?.end();
     closeFiles();
-    await runner.close();
+    if (!session.runner) await runner.close();
   }
   const seconds = (performance.now() - started) / 1000;
   const out = pathOf(spec, 'out');
