@@ -6,7 +6,8 @@
  * k-1 of N of a run of N x P groups, with theta+ and theta- as its two bots (or, with
  * `against`, two such runs on the same groups: theta+ against that bot, theta- against
  * it). Each group gives one paired difference on the headline metric, oriented so that
- * positive means theta+ did better; the iteration's result is their scaled sum
+ * positive means theta+ did better (against a bot: theta+'s paired difference against
+ * it minus theta-'s); the iteration's result is their scaled sum
  * (`scaledResult`). The groups arrive in group order whatever the number of workers,
  * and the flips and rounding come from the seed alone, so the trajectory, the tuned
  * values and every output are the same bytes for any --workers.
@@ -189,9 +190,11 @@ async function playIteration(
   const batch = Math.ceil((t.pairs * specs.length) / runner.slots);
   const played = await headlineMeans(specs, runner, { from: (step.k - 1) * t.pairs, count: t.pairs, signal, batch });
   if (played.end !== 'done') return played;
-  const [m, against] = played.means;
   const sign = headline(game, t.unit).higherIsBetter ? 1 : -1;
-  const d = Array.from({ length: t.pairs }, (_, g) => sign * (m[2 * g] - (against ? against[2 * g] : m[2 * g + 1])));
+  // Each table's own paired difference (a metric need not sum to the same at every table:
+  // Hindersche's marks do not); against a fixed bot, theta+'s against it minus theta-'s.
+  const [x, y] = played.means.map((m) => Array.from({ length: t.pairs }, (_, g) => m[2 * g] - m[2 * g + 1]));
+  const d = x.map((v, g) => sign * (y ? v - y[g] : v));
   return { end: 'done', d, deals: played.deals };
 }
 
