@@ -11,8 +11,12 @@
  *    delta-method 95% interval that keeps the covariance of the two (they share every
  *    group). 100% is the defaults' strength; more is better than the defaults.
  * 2. From the defaults. Tuning the same parameters from the defaults: does it find a
- *    better heuristic? The tuning's own verification answers: the tuned values against
- *    the defaults on M fresh groups (`S:verify`), with a 95% interval.
+ *    better heuristic? The tuning's own verification answers for play against the
+ *    defaults: the tuned values against them on M fresh groups (`S:verify`), with a 95%
+ *    interval. Since SPSA here tunes for self-play (theta+ against theta-), a cross-check
+ *    asks whether the tuned heuristic is also better against other bots (`CROSS`): the
+ *    tuned and the default heuristic each against them on the same fresh groups
+ *    (`S:cross`), and the per-group difference of the two.
  *
  * Both tunings play on the worker pool (--workers, default 2); run it inside the heavy-run
  * lock on the shared machines:
@@ -41,22 +45,33 @@ import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } 
 import { tunedBot } from '../src/harness/tune-report.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
-/** The deliberately bad start of each game's heuristic, and the parameters tuned (c_end as the bot's range / 20). */
-export const PRESETS: Record<string, { readonly bad: string; readonly tune: string; readonly why: string }> = {
+/**
+ * Each game's deliberately bad start for its heuristic, the parameters tuned, with steps
+ * (c_end) that make a measurable difference where the tuning starts (`tafel tune`'s
+ * default is a twentieth of the range), and the bot the variants play (`against`; by
+ * default each other).
+ */
+export const PRESETS: Record<
+  string,
+  { readonly bad: string; readonly tune: string; readonly why: string; readonly against?: string }
+> = {
   viersche: {
     bad: 'aggression=1:smear=0.1:trumpLength=10',
     tune: 'aggression,cash,smear,trumpLength',
     why: 'grab every trick (aggression 1), hardly ever smear points onto the partner (smear 0.1), lead trumps only with ten of them',
   },
   hindersche: {
-    bad: 'dump=3:marchTricks=0:guard=141',
-    tune: 'dump,marchTricks,guard',
-    why: 'shed high cards at any price (dump 3), play for a march with any hand (marchTricks 0), smear even onto a player who may march (guard 141)',
+    bad: 'dump=2:marchTricks=1:guard=100',
+    tune: 'dump:c=0.3,marchTricks:c=1,guard:c=14',
+    why: 'shed high cards at almost any price (dump 2), play for a march with nearly any hand (marchTricks 1), smear onto a player who holds 100 points (guard 100)',
   },
+  // The default heuristic loses stakes to random players, who declare in half the time
+  // where it declares in a fifth: tuned against them, for the declaration thresholds.
   'vier-anderle': {
-    bad: 'threshold=3:perSpeaker=0.5:perIn=0.6',
-    tune: 'threshold,perSpeaker,perIn,potWeight',
-    why: 'declare in only with a very strong hand (threshold 3) and ask still more when others speak after or declared (perSpeaker 0.5, perIn 0.6)',
+    bad: 'threshold=1.2:potWeight=0.2',
+    tune: 'threshold:c=0.2,perSpeaker:c=0.05,perIn:c=0.05,potWeight:c=0.1',
+    why: 'declare in only with a strong hand (threshold 1.2), and less still as the pot grows (potWeight 0.2): in 5% of the deals',
+    against: 'random',
   },
 };
 
@@ -66,6 +81,8 @@ export interface Options {
   readonly pairs: number;
   /** Groups of each measurement and verification. */
   readonly measure: number;
+  /** Groups of each cross-check of the tuning from the defaults against other bots (0: none). */
+  readonly cross: number;
   readonly seed: string;
   readonly workers: number;
 }
@@ -84,8 +101,14 @@ export interface Outcome {
     readonly share: Estimate;
     readonly measureWall: number;
   };
-  readonly defaults: Timed;
+  readonly defaults: Timed & {
+    /** Against each cross-check bot: the tuned and the default heuristic's paired difference, and tuned minus default. */
+    readonly cross: { opponent: string; tuned: Estimate; defaults: Estimate; gain: Estimate }[];
+  };
 }
+
+/** The bots to check a tuning from the defaults against: the weakest, and one of about the heuristic's strength. */
+export const CROSS = ['random', 'montecarlo'] as const;
 
 function gameNamed(name: string): Game {
   const game = findGame(name);
@@ -100,13 +123,14 @@ async function specFor(o: Options, bot: string): Promise<TuneSpec> {
   const game = gameNamed(o.game);
   const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
   const lineup = await resolveLineup(bot, game, table.seats);
+  const against = PRESETS[o.game].against;
   return tuneSpecOf({
     game,
     table,
     unit: 'deal',
     bot: lineup.entrants[0],
     tune: PRESETS[o.game].tune,
-    against: null,
+    against: against === undefined ? null : (await resolveLineup(against, game, table.seats)).entrants[0],
     iterations: o.iterations,
     pairs: o.pairs,
     seed: o.seed,
@@ -158,47 +182,83 @@ function estimate(values: readonly number[]): Estimate {
   return m.estimate();
 }
 
+/**
+ * Each of `bots` against `opponent` on the same groups of `seed`: per bot, each group's
+ * paired difference on the headline metric (positive: the bot did better).
+ */
+async function againstOne(
+  t: TuneSpec,
+  bots: readonly EntrantSpec[],
+  opponent: EntrantSpec,
+  o: { seed: string; groups: number; workers: number },
+): Promise<number[][]> {
+  const runner = createRunner(o.workers);
+  let played;
+  try {
+    const run = { seed: o.seed, groups: o.groups };
+    played = await headlineMeans(
+      bots.map((b) => pairRun(t, b, opponent, run)),
+      runner,
+      { from: 0, count: o.groups },
+    );
+  } finally {
+    await runner.close();
+  }
+  if (played.end !== 'done') throw new TafelError('bot-failed', `a measurement did not finish (${played.end})`);
+  const sign = headline(findGame(t.game)!, t.unit).higherIsBetter ? 1 : -1;
+  return played.means.map((m) => Array.from({ length: o.groups }, (_, g) => sign * (m[2 * g] - m[2 * g + 1])));
+}
+
 export async function runExperiment(o: Options): Promise<Outcome> {
   const game = gameNamed(o.game);
   const preset = PRESETS[o.game];
   const recoverySpec = await specFor(o, `heuristic:${preset.bad}`);
   const defaultsSpec = await specFor(o, 'heuristic');
+  const defaults: EntrantSpec = { ...defaultsSpec.bot, label: 'default' };
   const recovery = await timedTuning(recoverySpec, o.workers, 'recovery');
 
   // The start and the tuned bot, each against the defaults, on the same fresh groups.
   const started = performance.now();
-  const defaults: EntrantSpec = { ...defaultsSpec.bot, label: 'default' };
-  const measured = { seed: `${o.seed}:measure`, groups: o.measure };
-  const runner = createRunner(o.workers);
-  let played;
-  try {
-    played = await headlineMeans(
-      [
-        pairRun(recoverySpec, recoverySpec.bot, defaults, measured),
-        pairRun(recoverySpec, variant(recoverySpec, 'tuned', recovery.tuning.values), defaults, measured),
-      ],
-      runner,
-      { from: 0, count: o.measure },
-    );
-  } finally {
-    await runner.close();
-  }
-  if (played.end !== 'done') throw new TafelError('bot-failed', `the measurement did not finish (${played.end})`);
-  const sign = headline(game, 'deal').higherIsBetter ? 1 : -1;
-  const diffs = played.means.map((m) => Array.from({ length: o.measure }, (_, g) => sign * (m[2 * g] - m[2 * g + 1])));
+  const [start, tuned] = await againstOne(
+    recoverySpec,
+    [recoverySpec.bot, variant(recoverySpec, 'tuned', recovery.tuning.values)],
+    defaults,
+    { seed: `${o.seed}:measure`, groups: o.measure, workers: o.workers },
+  );
   const measureWall = (performance.now() - started) / 1000;
 
   const fromDefaults = await timedTuning(defaultsSpec, o.workers, 'from the defaults');
+  const cross = [];
+  for (const name of o.cross > 0 ? CROSS : []) {
+    const opponent: EntrantSpec = { ...(await entrantOf(game, name)), label: name };
+    const tunedBot = variant(defaultsSpec, 'tuned', fromDefaults.tuning.values);
+    const [t, d] = await againstOne(defaultsSpec, [tunedBot, defaults], opponent, {
+      seed: `${o.seed}:cross`,
+      groups: o.cross,
+      workers: o.workers,
+    });
+    cross.push({
+      opponent: name,
+      tuned: estimate(t),
+      defaults: estimate(d),
+      gain: estimate(t.map((x, g) => x - d[g])),
+    });
+  }
   return {
     recovery: {
       ...recovery,
-      start: estimate(diffs[0]),
-      tuned: estimate(diffs[1]),
-      share: recoveryShare(diffs[0], diffs[1]),
+      start: estimate(start),
+      tuned: estimate(tuned),
+      share: recoveryShare(start, tuned),
       measureWall,
     },
-    defaults: fromDefaults,
+    defaults: { ...fromDefaults, cross },
   };
+}
+
+async function entrantOf(game: Game, bot: string): Promise<EntrantSpec> {
+  const e = (await resolveLineup(bot, game, game.defaultSeats)).entrants[0];
+  return { label: e.label, bot: e.bot, source: e.source, params: e.params, cheats: e.spec.cheats === true };
 }
 
 const COLUMNS = ['game', 'part', 'quantity', 'parameter', 'iteration', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
@@ -249,10 +309,17 @@ export function csvRows(o: Options, out: Outcome): Row[] {
       add(part, 'tuned', { mean: t.values[i] }, p.key, t.iterations.length);
     });
   }
+  for (const c of out.defaults.cross) {
+    add('defaults', `tuned_vs_${c.opponent}`, c.tuned);
+    add('defaults', `default_vs_${c.opponent}`, c.defaults);
+    add('defaults', `gain_vs_${c.opponent}`, c.gain);
+  }
   return rows;
 }
 
-function show(e: Estimate, digits = 2): string {
+/** An estimate with its interval, to two decimals, or three below 1 (Hindersche's marks a deal are tenths). */
+function show(e: Estimate): string {
+  const digits = Math.abs(e.high - e.low) < 0.1 && Math.abs(e.mean) < 1 ? 3 : 2;
   const f = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(digits);
   return `${f(e.mean)} [${f(e.low)}, ${f(e.high)}]`;
 }
@@ -288,7 +355,10 @@ export function report(o: Options, out: Outcome, command: string, load: readonly
       '',
       `Produced by \`${command}\`; regenerate it with that command rather than editing it.`,
       `Each tuning: ${o.iterations} iterations of ${o.pairs} duplicate groups (${groups} groups), seed \`${o.seed}\`, the parameters`,
-      `\`${preset.tune}\` with the defaults of \`tafel tune\` (c_end a twentieth of each range, r_end = 0.5 / sqrt(groups)).`,
+      `\`${preset.tune}\` (c_end as given there, else a twentieth of the range; r_end = 0.5 / sqrt(groups), the defaults of \`tafel tune\`),`,
+      preset.against
+        ? `theta+ and theta- each against \`${preset.against}\` on the same deals (\`--against ${preset.against}\`).`
+        : 'theta+ against theta-.',
       `Every difference is the paired difference per duplicate group in ${units}, with its 95% interval.`,
       `Load average (1, 5, 15 min) when it began: ${load.map((x) => x.toFixed(2)).join(', ')}.`,
       '',
@@ -317,9 +387,23 @@ export function report(o: Options, out: Outcome, command: string, load: readonly
       '',
       `Verified, tuned against the defaults on ${o.measure} fresh groups (seed \`${o.seed}:verify\`): **${show(d.tuning.verified!.difference)}** (${verdictText(d.tuning)}).`,
       '',
+      ...crossTable(o, d.cross),
       `Tuned by: \`${tuneCommandOf(d.tuning.spec)}\`.`,
     ].join('\n') + '\n'
   );
+}
+
+/** The tuning from the defaults against other bots: a tuning for self-play need not be better against them. */
+function crossTable(o: Options, cross: Outcome['defaults']['cross']): string[] {
+  if (cross.length === 0) return [];
+  return [
+    `Against other bots, on ${o.cross} fresh groups each (seed \`${o.seed}:cross\`; the same deals for both heuristics, so their gap is paired):`,
+    '',
+    '| opponent | tuned against it | default against it | tuned minus default |',
+    '|---|---|---|---|',
+    ...cross.map((c) => `| ${c.opponent} | ${show(c.tuned)} | ${show(c.defaults)} | ${show(c.gain)} |`),
+    '',
+  ];
 }
 
 function verdictText(t: TuneResult): string {
@@ -331,11 +415,12 @@ function verdictText(t: TuneResult): string {
       : 'no difference shown';
 }
 
-const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] [--pairs P] [--measure M] [--seed S] [--workers K] [--out-dir DIR] [--force]
-  --game G        ${Object.keys(PRESETS).join(', ')} (default viersche)
+const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] [--pairs P] [--measure M] [--cross N] [--seed S] [--workers K] [--out-dir DIR] [--force]
+  --game G        ${Object.keys(PRESETS).join(' or ')} (default viersche)
   --iterations N  SPSA iterations of each tuning (default 4000)
-  --pairs P       duplicate groups an iteration (default 32)
+  --pairs P       duplicate groups an iteration (default 64)
   --measure M     duplicate groups of each measurement and verification (default 20000)
+  --cross N       duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (default 4000; 0: none)
   --seed S        master seed (default tune-1)
   --workers K     worker threads (default 2)
   --out-dir DIR   where tune-<game>.csv and .md go (default results)`;
@@ -346,6 +431,7 @@ async function main(argv: string[]): Promise<void> {
     iterations: { type: 'string' },
     pairs: { type: 'string' },
     measure: { type: 'string' },
+    cross: { type: 'string' },
     seed: { type: 'string' },
     workers: { type: 'string' },
     'out-dir': { type: 'string' },
@@ -353,8 +439,9 @@ async function main(argv: string[]): Promise<void> {
   const o: Options = {
     game: String(v.game ?? 'viersche'),
     iterations: count(v.iterations, 4000, '--iterations', 1),
-    pairs: count(v.pairs, 32, '--pairs', 1),
+    pairs: count(v.pairs, 64, '--pairs', 1),
     measure: count(v.measure, 20000, '--measure', 2),
+    cross: count(v.cross, 4000, '--cross', 0),
     seed: seed(v.seed, 'tune-1'),
     workers: count(v.workers, 2, '--workers', 1),
   };

@@ -295,7 +295,20 @@ describe('experiment command lines', () => {
 describe('tune (issue 20)', () => {
   it('tunes from a bad start and from the defaults, measures and reports: the same CSV twice', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tafel-tune-'));
-    const args = ['--iterations', '20', '--pairs', '4', '--measure', '40', '--workers', '1', '--out-dir', dir];
+    const args = [
+      '--iterations',
+      '20',
+      '--pairs',
+      '4',
+      '--measure',
+      '40',
+      '--cross',
+      '10',
+      '--workers',
+      '1',
+      '--out-dir',
+      dir,
+    ];
     const play = (extra: string[]) =>
       spawnSync(process.execPath, [join(ROOT, 'dist', 'experiments', 'tune.js'), ...args, ...extra], {
         encoding: 'utf8',
@@ -309,6 +322,7 @@ describe('tune (issue 20)', () => {
       for (const q of ['start_vs_default', 'tuned_vs_default', 'gap_recovered', 'verify_tuned_vs_start'])
         expect(quantities).toContain(q);
       expect(quantities).toContain('verify_tuned_vs_default');
+      for (const bot of ['random', 'montecarlo']) expect(quantities).toContain(`gain_vs_${bot}`);
       // Four parameters, two tunings: a trajectory of five checkpoints and the tuned value each.
       expect(rows.filter((r) => r.split(',')[2] === 'theta')).toHaveLength(2 * 4 * 5);
       const md = readFileSync(join(dir, 'tune-viersche.md'), 'utf8');
