@@ -40,6 +40,15 @@ export function integer(what: string) {
   };
 }
 
+/** Any finite number (the command checks the range and says what it is). */
+export function finiteNumber(what: string) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a number`);
+    return n;
+  };
+}
+
 export function seedText(text: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
     throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');

@@ -40,7 +40,7 @@ export interface Session {
   readonly force?: boolean;
   readonly signal?: AbortSignal;
   readonly progress?: (groups: { total: number; before: number }) => Progress;
-  /** A pool to play on, kept by the caller across runs (an experiment's); by default one of `workers` for this run. */
+  /** A pool to play on, kept open by the caller across runs (an experiment's, a tuning's); by default one of `workers` for this run. */
   readonly runner?: Runner;
 }
 
