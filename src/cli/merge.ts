@@ -54,6 +54,7 @@ export function mergeCommand(paths: readonly string[], o: MergeFlags): void {
       journal: journal ?? null,
       records: o.records ?? null,
       dealCsv: o.dealCsv ?? null,
+      report: null,
     },
   };
   const m = { ...merged, spec };

@@ -42,11 +42,12 @@ export interface EntrantSpec {
 export interface RunFiles {
   /** The directory the run was started from (absolute in memory; relative to the journal in a journal). */
   readonly dir: string;
-  /** Summary CSV, journal, deal records, per-deal CSV: paths as typed (relative to `dir`), or null. */
+  /** Summary CSV, journal, deal records, per-deal CSV, HTML report: paths as typed (relative to `dir`), or null. */
   readonly out: string | null;
   readonly journal: string | null;
   readonly records: string | null;
   readonly dealCsv: string | null;
+  readonly report: string | null;
 }
 
 export type OnBotError = 'stop' | 'skip';
@@ -90,7 +91,7 @@ export interface LiveRun {
   readonly key: SeedKey;
 }
 
-const NO_FILES: RunFiles = { dir: '.', out: null, journal: null, records: null, dealCsv: null };
+const NO_FILES: RunFiles = { dir: '.', out: null, journal: null, records: null, dealCsv: null, report: null };
 
 export interface SpecParts {
   readonly game: Game;
@@ -269,12 +270,14 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     path(files.journal) &&
     path(files.records) &&
     path(files.dealCsv) &&
+    (files.report === undefined || path(files.report)) &&
     (v.moveTimeout === null || count(v.moveTimeout)) &&
     (v.onBotError === 'stop' || v.onBotError === 'skip');
   if (!ok) return null;
   const spec = value as unknown as RunSpec;
   const dir = isAbsolute(spec.files.dir) ? spec.files.dir : resolve(dirname(resolve(journal)), spec.files.dir);
-  return { ...spec, files: { ...spec.files, dir } };
+  // Journals written before runs had a report name none.
+  return { ...spec, files: { ...spec.files, dir, report: spec.files.report ?? null } };
 }
 
 function isParamValue(x: unknown): x is ParamValue {
