@@ -20,6 +20,7 @@ import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import { mergeCommand, type MergeFlags } from './merge.js';
+import type { ReportFlags } from './report.js';
 import { runCommand, type RunFlags } from './run.js';
 
 /** Positions `bench --solve` solves without --deals. */
@@ -53,6 +54,10 @@ program
   .option('--records <file.jsonl>', 'write every deal as a RECORD.md deal record')
   .option('--deal-csv <file.csv>', 'write one CSV row per seat and deal, with the deal metrics')
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
+  .option(
+    '--report <file.html>',
+    'write a report page with plots of the results (as tafel report draws from the journal)',
+  )
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
   .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
@@ -83,6 +88,21 @@ program
   .option('--force', 'replace output files that exist')
   .action((journals: string[], o: MergeFlags) => {
     mergeCommand(journals, o);
+  });
+
+program
+  .command('report')
+  .description('draw one self-contained HTML page with plots from what runs and experiments leave')
+  .argument(
+    '<inputs...>',
+    "journals (the shards of one run are merged), summary CSVs, per-deal CSVs, experiments' results CSVs",
+  )
+  .requiredOption('--out <file.html>', 'the page to write')
+  .option('--title <text>', 'the heading of the page (default: the title of the first input)')
+  .option('--force', 'replace the page if it exists')
+  .action(async (inputs: string[], o: ReportFlags) => {
+    const { reportCommand } = await import('./report.js');
+    await reportCommand(inputs, o);
   });
 
 interface BenchFlags {
