@@ -9,16 +9,15 @@
  * the test is skipped, and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, hasChromium, launchChromium } from '../bench/chromium.js';
 import type { TuneData } from '../src/report/data.js';
 import { writeReport } from '../src/report/page.js';
 import { ROOT, tafel, tmpDir } from './cli-helpers.js';
 
-const CHROMIUM = process.env.TAFEL_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.log(`report-browser: skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set TAFEL_CHROMIUM)`);
 }
@@ -109,19 +108,7 @@ describe.skipIf(!hasChromium)('report pages in Chromium', () => {
     }
     writeReport(join(dir, 'tune.html'), [tuning()], { made: new Date() });
     mkdirSync(shots, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      // A fresh profile (playwright makes one per launch), and nothing that would call home.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -65,6 +65,7 @@ function readDealCsv(path: string, shown: string, o: DealCsvOptions = {}): DealC
   const index = new Map(labels.map((l, i) => [l, i]));
   let game = null as Game | null;
   let seed = '';
+  let header: string[] = [];
   let metrics = 0;
   let values: ValueCounts[][] = [];
   let group: GroupTally | null = null;
@@ -74,20 +75,22 @@ function readDealCsv(path: string, shown: string, o: DealCsvOptions = {}): DealC
   let seats = 0;
   let rotations = 0;
   let matches = false;
-  let lastDeal = '';
+  let lastDeal = { group: -1, rotation: '', deal: '' };
   const flush = () => {
     if (group && current >= 0) o.onGroup?.(group);
     group?.clear();
   };
   eachRow(path, shown, (f, line) => {
     if (line === 1) {
+      header = f;
       metrics = f.length - METRICS_AT;
       return;
     }
     if (!game) {
       game = findGame(f[0]) ?? bad(line, `unknown game '${f[0]}'`);
       const expected = dealColumns(game).slice(METRICS_AT);
-      if (expected.length !== metrics) bad(1, `not the deal metrics of ${game.name} (${expected.join(', ')})`);
+      if (header.slice(METRICS_AT).join() !== expected.join())
+        bad(1, `not the deal metrics of ${game.name} (${expected.join(', ')})`);
       seed = f[1];
       values = Array.from({ length: metrics }, () => labels.map(() => new ValueCounts()));
       group = new GroupTally(labels.length, metrics, 0);
@@ -104,12 +107,11 @@ function readDealCsv(path: string, shown: string, o: DealCsvOptions = {}): DealC
       groups++;
     }
     const e = index.get(f[7]) ?? bad(line, `bot '${f[7]}' is not a bot of this run`);
-    const deal = `${g}/${f[3]}/${f[5]}`;
-    if (deal !== lastDeal) {
+    if (g !== lastDeal.group || f[3] !== lastDeal.rotation || f[5] !== lastDeal.deal) {
       deals++;
       group!.deals++;
+      lastDeal = { group: g, rotation: f[3], deal: f[5] };
     }
-    lastDeal = deal;
     seats = Math.max(seats, Number(f[6]) + 1);
     rotations = Math.max(rotations, Number(f[3]) + 1);
     if (f[5] !== '0') matches = true;

@@ -5,6 +5,7 @@
  * the Vier-Anderle pot (its size hand by hand, the spread of balances).
  */
 import * as Plot from '@observablehq/plot';
+import type { ScaleOptions } from '@observablehq/plot';
 import type { LadderData, MarchesData, PotData } from './data.js';
 import type { Figure } from './figure.js';
 import { estimateCells, fixed, whole } from './format.js';
@@ -243,7 +244,10 @@ function potFigures(p: PotData): Figure[] {
           height: 260,
           marginLeft: 50,
           x: { label: 'hand →', grid: true },
-          y: { label: '↑ pot (stakes, symmetric log scale)', grid: true, type: 'symlog' },
+          y: symlogAxis(
+            '↑ pot (stakes, symmetric log scale)',
+            pot.filter((r) => r.bot === bot).map((r) => r.high),
+          ),
           color: { domain: playerCounts, scheme: 'viridis', legend: true, label: 'players' },
           marks: [
             Plot.areaY(
@@ -283,11 +287,10 @@ function potFigures(p: PotData): Figure[] {
           height: 280,
           marginLeft: 50,
           x: { label: 'players →', grid: true, ticks: [...new Set(rows.map((r) => r.players))] },
-          y: {
-            label: `↑ ${q === 'balance_sd' ? 'sd' : 'range'} (stakes, symmetric log scale)`,
-            grid: true,
-            type: 'symlog',
-          },
+          y: symlogAxis(
+            `↑ ${q === 'balance_sd' ? 'sd' : 'range'} (stakes, symmetric log scale)`,
+            rows.map((r) => r.estimate.high),
+          ),
           color: { domain: bots, legend: true },
           marks: [
             Plot.ruleX(dodged(rows), { x: 'at', y1: 'low', y2: 'high', stroke: 'bot', strokeWidth: 2 }),
@@ -304,4 +307,16 @@ function potFigures(p: PotData): Figure[] {
     });
   }
   return figures;
+}
+
+/**
+ * A y axis on a symmetric log scale (it takes 0, unlike a log scale) from 0 to the power of
+ * ten above `values`, with a tick at each power: at large tables the random players' pot
+ * and balances grow by orders of magnitude.
+ */
+function symlogAxis(label: string, values: readonly number[]): ScaleOptions {
+  const top = Math.ceil(Math.log10(Math.max(1, ...values.filter(Number.isFinite))));
+  const ticks = [0, ...Array.from({ length: top + 1 }, (_, k) => 10 ** k)];
+  const short = (x: number) => (x >= 1e6 ? `${x / 1e6}M` : x >= 1e3 ? `${x / 1e3}k` : String(x));
+  return { label, grid: true, type: 'symlog', domain: [0, 10 ** top], ticks, tickFormat: short };
 }

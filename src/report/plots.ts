@@ -46,12 +46,23 @@ export function forest(rows: readonly ForestRow[], o: ForestOptions): PlotOption
   const title = (r: ForestRow) =>
     `${r.label}: ${fmt(r.mean)}${Number.isFinite(r.low) ? ` [${fmt(r.low)}, ${fmt(r.high)}]` : ''}${r.note ? ` (${r.note})` : ''}`;
   const dotFill = o.hollowUnsure ? (r: ForestRow) => (sure(r) ? 'currentColor' : 'white') : color.fill;
+  // Every value the same (a difference that is always 0): a range around it, not a point.
+  const values = [...rows.flatMap((r) => [r.mean, r.low, r.high]), ...(o.refs ?? [])].filter(Number.isFinite);
+  const flat = values.length > 0 && values.every((v) => v === values[0]);
+  const span = o.percent ? 0.01 : 1;
   return {
     width: WIDTH,
     height: 44 + ROW * labels.length,
     marginLeft: leftMargin(labels),
     marginRight: 24,
-    x: { label: o.x, grid: true, percent: o.percent, type: o.logX ? 'log' : 'linear', nice: true },
+    x: {
+      label: o.x,
+      grid: true,
+      percent: o.percent,
+      type: o.logX ? 'log' : 'linear',
+      nice: true,
+      domain: flat ? [values[0] - span, values[0] + span] : undefined,
+    },
     y: { domain: labels, label: null },
     color: o.colors ? { domain: o.colors } : undefined,
     marks: [

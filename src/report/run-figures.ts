@@ -49,37 +49,28 @@ function meansFigure(s: SectionData, per: string): Figure {
       { x: `${m.key} ${per} →`, percent: m.binary, colors: names },
     ),
   }));
-  const rows = s.means.map((r) => {
+  // A rate's Wilson interval over seat-deals gets a row of its own, beside the interval over groups.
+  const rows = s.means.flatMap((r) => {
     const m = s.metrics.find((x) => x.key === r.metric)!;
+    const metric = r.metric + (m.binary ? ' (%)' : '');
     const scale = m.binary ? 100 : 1;
-    const rate = r.rate ? estimateCells(r.rate, 100) : ['', '', ''];
-    return [
+    const t = [name(r.bot), metric, 't over groups', whole(r.estimate.n), ...estimateCells(r.estimate, scale)];
+    const rate = r.rate && [
       name(r.bot),
-      r.metric + (m.binary ? ' (%)' : ''),
-      whole(r.estimate.n),
-      ...estimateCells(r.estimate, scale),
-      ...rate,
+      metric,
+      'Wilson over seat-deals',
+      whole(r.rate.n),
+      ...estimateCells(r.rate, 100),
     ];
+    return rate ? [t, rate] : [t];
   });
-  const hasRates = s.means.some((r) => r.rate);
-  const table: Table = {
-    columns: [
-      'bot',
-      'metric',
-      'groups',
-      'mean',
-      '95% low',
-      '95% high',
-      ...(hasRates ? ['rate (%, seat-deals)', 'Wilson low', 'Wilson high'] : []),
-    ],
-    rows: hasRates ? rows : rows.map((r) => r.slice(0, 6)),
-  };
+  const table: Table = { columns: ['bot', 'metric', 'interval', 'n', 'mean', '95% low', '95% high'], rows };
   return {
     kind: 'means',
     title: `Means ${per}, each bot`,
     caption:
       `Each bot’s mean ${per} (dot) with its 95% Student-t interval over the ${whole(s.groups)} duplicate groups (line): ` +
-      'the group is the unit of independence, so the interval is over group means. Rates are in percent; the table adds their Wilson interval over seat-deals, which treats seat-deals as independent.',
+      'the group is the unit of independence, so the interval is over group means. Rates are in percent; the table adds their Wilson interval over seat-deals, which treats seat-deals as independent (n counts them).',
     panels,
     table,
   };
