@@ -85,3 +85,8 @@ export function shown(path: string): string {
   const r = relative(process.cwd(), path);
   return r && !r.startsWith('..') && !isAbsolute(r) ? r : path;
 }
+
+/** A file's size as the messages give it: `116 KB`. */
+export function kilobytes(bytes: number): string {
+  return `${Math.round(bytes / 1024)} KB`;
+}

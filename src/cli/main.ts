@@ -18,6 +18,7 @@ import { VERSION } from '../harness/version.js';
 import type { Unit } from '../harness/table.js';
 import { finiteNumber, gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import type { MergeFlags } from './merge.js';
+import type { ReportFlags } from './report.js';
 import { addPlayCommand } from './play.js';
 import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
@@ -57,6 +58,10 @@ program
     'write every deal, seat and match as DuckDB tables (deals, seats, matches; ask them with tafel query)',
   )
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
+  .option(
+    '--report <file.html>',
+    'write a report page with plots of the results (as tafel report draws from the journal)',
+  )
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
   .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
@@ -156,6 +161,21 @@ program
     const { csvText, jsonText, runQuery, tableText } = await import('../harness/query.js');
     const r = await runQuery(args.slice(0, -1), args[args.length - 1]);
     process.stdout.write(o.csv ? csvText(r) : o.json ? jsonText(r) : tableText(r));
+  });
+
+program
+  .command('report')
+  .description('draw one self-contained HTML page with plots from what runs and experiments leave')
+  .argument(
+    '<inputs...>',
+    "journals (the shards of one run are merged), summary CSVs, per-deal CSVs, experiments' results CSVs",
+  )
+  .requiredOption('--out <file.html>', 'the page to write')
+  .option('--title <text>', 'the heading of the page (default: the title of the first input)')
+  .option('--force', 'replace the page if it exists')
+  .action(async (inputs: string[], o: ReportFlags) => {
+    const { reportCommand } = await import('./report.js');
+    await reportCommand(inputs, o);
   });
 
 interface BenchFlags {

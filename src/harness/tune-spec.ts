@@ -231,7 +231,16 @@ export function pairRun(
     shard: o.shard ?? null,
     sprt: o.sprt ?? null,
     metrics: t.metrics,
-    files: { dir: t.files.dir, out: null, journal: null, records: null, dealCsv: null, db: null, ...o.files },
+    files: {
+      dir: t.files.dir,
+      out: null,
+      journal: null,
+      records: null,
+      dealCsv: null,
+      db: null,
+      report: null,
+      ...o.files,
+    },
     moveTimeout: t.moveTimeout,
     onBotError: 'stop',
   };
