@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { runQuery } from '../src/harness/query.js';
 import { ROOT, expectUserError, read, start, tafel, tmpDir, type Ran } from './cli-helpers.js';
 
 const PEAK = join(ROOT, 'test/fixtures/peak-bot.js');
@@ -245,6 +246,29 @@ describe('tafel tune in a game of individuals', () => {
   });
 });
 
+describe('tafel tune --db', () => {
+  it("writes the verification run's deals, whose means per bot are the verification summary's", async () => {
+    const dir = tmpDir();
+    const args = ['--bot', 'heuristic:cash=0.2', '--tune', 'cash', '--iterations', '4', '--pairs', '4'];
+    const r = tune([...args, '--verify', '40', '--seed', 'tdb', '--out', 't.csv', '--db', 'v.duckdb'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const q = await runQuery([join(dir, 'v.duckdb')], 'SELECT bot, count(*), avg(points) FROM seats GROUP BY bot');
+    const summary = read(join(dir, 't.verify.csv'))
+      .split('\n')
+      .map((line) => line.split(','))
+      .filter((row) => row[5] === 'deal' && row[8] === '' && row[10] === 'points');
+    // 40 groups, two seatings a group, two seats of each bot a deal.
+    expect(q.rows.map((row) => [row[0], row[1]]).sort()).toEqual([
+      ['start', 160],
+      ['tuned', 160],
+    ]);
+    for (const [bot, , mean] of q.rows) {
+      const row = summary.find((x) => x[6] === bot)!;
+      expect(Number(mean).toFixed(6)).toBe(row[12]);
+    }
+  });
+});
+
 describe('bad input: one line, status 2', () => {
   const base = ['--iterations', '10'];
   it.each([
@@ -272,6 +296,10 @@ describe('bad input: one line, status 2', () => {
     [['--bot', `${PEAK}`, '--tune', 'x,x', ...base], /--tune x: named twice/],
     [['--bot', 'random', '--tune', 'x', ...base], /bot random has no numeric parameters to tune/],
     [['--bot', 'heuristic', ...base], /required option '--tune <list>' not specified/],
+    [
+      ['--bot', 'heuristic', '--tune', 'cash', '--db', 'v.duckdb', ...base],
+      /--db v\.duckdb: the database holds the verification run; give --verify or --sprt/,
+    ],
   ])('%j', (args, pattern) => {
     expectUserError(tune(args), pattern);
   });

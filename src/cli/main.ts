@@ -123,6 +123,7 @@ program
     `verify by the SPRT of run instead (elo0=0,elo1=5 or mean0=0,mean1=2; on at most --verify groups, default 10000)`,
   )
   .option('--out <file.csv>', 'write one row per iteration (and the journal, and the verification run, beside it)')
+  .option('--db <file.duckdb>', "write the verification run's deals as DuckDB tables (ask them with tafel query)")
   .option('--force', 'replace output files that exist')
   .option('--resume <file.jsonl>', 'continue the tuning of this journal')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())

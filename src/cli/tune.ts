@@ -38,6 +38,7 @@ export interface TuneFlags {
   sprt?: string;
   workers: number;
   out?: string;
+  db?: string;
   force?: boolean;
   resume?: string;
   moveTimeout?: number;
@@ -140,6 +141,7 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
     ['tuning journal', 'journal'],
     ['verification summary', 'verifyOut'],
     ['verification journal', 'verifyJournal'],
+    ['verification database', 'verifyDb'],
   ] as const) {
     const path = result.verified || !key.startsWith('verify') ? tunePath(spec, key) : null;
     if (path) process.stderr.write(`tafel: ${what} written to ${shown(path)}\n`);
@@ -176,6 +178,11 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
   const against = o.against === undefined ? null : await one(o.against, '--against');
   const sprt = o.sprt === undefined ? null : specText(parseSprt(o.sprt));
   const verify = o.verify !== undefined || sprt !== null ? { groups: o.verify ?? SPRT_GROUPS, sprt } : null;
+  if (o.db !== undefined && !verify)
+    throw new TafelError(
+      'missing-option',
+      `--db ${o.db}: the database holds the verification run; give --verify or --sprt`,
+    );
   const out = o.out ?? null;
   const stem = out && out.replace(/\.csv$/i, '');
   return tuneSpecOf({
@@ -197,6 +204,7 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
       journal: out && defaultJournal(out),
       verifyOut: verify && stem ? `${stem}.verify.csv` : null,
       verifyJournal: verify && stem ? `${stem}.verify.journal.jsonl` : null,
+      verifyDb: o.db ?? null,
     },
     moveTimeout: o.moveTimeout ?? null,
   });

@@ -92,6 +92,7 @@ const FLAGS: Record<Exclude<keyof TuneFiles, 'dir'>, string> = {
   journal: '--out (its journal)',
   verifyOut: '--out (the verification summary)',
   verifyJournal: '--out (the verification journal)',
+  verifyDb: '--db',
 };
 
 function tuneOutputs(t: TuneSpec): OutputFile[] {
@@ -205,7 +206,7 @@ function verifySpec(t: TuneSpec, values: readonly number[]): RunSpec {
     seed: verifySeed(t),
     groups: t.verify.groups,
     sprt: t.verify.sprt,
-    files: { out: t.files.verifyOut, journal: t.files.verifyJournal },
+    files: { out: t.files.verifyOut, journal: t.files.verifyJournal, db: t.files.verifyDb },
   });
 }
 
