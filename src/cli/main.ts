@@ -123,6 +123,10 @@ program
     `verify by the SPRT of run instead (elo0=0,elo1=5 or mean0=0,mean1=2; on at most --verify groups, default 10000)`,
   )
   .option('--out <file.csv>', 'write one row per iteration (and the journal, and the verification run, beside it)')
+  .option(
+    '--report <file.html>',
+    "write a report page of the tuning (each parameter's path, the results, the verification), as tafel report draws it from the journal",
+  )
   .option('--force', 'replace output files that exist')
   .option('--resume <file.jsonl>', 'continue the tuning of this journal')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())

@@ -6,8 +6,9 @@
  * verification run, the outputs' identity and the command that tunes again.
  *
  * Files: `out` is the iteration CSV; `journal` the tuning's journal; `verifyOut` and
- * `verifyJournal` the verification run's summary and journal (a run's own files). As in
- * the run spec, `files.dir` is absolute in memory and relative to the journal in it.
+ * `verifyJournal` the verification run's summary and journal (a run's own files);
+ * `report` the tuning's HTML page. As in the run spec, `files.dir` is absolute in
+ * memory and relative to the journal in it.
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
@@ -32,6 +33,7 @@ export interface TuneFiles {
   readonly journal: string | null;
   readonly verifyOut: string | null;
   readonly verifyJournal: string | null;
+  readonly report: string | null;
 }
 
 interface Verification {
@@ -316,11 +318,13 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
     isObject(files) &&
     str(files.dir) &&
     [files.out, files.journal, files.verifyOut, files.verifyJournal].every(path) &&
+    (files.report === undefined || path(files.report)) &&
     (v.moveTimeout === null || count(v.moveTimeout));
   if (!ok) return null;
   const t = value as unknown as TuneSpec;
   const dir = isAbsolute(t.files.dir) ? t.files.dir : resolve(dirname(resolve(journal)), t.files.dir);
-  return { ...t, files: { ...t.files, dir } };
+  // Journals written before tunings had reports name none.
+  return { ...t, files: { ...t.files, dir, report: t.files.report ?? null } };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -362,7 +366,15 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     params: e.params,
     cheats: e.spec.cheats === true,
   });
-  const files = { dir: process.cwd(), out: null, journal: null, verifyOut: null, verifyJournal: null, ...p.files };
+  const files: TuneFiles = {
+    dir: process.cwd(),
+    out: null,
+    journal: null,
+    verifyOut: null,
+    verifyJournal: null,
+    report: null,
+    ...p.files,
+  };
   return {
     tafel: VERSION,
     game: game.name,
