@@ -221,8 +221,8 @@ async function main(argv: string[]): Promise<void> {
   const workers = count(v.workers, availableParallelism(), '--workers', 1);
   const shard = v.shard === undefined ? null : parseShard(String(v.shard));
   const dir = String(v['out-dir'] ?? 'results');
-  if (!shard) checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
   const page = checkReport(v.report, v.force === true, shard !== null);
+  if (!shard) checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
   const started = performance.now();
   const results = await runExperiment(o, {
     workDir: String(v['work-dir'] ?? `work/${NAME}`),

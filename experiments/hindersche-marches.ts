@@ -610,8 +610,8 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (!o.shard) checkOutDir(o.outDir, [`${NAME}.csv`, `${NAME}.md`], o.force);
   const page = checkReport(o.report ?? undefined, o.force, o.shard !== null);
+  if (!o.shard) checkOutDir(o.outDir, [`${NAME}.csv`, `${NAME}.md`], o.force);
   const study = await runStudy(o, { ...o, progress: (line: string) => console.error(line) });
   if (!study) return;
   const { csv, md } = writeResults(study, o.outDir);

@@ -90,10 +90,14 @@ function trajectoryFigure(t: TuneData): Figure {
       'the dashed line is the start, the red dot the tuned value (θ at the end, rounded as the tuned bot plays it).',
     panels,
     table: {
-      columns: ['iteration', ...t.params.flatMap((p) => [p.name, `c (${p.name})`]), 'result'],
+      columns: ['iteration', ...t.params.flatMap((p) => [p.name, `c (${p.name})`, `flip (${p.name})`]), 'result'],
       rows: t.iterations.map((it) => [
         String(it.iteration),
-        ...it.theta.flatMap((x, i) => [String(Number(x.toPrecision(6))), String(Number(it.c[i].toPrecision(6)))]),
+        ...it.theta.flatMap((x, i) => [
+          String(Number(x.toPrecision(6))),
+          String(Number(it.c[i].toPrecision(6))),
+          String(it.flips[i]),
+        ]),
         fixed(it.result, 4),
       ]),
     },
@@ -148,18 +152,10 @@ function resultsFigure(t: TuneData): Figure {
       'it fades to 0 as θ nears the optimum, or stays at 0 when the steps c_k make no measurable difference.',
     panels,
     table: {
-      columns: [
-        'iteration',
-        'result',
-        ...t.params.flatMap((p) => [`flip (${p.name})`, `signal (${p.name})`, '95% low', '95% high']),
-      ],
+      columns: ['iteration', ...t.params.flatMap((p) => [`signal (${p.name})`, `low (${p.name})`, `high (${p.name})`])],
       rows: t.iterations.map((it, n) => [
         String(it.iteration),
-        fixed(it.result, 4),
-        ...series.flatMap((points, i) => [
-          String(it.flips[i]),
-          ...estimateCells({ mean: points[n].y, low: points[n].low, high: points[n].high }),
-        ]),
+        ...series.flatMap((points) => estimateCells({ mean: points[n].y, low: points[n].low, high: points[n].high })),
       ]),
     },
   };

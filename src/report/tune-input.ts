@@ -134,7 +134,7 @@ function tuneCsvAlone(path: string): TuneData {
     title: `Tuning ${first.start.split(':')[0]} in ${first.game}: ${keys.join(', ')}, seed ${first.seed}`,
     facts: [
       ['game', `${first.game}: ${game.title}`],
-      ['rules', first.rules || 'none (no variants)'],
+      ['rules', first.rules === '' || first.rules === '-' ? 'none (no variants)' : first.rules.replace(/;/g, ', ')],
       ['start', first.start],
       ['against', first.against || 'none: theta+ against theta-'],
       ['seed', first.seed],
