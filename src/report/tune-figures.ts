@@ -11,6 +11,24 @@ import { estimateCells, fixed, whole } from './format.js';
 import { bandDomain, forest, running } from './plots.js';
 import { sprtFigure } from './run-figures.js';
 
+/** At most about this many iterations are drawn and tabled, so that a page does not grow with the tuning. */
+const SHOWN = 300;
+
+/** Every iteration up to SHOWN, else every k-th (the signal still averages all of them), and always the last. */
+function kept(t: TuneData, k: number): boolean {
+  const stride = Math.ceil(t.iterations.length / SHOWN);
+  return k % stride === stride - 1 || k === t.iterations.length - 1;
+}
+
+function shownIterations(t: TuneData): TuneData['iterations'] {
+  return t.iterations.filter((_, k) => kept(t, k));
+}
+
+function thinned(t: TuneData): string {
+  const stride = Math.ceil(t.iterations.length / SHOWN);
+  return stride > 1 ? `One iteration in ${stride} is shown, of ${t.iterations.length}. ` : '';
+}
+
 export function tuneFigures(t: TuneData): Figure[] {
   if (t.iterations.length === 0) return [];
   const figures = [trajectoryFigure(t), resultsFigure(t)];
@@ -44,7 +62,7 @@ const VERDICTS: Record<string, string> = {
 function trajectoryFigure(t: TuneData): Figure {
   const panels = t.params.map((p, i) => {
     const within = (x: number) => Math.min(p.max ?? Infinity, Math.max(p.min ?? -Infinity, x));
-    const path = t.iterations.map((it) => ({
+    const path = shownIterations(t).map((it) => ({
       x: it.iteration,
       y: it.theta[i],
       low: within(it.theta[i] - it.c[i]),
@@ -85,19 +103,16 @@ function trajectoryFigure(t: TuneData): Figure {
     kind: 'tune-path',
     title: 'Each parameter over the iterations',
     caption:
+      thinned(t) +
       'The parameter θ before each iteration (line), and the range θ ± c_k that θ+ and θ− were played at (band), ' +
       `within its bounds (red lines, where the view reaches them${t.params.some((p) => p.min === null) ? '; not in these inputs' : ''}); ` +
       'the dashed line is the start, the red dot the tuned value (θ at the end, rounded as the tuned bot plays it).',
     panels,
     table: {
-      columns: ['iteration', ...t.params.flatMap((p) => [p.name, `c (${p.name})`, `flip (${p.name})`]), 'result'],
-      rows: t.iterations.map((it) => [
+      columns: ['iteration', ...t.params.flatMap((p) => [p.name, `c (${p.name})`]), 'result'],
+      rows: shownIterations(t).map((it) => [
         String(it.iteration),
-        ...it.theta.flatMap((x, i) => [
-          String(Number(x.toPrecision(6))),
-          String(Number(it.c[i].toPrecision(6))),
-          String(it.flips[i]),
-        ]),
+        ...it.theta.flatMap((x, i) => [String(Number(x.toPrecision(6))), String(Number(it.c[i].toPrecision(6)))]),
         fixed(it.result, 4),
       ]),
     },
@@ -113,12 +128,13 @@ function trajectoryFigure(t: TuneData): Figure {
 function resultsFigure(t: TuneData): Figure {
   const series = t.params.map((_, i) => {
     const m = new Moments();
-    return t.iterations.map((it) => {
+    const all = t.iterations.map((it) => {
       const step = (it.result * it.flips[i]) / it.groups;
       m.add(step);
       const e = m.estimate();
       return { x: it.iteration, y: e.mean, low: e.low, high: e.high, step };
     });
+    return all.filter((_, k) => kept(t, k));
   });
   const panels = t.params.map((p, i) => {
     const points = series[i];
@@ -147,15 +163,19 @@ function resultsFigure(t: TuneData): Figure {
     kind: 'tune-results',
     title: 'Which way each parameter wants to go: its signal',
     caption:
+      thinned(t) +
       `Each iteration’s result (${t.resultLabel}) times the parameter’s flip, per group (grey dots: how far θ+ beat θ− along that parameter, in standard deviations), ` +
       'and their running mean with its 95% interval (line and band). Above 0 the parameter wants to go up, below 0 down; ' +
       'it fades to 0 as θ nears the optimum, or stays at 0 when the steps c_k make no measurable difference.',
     panels,
     table: {
-      columns: ['iteration', ...t.params.flatMap((p) => [`signal (${p.name})`, `low (${p.name})`, `high (${p.name})`])],
-      rows: t.iterations.map((it, n) => [
+      columns: ['iteration', ...t.params.flatMap((p) => [`signal (${p.name})`, '95% interval'])],
+      rows: shownIterations(t).map((it, n) => [
         String(it.iteration),
-        ...series.flatMap((points) => estimateCells({ mean: points[n].y, low: points[n].low, high: points[n].high })),
+        ...series.flatMap((points) => {
+          const [mean, low, high] = estimateCells({ mean: points[n].y, low: points[n].low, high: points[n].high });
+          return [mean, low === '' ? '' : `[${low}, ${high}]`];
+        }),
       ]),
     },
   };
