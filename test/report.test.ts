@@ -235,6 +235,26 @@ describe('report inputs', () => {
       expect(html).toContain(`data-figure="${kind}"`);
   });
 
+  it('reads a ladder CSV with columns and quantities it does not know, and says what it leaves out', () => {
+    const [head, ...rows] = read(join(ROOT, 'results/ladder-viersche.csv')).trim().split('\n');
+    // Columns in another order, one more column, and a quantity of a later ladder.
+    const cols = head.split(',');
+    const order = ['bot', 'game', ...cols.filter((c) => c !== 'bot' && c !== 'game'), 'budget'];
+    const moved = rows.map((r) => {
+      const v = Object.fromEntries(r.split(',').map((x, i) => [cols[i], x]));
+      return order.map((c) => v[c] ?? '40').join(',');
+    });
+    const extra = moved[0].replace(/deal_vs_heuristic/, 'nodes_per_move');
+    writeFileSync(at('ladder-next.csv'), [order.join(','), ...moved, extra, ''].join('\n'));
+    const [part] = readInputs([at('ladder-next.csv')]);
+    expect(part.kind).toBe('ladder');
+    expect('notes' in part && part.notes).toEqual([
+      'Quantities in the CSV that this page does not draw: nodes_per_move.',
+    ]);
+    const html = reportHtml([part], { made: new Date(0) });
+    for (const kind of ['ladder-score', 'ladder-gap', 'ladder-time']) expect(html).toContain(`data-figure="${kind}"`);
+  });
+
   it('refuses what it cannot read, in one line', () => {
     const bad = (paths: string[], pattern: RegExp) => {
       try {

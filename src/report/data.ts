@@ -159,6 +159,8 @@ export interface LadderData {
     readonly cheats: boolean;
     readonly quantity: string;
   })[];
+  /** What the page leaves out (quantities it does not know). */
+  readonly notes: readonly string[];
 }
 
 /** `experiments/hindersche-marches.ts`: march rates by table, phase and unit. */
