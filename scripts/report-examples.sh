@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The example reports in results/ (report-<game>.html): a small run of each game with its
-# per-deal CSV, and that game's experiment results, drawn on one page by `tafel report`.
+# per-deal CSV, and that game's experiment results, drawn on one page by `tafel report`;
+# the Viersche page adds a short tuning of its heuristic from a bad start (`tafel tune`).
 # The runs are seeded, so the pages change only with tafel (and their time lines).
 #
 #   npm run build && scripts/report-examples.sh
@@ -20,7 +21,9 @@ example() {
   tafel report "$runs/$game.journal.jsonl" "${experiments[@]}" --title "$title" --out "results/report-$game.html" --force
 }
 
-example viersche 'tafel report example: Viersche' results/ladder-viersche.csv \
+tafel tune --game viersche --bot heuristic:aggression=0.9:smear=0.2 --tune aggression,smear --iterations 200 \
+  --pairs 16 --seed report-1 --verify 2000 --out "$runs/tune-viersche.csv" >/dev/null
+example viersche 'tafel report example: Viersche' results/ladder-viersche.csv "$runs/tune-viersche.journal.jsonl" \
   run --bots heuristic,montecarlo,random --deals 300
 example hindersche 'tafel report example: Hindersche' results/ladder-hindersche.csv results/hindersche-marches.csv \
   run --bots pimc,heuristic --deals 2000 --sprt elo0=0,elo1=40

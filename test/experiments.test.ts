@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row, StudyOptions, StudyResult } from '../experiments/hindersche-marches.js';
 import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
-import { ROOT } from './cli-helpers.js';
+import { ROOT, tafel } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };
 
@@ -211,6 +211,22 @@ describe('experiment command lines', () => {
     ],
     ['tune', ['--iterations', '0'], /^tune: --iterations '0': a whole number from 1/],
     ['tune', ['--out-dir', '/dev/null/x'], /^tune: --out-dir \/dev\/null\/x: cannot write/],
+    // --report is checked with the other outputs, before any play.
+    [
+      'hindersche-marches',
+      ['--shard', '0/2', '--report', 'x.html'],
+      /^hindersche-marches: --report: a shard writes no results/,
+    ],
+    [
+      'anderle-pot',
+      ['--out-dir', join(tmpdir(), 'tafel-pot-report'), '--report', 'README.md'],
+      /^anderle-pot: --report README\.md: the file exists/,
+    ],
+    [
+      'hindersche-marches',
+      ['--out-dir', join(tmpdir(), 'tafel-marches-report'), '--report', 'no/such/dir/x.html'],
+      /^hindersche-marches: --report no\/such\/dir\/x\.html: cannot write/,
+    ],
   ] as const)('%s %j: one line and the usage, status 2, before any play', (name, args, line) => {
     const r = run(name, args);
     expect(r.status).toBe(2);
@@ -220,6 +236,27 @@ describe('experiment command lines', () => {
     expect(lines[1]).toMatch(/^usage: node dist\/experiments\//);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
+  });
+
+  it('--report writes the page of the results, as tafel report draws it from the CSV', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tafel-exp-report-'));
+    try {
+      const r = run('hindersche-marches', [
+        ...['--rubbers', '2', '--mc-rubbers', '0', '--workers', '2', '--seed', 'page'],
+        ...['--work-dir', join(dir, 'work'), '--out-dir', dir, '--report', join(dir, 'page.html')],
+      ]);
+      expect(r.status, r.stderr).toBe(0);
+      const again = tafel(['report', join(dir, 'hindersche-marches.csv'), '--out', join(dir, 'again.html')]);
+      expect(again.status, again.stderr).toBe(0);
+      const made = (f: string) =>
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/<p class="made">[^<]*<\/p>/, '')
+          .replace(/<dd data-fact="time">[^<]*<\/dd>/g, '');
+      expect(made('page.html')).toBe(made('again.html'));
+      expect(made('page.html')).toContain('data-figure="marches-deals"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--help prints the usage of every option', () => {

@@ -9,13 +9,11 @@
  * the test is skipped, and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM, hasChromium, launchChromium } from '../bench/chromium.js';
-import type { TuneData } from '../src/report/data.js';
-import { writeReport } from '../src/report/page.js';
 import { ROOT, tafel, tmpDir } from './cli-helpers.js';
 
 if (!hasChromium) {
@@ -78,7 +76,7 @@ const SEE = `(() => {
 })()`;
 
 /** Each page, and the figures it has at least. */
-const PAGES = { robin: 6, sprt: 7, matches: 11, summary: 4, experiments: 26, tune: 3 } as const;
+const PAGES = { robin: 6, sprt: 7, matches: 11, summary: 4, experiments: 26, tune: 4, 'tune-csv': 3 } as const;
 
 describe.skipIf(!hasChromium)('report pages in Chromium', () => {
   const dir = tmpDir();
@@ -106,7 +104,37 @@ describe.skipIf(!hasChromium)('report pages in Chromium', () => {
       const r = tafel(['report', ...inputs, '--out', out], dir);
       expect(r.status, r.stderr).toBe(0);
     }
-    writeReport(join(dir, 'tune.html'), [tuning()], { made: new Date() });
+    // A tuning with an SPRT verification, and the page of its CSV alone (no bounds, no walk).
+    const peak = join(ROOT, 'test/fixtures/peak-bot.js');
+    const t = tafel(
+      [
+        'tune',
+        '--game',
+        'viersche',
+        '--bot',
+        `${peak}:x=2`,
+        '--tune',
+        'x:c=1,n',
+        '--iterations',
+        '40',
+        '--verify',
+        '300',
+        '--sprt',
+        'mean0=0,mean1=5',
+        '--out',
+        'tune.csv',
+        '--report',
+        'tune.html',
+        '--workers',
+        '2',
+      ],
+      dir,
+    );
+    expect(t.status, t.stderr).toBe(0);
+    mkdirSync(join(dir, 'alone'));
+    copyFileSync(join(dir, 'tune.csv'), join(dir, 'alone', 'tune.csv'));
+    const c = tafel(['report', 'alone/tune.csv', '--out', 'tune-csv.html'], dir);
+    expect(c.status, c.stderr).toBe(0);
     mkdirSync(shots, { recursive: true });
     browser = await launchChromium();
   });
@@ -138,12 +166,16 @@ describe.skipIf(!hasChromium)('report pages in Chromium', () => {
 
       expect(errors).toEqual([]);
       expect(requests).toEqual([url]);
-      if (name === 'experiments' || name === 'tune') expect(seen.facts.length).toBeGreaterThan(0);
+      if (name === 'tune')
+        expect(seen.facts).toEqual(
+          expect.arrayContaining(['game', 'start', 'tuned parameters', 'seed', 'size', 'verification', 'tuned']),
+        );
+      else if (name === 'experiments' || name === 'tune-csv') expect(seen.facts.length).toBeGreaterThan(0);
       else
         expect(seen.facts).toEqual(
           expect.arrayContaining(['game', 'players', 'rules', 'bots', 'seed', 'size', 'time']),
         );
-      if (name !== 'summary') expect(seen.command).toMatch(/^(tafel|node|taskset)/);
+      if (name !== 'summary' && name !== 'tune-csv') expect(seen.command).toMatch(/^(tafel|node|taskset)/);
       expect(seen.figures.length).toBe(PAGES[name]);
       // The walk, where the journal gave it (a summary CSV holds only its end).
       if (name === 'sprt') expect(seen.figures.find((f) => f.kind === 'sprt')?.panels[0].marks.line).toBeGreaterThan(0);
@@ -164,30 +196,3 @@ describe.skipIf(!hasChromium)('report pages in Chromium', () => {
     },
   );
 });
-
-/** A made-up tuning of two parameters (the tuner's own reader comes with `tafel tune`). */
-function tuning(): TuneData {
-  const iterations = Array.from({ length: 120 }, (_, i) => ({
-    iteration: i + 1,
-    theta: [0.2 + 0.3 * (1 - Math.exp(-i / 30)), 6 - Math.round(i / 40)],
-    c: [0.1 / (i + 1) ** 0.101, 1],
-    result: 4 * Math.exp(-i / 40) * Math.cos(i),
-  }));
-  return {
-    kind: 'tune',
-    identity: {
-      title: 'Tuning heuristic in viersche (made-up data)',
-      facts: [['bot', 'heuristic:aggression=0.2:trumpLength=6']],
-      command: 'tafel tune --game viersche --bot heuristic:aggression=0.2:trumpLength=6 --tune aggression,trumpLength',
-      sources: [],
-    },
-    params: [
-      { name: 'aggression', min: 0, max: 1, start: 0.2, tuned: 0.49 },
-      { name: 'trumpLength', min: 1, max: 9, start: 6, tuned: 3 },
-    ],
-    iterations,
-    resultLabel: 'points per deal, theta+ minus theta-',
-    tuned: 'heuristic:aggression=0.49:trumpLength=3',
-    verification: { kind: 'paired', metric: 'points', estimate: { n: 400, mean: 2.1, sd: 9, low: 1.2, high: 3 } },
-  };
-}

@@ -15,7 +15,7 @@ import { GroupTally } from '../src/harness/table.js';
 import { RunTally } from '../src/harness/tally.js';
 import { commandOf } from '../src/harness/spec.js';
 import { readJournal } from '../src/harness/journal.js';
-import type { RunData, SectionData, TuneData } from '../src/report/data.js';
+import type { RunData, SectionData } from '../src/report/data.js';
 import { dealCsvRunData } from '../src/report/deal-input.js';
 import { RunDigest } from '../src/report/digest.js';
 import { ValueCounts, binned } from '../src/report/histogram.js';
@@ -235,6 +235,26 @@ describe('report inputs', () => {
       expect(html).toContain(`data-figure="${kind}"`);
   });
 
+  it('reads a ladder CSV with columns and quantities it does not know, and says what it leaves out', () => {
+    const [head, ...rows] = read(join(ROOT, 'results/ladder-viersche.csv')).trim().split('\n');
+    // Columns in another order, one more column, and a quantity of a later ladder.
+    const cols = head.split(',');
+    const order = ['bot', 'game', ...cols.filter((c) => c !== 'bot' && c !== 'game'), 'budget'];
+    const moved = rows.map((r) => {
+      const v = Object.fromEntries(r.split(',').map((x, i) => [cols[i], x]));
+      return order.map((c) => v[c] ?? '40').join(',');
+    });
+    const extra = moved[0].replace(/deal_vs_heuristic/, 'nodes_per_move');
+    writeFileSync(at('ladder-next.csv'), [order.join(','), ...moved, extra, ''].join('\n'));
+    const [part] = readInputs([at('ladder-next.csv')]);
+    expect(part.kind).toBe('ladder');
+    expect('notes' in part && part.notes).toEqual([
+      'Quantities in the CSV that this page does not draw: nodes_per_move.',
+    ]);
+    const html = reportHtml([part], { made: new Date(0) });
+    for (const kind of ['ladder-score', 'ladder-gap', 'ladder-time']) expect(html).toContain(`data-figure="${kind}"`);
+  });
+
   it('refuses what it cannot read, in one line', () => {
     const bad = (paths: string[], pattern: RegExp) => {
       try {
@@ -276,31 +296,5 @@ describe('report inputs', () => {
       tafel(['run', '--resume', 'b1.journal.jsonl', '--report', 'other.html'], dir),
       /--report differs \(the journal has 'b1\.html', the command line 'other\.html'\)/,
     );
-  });
-
-  it('draws a tuning from its plain data', () => {
-    const iterations = Array.from({ length: 60 }, (_, i) => ({
-      iteration: i + 1,
-      theta: [0.2 + 0.005 * i, 10 - i / 20],
-      c: [0.05 / (i + 1) ** 0.101, 1],
-      result: Math.sin(i) * 3,
-    }));
-    const tune: TuneData = {
-      kind: 'tune',
-      identity: { title: 'tuning', facts: [['bot', 'heuristic']], command: 'tafel tune ...', sources: [] },
-      params: [
-        { name: 'aggression', min: 0, max: 1, start: 0.2, tuned: 0.5 },
-        { name: 'trumpLength', min: 1, max: 10, start: 10, tuned: 7 },
-      ],
-      iterations,
-      resultLabel: 'points per deal, theta+ minus theta-',
-      tuned: 'heuristic:aggression=0.5:trumpLength=7',
-      verification: { kind: 'paired', metric: 'points', estimate: { n: 100, mean: 1.5, sd: 5, low: 0.5, high: 2.5 } },
-    };
-    const html = reportHtml([tune], { made: new Date(0) });
-    expect(html.match(/data-figure="tune-path"/g)).toHaveLength(1);
-    expect(html.match(/<p class="panel-title">(aggression|trumpLength):/g)).toHaveLength(2);
-    expect(html).toContain('data-figure="tune-results"');
-    expect(html).toContain('data-figure="tune-verify"');
   });
 });

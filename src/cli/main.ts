@@ -124,6 +124,10 @@ program
   )
   .option('--out <file.csv>', 'write one row per iteration (and the journal, and the verification run, beside it)')
   .option('--db <file.duckdb>', "write the verification run's deals as DuckDB tables (ask them with tafel query)")
+  .option(
+    '--report <file.html>',
+    "write a report page of the tuning (each parameter's path, the results, the verification), as tafel report draws it from the journal",
+  )
   .option('--force', 'replace output files that exist')
   .option('--resume <file.jsonl>', 'continue the tuning of this journal')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())

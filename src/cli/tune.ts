@@ -17,7 +17,8 @@ import { tuneSummary } from '../harness/tune-report.js';
 import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune-spec.js';
 import { shellWord } from '../harness/spec.js';
 import type { Unit } from '../harness/table.js';
-import { defaultJournal, gameNamed, shown, tableFor } from './common.js';
+import { RunDigest } from '../report/digest.js';
+import { defaultJournal, gameNamed, kilobytes, shown, tableFor } from './common.js';
 
 /** The flags as commander gives them. */
 export interface TuneFlags {
@@ -39,6 +40,7 @@ export interface TuneFlags {
   workers: number;
   out?: string;
   db?: string;
+  report?: string;
   force?: boolean;
   resume?: string;
   moveTimeout?: number;
@@ -67,6 +69,8 @@ const TUNING_FLAGS = [
   'verify',
   'sprt',
   'out',
+  'db',
+  'report',
 ] as const;
 
 export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean): Promise<void> {
@@ -107,6 +111,9 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
   for (const [name, h] of handlers) process.on(name, h);
   const tty = process.stderr.isTTY === true;
   const write = (text: string) => process.stderr.write(text);
+  // The verification's groups, for the report's SPRT walk.
+  const digest =
+    spec.files.report && spec.verify ? new RunDigest(gameNamed(spec.game), 2, spec.unit, spec.verify.sprt) : null;
   let result: TuneResult;
   try {
     result = await playTuning(spec, {
@@ -117,11 +124,19 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
       progress: ({ total, before }) => createProgress({ write, tty, total, before, unit: 'iterations' }),
       verifyProgress: ({ total, before }) =>
         createProgress({ write, tty, total, before, unit: 'groups of the verification' }),
+      onVerifyGroup: digest?.add,
     });
   } finally {
     for (const [name, h] of handlers) process.off(name, h);
   }
   process.stdout.write(tuneSummary(result) + '\n');
+  const report = tunePath(spec, 'report');
+  if (report) {
+    // The plotting library takes a second to load: only when a report is asked for.
+    const { writeTuneReport } = await import('../report/tune-report.js');
+    const bytes = writeTuneReport(result, digest);
+    process.stderr.write(`tafel: report written to ${shown(report)} (${kilobytes(bytes)})\n`);
+  }
   const journal = o.resume ?? spec.files.journal;
   if (result.interrupted) {
     const so = `tafel: interrupted by ${signal} after ${result.iterations.length} of ${spec.iterations} iterations${result.iterations.length === spec.iterations ? ', in the verification' : ''}`;
@@ -205,6 +220,7 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
       verifyOut: verify && stem ? `${stem}.verify.csv` : null,
       verifyJournal: verify && stem ? `${stem}.verify.journal.jsonl` : null,
       verifyDb: o.db ?? null,
+      report: o.report ?? null,
     },
     moveTimeout: o.moveTimeout ?? null,
   });

@@ -42,16 +42,17 @@ export function iterationText(line: IterationLine): string {
   return JSON.stringify(line) + '\n';
 }
 
-export function readTuneJournal(path: string): TuneJournal {
+/** Read a tuning journal; `what` names it in messages (a resume file, or a report's input). */
+export function readTuneJournal(path: string, what = 'resume file'): TuneJournal {
   const bad = (why: string): never => {
-    throw new TafelError('bad-journal', `resume file ${path}: ${why}`);
+    throw new TafelError('bad-journal', `${what} ${path}: ${why}`);
   };
   const notJournal = 'not a tafel tuning journal (its first line is not a tuning journal header)';
   let spec: TuneSpec | null = null;
   const lines: IterationLine[] = [];
   const ends: number[] = [];
   let lineNo = 0;
-  forEachLine(path, 'resume file', (text, end, complete) => {
+  forEachLine(path, what, (text, end, complete) => {
     lineNo++;
     let value: unknown;
     try {

@@ -7,8 +7,9 @@
  *
  * Files: `out` is the iteration CSV; `journal` the tuning's journal; `verifyOut` and
  * `verifyJournal` the verification run's summary and journal (a run's own files), and
- * `verifyDb` its database (`--db`: the deals of the tuned bot against the start). As in
- * the run spec, `files.dir` is absolute in memory and relative to the journal in it.
+ * `verifyDb` its database (`--db`: the deals of the tuned bot against the start);
+ * `report` the tuning's HTML page. As in the run spec, `files.dir` is absolute in
+ * memory and relative to the journal in it.
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
@@ -34,6 +35,7 @@ export interface TuneFiles {
   readonly verifyOut: string | null;
   readonly verifyJournal: string | null;
   readonly verifyDb: string | null;
+  readonly report: string | null;
 }
 
 interface Verification {
@@ -319,12 +321,13 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
     str(files.dir) &&
     [files.out, files.journal, files.verifyOut, files.verifyJournal].every(path) &&
     (files.verifyDb === undefined || path(files.verifyDb)) &&
+    (files.report === undefined || path(files.report)) &&
     (v.moveTimeout === null || count(v.moveTimeout));
   if (!ok) return null;
   const t = value as unknown as TuneSpec;
   const dir = isAbsolute(t.files.dir) ? t.files.dir : resolve(dirname(resolve(journal)), t.files.dir);
-  // Journals written before tunings had databases name none.
-  return { ...t, files: { ...t.files, dir, verifyDb: t.files.verifyDb ?? null } };
+  // Journals written before tunings had databases or reports name neither.
+  return { ...t, files: { ...t.files, dir, verifyDb: t.files.verifyDb ?? null, report: t.files.report ?? null } };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -366,13 +369,14 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     params: e.params,
     cheats: e.spec.cheats === true,
   });
-  const files = {
+  const files: TuneFiles = {
     dir: process.cwd(),
     out: null,
     journal: null,
     verifyOut: null,
     verifyJournal: null,
     verifyDb: null,
+    report: null,
     ...p.files,
   };
   return {

@@ -33,6 +33,7 @@ import { playInOrder } from './schedule.js';
 import { identityDifference, pathOf, type RunSpec } from './spec.js';
 import { finalValue, scaledResult, stepOf, updated, type SpsaStep } from './spsa.js';
 import type { Estimate } from './stats.js';
+import type { GroupTally } from './table.js';
 import { iterationText, tuneHeaderText, type IterationLine, type TuneJournal } from './tune-journal.js';
 import { tuneColumns, tuneRows } from './tune-report.js';
 import {
@@ -57,6 +58,8 @@ export interface TuneSession {
   readonly progress?: (iterations: { total: number; before: number }) => Progress;
   /** The progress of the verification run. */
   readonly verifyProgress?: (groups: { total: number; before: number }) => Progress;
+  /** Sees every group of the verification run, in order, the resumed part first (what a report is drawn from). */
+  readonly onVerifyGroup?: (group: GroupTally) => void;
 }
 
 /** A finished iteration: its journal line, what it played and its result. */
@@ -93,6 +96,7 @@ const FLAGS: Record<Exclude<keyof TuneFiles, 'dir'>, string> = {
   verifyOut: '--out (the verification summary)',
   verifyJournal: '--out (the verification journal)',
   verifyDb: '--db',
+  report: '--report',
 };
 
 function tuneOutputs(t: TuneSpec): OutputFile[] {
@@ -107,9 +111,9 @@ function tuneOutputs(t: TuneSpec): OutputFile[] {
 /**
  * The iterations of a journal played again on paper: each one's step from the theta
  * before it, its result from its differences, and theta after it, which must be the
- * journal's own.
+ * journal's own (else a `bad-journal` error that begins with `where`).
  */
-function replay(t: TuneSpec, lines: readonly IterationLine[], where: string): Iteration[] {
+export function replay(t: TuneSpec, lines: readonly IterationLine[], where: string): Iteration[] {
   const schedule = scheduleOf(t);
   const key = spsaKey(t);
   let theta: readonly number[] = t.tune.map((p) => p.start);
@@ -120,7 +124,7 @@ function replay(t: TuneSpec, lines: readonly IterationLine[], where: string): It
     if (theta.some((x, i) => x !== line.theta[i])) {
       throw new TafelError(
         'bad-journal',
-        `resume file ${where}: iteration ${line.i} does not lead to the theta it holds (a corrupt journal, or one of another version of tafel); tune again`,
+        `${where}: iteration ${line.i} does not lead to the theta it holds (a corrupt journal, or one of another version of tafel); tune again`,
       );
     }
     return { ...line, step, result };
@@ -200,7 +204,7 @@ async function playIteration(
 }
 
 /** The verification's run spec: the tuned values against the start, on the verification's deals. */
-function verifySpec(t: TuneSpec, values: readonly number[]): RunSpec {
+export function verifySpec(t: TuneSpec, values: readonly number[]): RunSpec {
   if (!t.verify) throw new Error('verifySpec: the tuning has no verification');
   return pairRun(t, variant(t, 'tuned', values), t.bot, {
     seed: verifySeed(t),
@@ -234,6 +238,7 @@ async function verify(
     force: session.force === true || session.resume !== undefined,
     signal: session.signal,
     progress: session.verifyProgress,
+    onGroup: session.onVerifyGroup,
   });
   const metric = headline(game, t.unit);
   const section = t.unit === 'match' ? run.tally.match! : run.tally.deal;
@@ -263,7 +268,7 @@ export async function playTuning(t: TuneSpec, session: TuneSession): Promise<Tun
     existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',
     journal: outputs.find((f) => f.path === journalPath) ?? null,
   });
-  const iterations: Iteration[] = resume ? replay(t, resume.lines, t.files.journal ?? '') : [];
+  const iterations: Iteration[] = resume ? replay(t, resume.lines, `resume file ${t.files.journal ?? ''}`) : [];
   if (resume && journalPath) truncateSync(journalPath, resume.ends[resume.lines.length]);
   let journal: TextFile | null = null;
   if (journalPath) {

@@ -159,6 +159,8 @@ export interface LadderData {
     readonly cheats: boolean;
     readonly quantity: string;
   })[];
+  /** What the page leaves out (quantities it does not know). */
+  readonly notes: readonly string[];
 }
 
 /** `experiments/hindersche-marches.ts`: march rates by table, phase and unit. */
@@ -192,30 +194,43 @@ export interface PotData {
 export interface TuneData {
   readonly kind: 'tune';
   readonly identity: Identity;
-  /** The tuned parameters, in the order of `theta` and `c` below. */
+  /** The tuned parameters, in the order of `theta` and `c` below; bounds null when the inputs do not hold them. */
   readonly params: readonly {
     readonly name: string;
-    readonly min: number;
-    readonly max: number;
+    readonly min: number | null;
+    readonly max: number | null;
     readonly start: number;
-    readonly tuned: number;
+    /** The value the tuned bot plays (theta rounded), or null before the first iteration. */
+    readonly tuned: number | null;
   }[];
-  /** Per iteration: theta before the step, the perturbation c_k, and the result of theta+ against theta-. */
+  /**
+   * Per iteration: theta before the step, the perturbation c_k and flip (±1) of each
+   * parameter, the duplicate groups played, and the result of theta+ against theta-.
+   */
   readonly iterations: readonly {
     readonly iteration: number;
     readonly theta: readonly number[];
     readonly c: readonly number[];
+    readonly flips: readonly number[];
+    readonly groups: number;
     readonly result: number;
   }[];
-  /** What `result` is, for axes: e.g. `points per deal, theta+ minus theta-`. */
+  /** What `result` is: e.g. `θ+ minus θ− in points per deal, over the groups’ root mean square`. */
   readonly resultLabel: string;
   /** The tuned bot as `--bots` takes it. */
   readonly tuned: string;
-  /** The tuned bot against the start on fresh groups: a paired difference with its interval, or an SPRT. */
-  readonly verification:
-    | { readonly kind: 'paired'; readonly metric: string; readonly estimate: Estimate }
-    | { readonly kind: 'sprt'; readonly sprt: SprtData }
-    | null;
+  /** The tuned bot against the start on fresh groups: the paired difference, and the SPRT's walk when there was one. */
+  readonly verification: {
+    /** The headline metric and its unit: `points per deal`. */
+    readonly metric: string;
+    /** Tuned minus start per group, positive when the tuned bot did better. */
+    readonly estimate: Estimate;
+    /** better, worse, none (the interval holds 0), the SPRT's H1, H0 or none, or unfinished. */
+    readonly verdict: string;
+    readonly sprt: SprtData | null;
+  } | null;
+  /** What the inputs did not hold, and which input would give it. */
+  readonly notes: readonly string[];
 }
 
 export type ReportPart = RunData | LadderData | MarchesData | PotData | TuneData;

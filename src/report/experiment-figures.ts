@@ -29,8 +29,9 @@ function ladderFigures(l: LadderData): Figure[] {
     of(q).map((r) => [name(r), whole(r.estimate.n), ...estimateCells(r.estimate, scale)]);
   const forestOf = (q: string) =>
     of(q).map((r) => ({ label: name(r), mean: r.estimate.mean, low: r.estimate.low, high: r.estimate.high }));
-  const figures: Figure[] = [
-    {
+  const figures: Figure[] = [];
+  if (of('deal_vs_heuristic').length) {
+    figures.push({
       kind: 'ladder-score',
       title: 'Score against heuristic per deal',
       caption:
@@ -38,8 +39,8 @@ function ladderFigures(l: LadderData): Figure[] {
         'Heuristic itself is 0 (dashed); a bot beats it with 95% confidence when its interval lies right of 0.',
       panels: [{ plot: forest(forestOf('deal_vs_heuristic'), { x: 'score per deal against heuristic →', refs: [0] }) }],
       table: { columns: ['bot', 'groups', 'mean', '95% low', '95% high'], rows: rowsOf('deal_vs_heuristic') },
-    },
-  ];
+    });
+  }
   if (of('gap_share').length) {
     figures.push({
       kind: 'ladder-gap',
@@ -52,34 +53,35 @@ function ladderFigures(l: LadderData): Figure[] {
     });
   }
   const time = of('ms_per_move');
-  figures.push({
-    kind: 'ladder-time',
-    title: 'Time per move',
-    caption:
-      'The mean wall time of a bot’s decisions (forced ones included), on one core, on a log scale. The experiment reports the mean only, with no interval: read differences of less than a factor of two with care.',
-    panels: [
-      {
-        plot: {
-          width: 660,
-          height: 44 + 26 * time.length,
-          marginLeft: leftMargin(time.map(name)),
-          marginRight: 24,
-          x: { type: 'log', label: 'milliseconds per move (log scale) →', grid: true, tickFormat: '~g' },
-          y: { domain: time.map(name), label: null },
-          marks: [
-            Plot.dot(
-              time.map((r) => ({ label: name(r), ms: r.estimate.mean })),
-              { y: 'label', x: 'ms', r: 4.5, fill: 'currentColor', title: (d: { ms: number }) => `${d.ms} ms` },
-            ),
-          ],
+  if (time.length)
+    figures.push({
+      kind: 'ladder-time',
+      title: 'Time per move',
+      caption:
+        'The mean wall time of a bot’s decisions (forced ones included), on one core, on a log scale. The experiment reports the mean only, with no interval: read differences of less than a factor of two with care.',
+      panels: [
+        {
+          plot: {
+            width: 660,
+            height: 44 + 26 * time.length,
+            marginLeft: leftMargin(time.map(name)),
+            marginRight: 24,
+            x: { type: 'log', label: 'milliseconds per move (log scale) →', grid: true, tickFormat: '~g' },
+            y: { domain: time.map(name), label: null },
+            marks: [
+              Plot.dot(
+                time.map((r) => ({ label: name(r), ms: r.estimate.mean })),
+                { y: 'label', x: 'ms', r: 4.5, fill: 'currentColor', title: (d: { ms: number }) => `${d.ms} ms` },
+              ),
+            ],
+          },
         },
+      ],
+      table: {
+        columns: ['bot', 'moves', 'ms per move'],
+        rows: time.map((r) => [name(r), whole(r.estimate.n), fixed(r.estimate.mean, 4)]),
       },
-    ],
-    table: {
-      columns: ['bot', 'moves', 'ms per move'],
-      rows: time.map((r) => [name(r), whole(r.estimate.n), fixed(r.estimate.mean, 4)]),
-    },
-  });
+    });
   const others = [...new Set(l.rows.map((r) => r.quantity).filter((q) => q.startsWith('deal_vs_heuristic:')))];
   if (others.length) {
     figures.push({

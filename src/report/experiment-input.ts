@@ -12,18 +12,28 @@ import type { Identity, LadderData, MarchesData, PotData } from './data.js';
 import { stamp, whole } from './format.js';
 
 const HEADERS = {
-  ladder: 'game,seats,bot,cheats,quantity,n,mean,ci95_low,ci95_high',
   marches: 'bots,phase,unit,kind,n,marches,rate,ci95_low,ci95_high,method,seat_bot',
   pot: 'bot,players,quantity,hand,n,mean,ci95_low,ci95_high',
 } as const;
 
-export type ExperimentKind = keyof typeof HEADERS;
+/**
+ * The ladder's CSV is recognised by the columns it needs, in any order and among others:
+ * the ladder is still being extended (new columns, quantities or bots), and a page of
+ * what it knows is better than a refusal.
+ */
+const LADDER_COLUMNS = ['game', 'bot', 'quantity', 'n', 'mean', 'ci95_low', 'ci95_high'];
+
+/** The quantities of the ladder that the page draws; any other is listed in a note. */
+const LADDER_QUANTITIES = /^(deal_vs_heuristic(:.+)?|gap_share|ms_per_move|match_vs_heuristic|match_win_rate)$/;
+
+export type ExperimentKind = keyof typeof HEADERS | 'ladder';
 
 /** The experiment whose CSV has this header, or null. */
 export function experimentOf(columns: readonly string[]): ExperimentKind | null {
   const header = columns.join(',');
-  const kind = (Object.keys(HEADERS) as ExperimentKind[]).find((k) => HEADERS[k] === header);
-  return kind ?? null;
+  const kind = (Object.keys(HEADERS) as (keyof typeof HEADERS)[]).find((k) => HEADERS[k] === header);
+  if (kind) return kind;
+  return LADDER_COLUMNS.every((c) => columns.includes(c)) && !columns.includes('players') ? 'ladder' : null;
 }
 
 export function experimentData(kind: ExperimentKind, path: string, text: string): LadderData | MarchesData | PotData {
@@ -49,11 +59,13 @@ export function experimentData(kind: ExperimentKind, path: string, text: string)
     const bots = [...new Set(data.map((r) => r.bot))];
     const groups = data.find((r) => r.quantity === 'deal_vs_heuristic')?.estimate.n ?? 0;
     const identity = experimentIdentity(path, `Strength ladder: ${game}`, [
-      ['game', `${game} (${rows[0].seats} players)`],
+      ['game', rows[0].seats ? `${game} (${rows[0].seats} players)` : game],
       ['bots', `${bots.join(', ')}, each against heuristic`],
       ['size', `${whole(groups)} duplicate deal groups per bot`],
     ]);
-    return { kind, identity, game, rows: data };
+    const other = [...new Set(data.map((r) => r.quantity).filter((q) => !LADDER_QUANTITIES.test(q)))];
+    const notes = other.length ? [`Quantities in the CSV that this page does not draw: ${other.join(', ')}.`] : [];
+    return { kind, identity, game, rows: data, notes };
   }
   if (kind === 'marches') {
     const data = rows.map((r, i) => ({

@@ -2,7 +2,8 @@
  * `tafel report`'s inputs: each file is recognised by what it holds, not by its name,
  * and read by the reader of its kind. Journals of one run's shards make one run; a
  * summary CSV or per-deal CSV of a run whose journal is also given adds nothing to it
- * but the per-deal values; anything else is a part of its own, in the order given.
+ * but the per-deal values, nor does a tuning's CSV whose journal is given; anything
+ * else is a part of its own, in the order given.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,8 +15,9 @@ import { dealCsvHead, dealCsvRunData, isDealCsvHeader } from './deal-input.js';
 import { experimentData, experimentOf } from './experiment-input.js';
 import { journalRunData, readJournals, type JournalRun } from './journal-input.js';
 import { isSummaryHeader, summaryRunData } from './summary-input.js';
+import { isTuneCsvHeader, isTuneJournalLine, tuneCsvData, tuneCsvOf, tuneJournalData } from './tune-input.js';
 
-type Kind = 'journal' | 'summary' | 'deals' | 'ladder' | 'marches' | 'pot';
+type Kind = 'journal' | 'summary' | 'deals' | 'tune-journal' | 'tune-csv' | 'ladder' | 'marches' | 'pot';
 
 export function readInputs(paths: readonly string[]): ReportPart[] {
   if (paths.length === 0) throw new TafelError('missing-input', 'report: give the files to report on');
@@ -25,9 +27,14 @@ export function readInputs(paths: readonly string[]): ReportPart[] {
   const extra = new Map<JournalRun, string[]>();
   const parts: { at: number; part: () => ReportPart }[] = [];
   const at = (path: string) => paths.indexOf(path);
+  const tuneCsvs = new Set(kinds.filter((k) => k.kind === 'tune-journal').map((k) => tuneCsvOf(k.path)));
   for (const { path, kind } of kinds) {
     if (kind === 'journal') continue;
-    if (kind === 'summary') {
+    if (kind === 'tune-journal') {
+      parts.push({ at: at(path), part: () => tuneJournalData(path) });
+    } else if (kind === 'tune-csv') {
+      if (!tuneCsvs.has(resolve(path))) parts.push({ at: at(path), part: () => tuneCsvData(path) });
+    } else if (kind === 'summary') {
       const of = runs.find((r) => r.parts.some((p) => pathOf(p.contents.spec, 'out') === resolve(path)));
       if (!of) parts.push({ at: at(path), part: () => summaryRunData(path, readFileSync(path, 'utf8')) });
     } else if (kind === 'deals') {
@@ -66,6 +73,7 @@ function kindOf(path: string): Kind {
   }
   const text = head.toString('utf8');
   const line = text.slice(0, text.includes('\n') ? text.indexOf('\n') : text.length).replace(/\r$/, '');
+  if (isTuneJournalLine(line)) return 'tune-journal';
   if (line.startsWith('{')) return 'journal';
   let columns: string[] = [];
   try {
@@ -75,11 +83,12 @@ function kindOf(path: string): Kind {
   }
   if (isSummaryHeader(columns)) return 'summary';
   if (isDealCsvHeader(columns)) return 'deals';
+  if (isTuneCsvHeader(columns)) return 'tune-csv';
   const experiment = experimentOf(columns);
   if (experiment) return experiment;
   throw new TafelError(
     'bad-input',
-    `report: ${path} is none of what a report reads: a run's journal, summary CSV or per-deal CSV, or an experiment's results CSV`,
+    `report: ${path} is none of what a report reads: a run's journal, summary CSV or per-deal CSV, a tuning's journal or CSV, or an experiment's results CSV`,
   );
 }
 

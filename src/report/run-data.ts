@@ -136,7 +136,8 @@ function rating(s: SectionTally, bots: readonly BotInfo[]): RatingData | null {
   };
 }
 
-function sprtData(
+/** The SPRT of a two-bot run as the digest recomputed it, with its walk. */
+export function sprtData(
   text: string,
   game: Game,
   unit: 'deal' | 'match',
