@@ -64,7 +64,7 @@ function rebuild(s: HinderscheState, dealt: Int32Array, stack: Int32Array): Hind
   const w = new HinderscheState();
   w.begin(ctxOf(s), s.trump, s.turnup, dealt, stack);
   for (let p = 0; p < s.plies; p++) {
-    const m = s.moves[p];
+    const m = s.move(p);
     w.legal(buf, 0);
     if (!setHas(buf, 0, m)) return null;
     w.apply(m);
@@ -89,7 +89,7 @@ const heldTurnup = (s: HinderscheState, seat: number, c: number) =>
 describe('observations reveal nothing hidden (game.ts contract)', () => {
   it('reflection finds no state, no typed array and no other hand on an observation', () => {
     const s = randomPoint(2, 13);
-    const hidden = new Set<unknown>([s, s.hands, s.dealt, s.stack, s.moves, s.voids]);
+    const hidden = new Set<unknown>([s, s.m, s.hands, s.dealt, s.stack, s.voids]);
     for (let seat = 0; seat < 4; seat++) {
       const o = s.observe(seat);
       expect(o).toBeInstanceOf(HinderscheView);
@@ -228,7 +228,7 @@ describe('hindersche.sample: resampling from an observation', () => {
             if (!setHas(world.stack, 0, world.turnup)) bad('the turned card left the stack');
             // Nothing the observer has seen lies in the stack.
             for (let p = 0; p < s.plies; p++)
-              if (s.moves[p] < 126 && setHas(world.stack, 0, s.moves[p])) bad('a played card in the stack');
+              if (s.move(p) < 126 && setHas(world.stack, 0, s.move(p))) bad('a played card in the stack');
             for (let l = 0; l < LANES; l++)
               if (world.stack[l] & s.hands[seat * LANES + l]) bad('an own card in the stack');
           } else if (s.turnupHeld !== setHas(world.hands, world.dealer * LANES, world.turnup)) bad('turn-up');

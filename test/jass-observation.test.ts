@@ -58,7 +58,7 @@ function firstDiff(a: string, b: string): string {
   return `${x[k]} vs ${y[k]}`;
 }
 
-const movesOf = (s: JassState) => Array.from(s.moves.subarray(0, s.plies));
+const movesOf = (s: JassState) => Array.from({ length: s.plies }, (_, p) => s.move(p));
 const bit = (code: number) => 1 << (code & 31);
 const handCodes = (s: JassState, seat: number) => setToCodes(s.hands, seat * LANES);
 const heldTurnup = (s: JassState, code: number) => s.turnupHeld && code === s.turnup;
@@ -78,7 +78,7 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
   it('reflection finds no state, no typed array and no other hand on an observation', () => {
     for (const seats of [3, 4]) {
       const s = randomPoint(seats, 1, 13);
-      const hidden = new Set<unknown>([s, s.hands, s.dealt, s.moves, s.voids, s.charged]);
+      const hidden = new Set<unknown>([s, s.m, s.hands, s.dealt, s.voids, s.charged]);
       for (let seat = 0; seat < seats; seat++) {
         const o = s.observe(seat);
         expect(o).toBeInstanceOf(JassView);
@@ -190,14 +190,14 @@ interface Facts {
 function publicFacts(s: JassState): Facts {
   const facts: Facts = { voids: seatsOf(s).map(() => 0), noTrumpButPuur: seatsOf(s).map(() => false) };
   for (let t = 0; t <= Math.min(s.trick, s.tricks - 1); t++) {
-    const n = t < s.trick ? s.seats : s.pos;
+    const n = t < s.trick ? s.seats : s.trickCards;
     if (n === 0) continue;
     const start = s.trickStart[t];
-    const led = s.moves[start] >>> 5;
-    let topTrump = led === TRUMP_LANE ? s.moves[start] & 31 : -1;
+    const led = s.move(start) >>> 5;
+    let topTrump = led === TRUMP_LANE ? s.move(start) & 31 : -1;
     for (let j = 1; j < n; j++) {
-      const m = s.moves[start + j];
-      const seat = s.moveSeats[start + j];
+      const m = s.move(start + j);
+      const seat = s.moveSeat(start + j);
       const lane = m >>> 5;
       if (led === TRUMP_LANE) {
         if (lane !== TRUMP_LANE) facts.noTrumpButPuur[seat] = true;
@@ -412,13 +412,13 @@ describe('hindersiJass.sample is uniform over the consistent worlds', () => {
       const under: [number, number][] = [];
       for (let t = 0; t < s.trick; t++) {
         const start = s.trickStart[t];
-        const led = s.moves[start] >>> 5;
+        const led = s.move(start) >>> 5;
         if (led === TRUMP_LANE) continue;
         let top = -1;
         for (let j = 1; j < 4; j++) {
-          const m = s.moves[start + j];
+          const m = s.move(start + j);
           if (m >>> 5 !== TRUMP_LANE) continue;
-          if ((m & 31) < top) under.push([s.moveSeats[start + j], led]);
+          if ((m & 31) < top) under.push([s.moveSeat(start + j), led]);
           top = Math.max(top, m & 31);
         }
       }

@@ -64,7 +64,7 @@ function firstDiff(a: string, b: string): string {
   return `${x[k]} vs ${y[k]}`;
 }
 
-const movesOf = (s: VierscheState) => Array.from(s.moves.subarray(0, s.plies));
+const movesOf = (s: VierscheState) => Array.from({ length: s.plies }, (_, p) => s.move(p));
 const bit = (code: number) => 1 << (code & 31);
 
 /** Move card `a` from seat x's starting hand to seat y's and `b` the other way. */
@@ -83,7 +83,7 @@ const heldTurnup = (s: VierscheState, code: number) => s.turnupHeld && code === 
 describe('observations reveal nothing hidden (game.ts contract)', () => {
   it('reflection finds no state, no typed array and no other hand on an observation', () => {
     const s = randomPoint(1, 13);
-    const hidden = new Set<unknown>([s, s.hands, s.dealt, s.moves, s.voids]);
+    const hidden = new Set<unknown>([s, s.m, s.hands, s.dealt, s.voids]);
     for (let seat = 0; seat < 4; seat++) {
       const o = s.observe(seat);
       expect(o).toBeInstanceOf(VierscheView);
@@ -182,7 +182,7 @@ describe('observations reveal nothing hidden (game.ts contract)', () => {
         }
         // V-4: while its trick is open, the face-down lead is as unseen as a card in a hand.
         if (s.facedown && s.trick === 0 && seat !== s.forehand) {
-          const fd = s.moves[0];
+          const fd = s.move(0);
           for (const y2 of others) {
             const cands = handCodes(s, y2).filter(
               (c) => c >>> 5 !== 0 && !heldTurnup(s, c) && !(voids[y2] & (1 << (fd >>> 5))),
@@ -215,14 +215,14 @@ function publicVoids(s: VierscheState): number[] {
   const v = [0, 0, 0, 0];
   for (let t = 0; t <= Math.min(s.trick, 8); t++) {
     const start = s.trickStart[t];
-    const n = t < s.trick ? 4 : s.pos;
+    const n = t < s.trick ? 4 : s.trickCards;
     if (n === 0) continue;
     const facedown = t === 0 && s.facedown;
-    const led = facedown ? 0 : s.moves[start] >>> 5;
-    if (facedown) v[s.moveSeats[start]] |= 1; // no trump to lead
+    const led = facedown ? 0 : s.move(start) >>> 5;
+    if (facedown) v[s.moveSeat(start)] |= 1; // no trump to lead
     for (let j = 1; j < n; j++) {
-      const lane = s.moves[start + j] >>> 5;
-      if (lane !== led && lane !== 0) v[s.moveSeats[start + j]] |= 1 << led;
+      const lane = s.move(start + j) >>> 5;
+      if (lane !== led && lane !== 0) v[s.moveSeat(start + j)] |= 1 << led;
     }
   }
   return v;
@@ -388,7 +388,7 @@ describe('viersche.sample is uniform over the consistent worlds', () => {
     const s = facedownPoint(7000, 2);
     const seat = (s.forehand + 2) % 4; // has seen the second card, not the first
     expect(s.observe(seat).move(0)).toBe(HIDDEN);
-    const seen = new Set([...handCodes(s, seat), s.moves[1]]);
+    const seen = new Set([...handCodes(s, seat), s.move(1)]);
     const candidates = new Map<number, number>();
     for (let p = 0; p < PACK_SIZE; p++) {
       const c = toCode(s.trump, p);
@@ -400,9 +400,9 @@ describe('viersche.sample is uniform over the consistent worlds', () => {
     let strays = 0;
     for (let k = 0; k < samples; k++) {
       viersche.sample(s.observe(seat), rng, world);
-      const n = candidates.get(world.moves[0]);
+      const n = candidates.get(world.move(0));
       if (n === undefined) strays++;
-      else candidates.set(world.moves[0], n + 1);
+      else candidates.set(world.move(0), n + 1);
     }
     const e = samples / candidates.size;
     let chi2 = 0;

@@ -352,7 +352,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
     for (let t = 0; t < Math.min(state.trick, TRICKS); t++) {
       const start = state.trickStart[t];
       const cards: string[] = [];
-      for (let i = 0; i < state.players; i++) cards.push(name(state.moves[start + i]));
+      for (let i = 0; i < state.players; i++) cards.push(name(state.move(start + i)));
       tricks.push({
         leader: state.trickLeader[t],
         cards,

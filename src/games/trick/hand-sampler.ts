@@ -29,9 +29,9 @@
  * that no deal satisfies are always recognized (by counting, or by Hall's condition
  * when the table does not fit) and return false at once.
  */
-import { popcount } from '../core/bits.js';
-import { LANES } from '../core/cardset.js';
-import type { Rng } from '../core/rng.js';
+import { popcount } from '../../core/bits.js';
+import { LANES } from '../../core/cardset.js';
+import type { Rng } from '../../core/rng.js';
 
 export interface HandSamplerOptions {
   /** Rejection attempts before counting (default 32). 0 counts at once whenever someone is void. */
