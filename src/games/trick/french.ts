@@ -43,7 +43,7 @@ export class FrenchLayout implements TrickTables {
   readonly packWorth: number;
   readonly runBreaks = null;
   /** `effective[trump * 36 + physical]`: the code of a physical card. */
-  private readonly effective = new Uint8Array(4 * PACK_SIZE);
+  readonly effective = new Uint8Array(4 * PACK_SIZE);
   /** `physicalOf[trump * 128 + code]`: the physical card of a code, 255 for none. */
   private readonly physicalOf = new Uint8Array(4 * CODES).fill(255);
   /** `full[trump * LANES + lane]`: every card of the pack as codes under that trump. */

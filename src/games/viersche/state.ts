@@ -9,19 +9,21 @@
  * counted anyway). Declining can be worth it: only a deal won by all nine tricks
  * erases two rungs (V-9).
  */
-import { LANES } from '../../core/cardset.js';
+import * as cardset from '../../core/cardset.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, HIDDEN, NO, YES, type BoundTable } from '../game.js';
 import * as layout from '../trick/layout.js';
 import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
-import { PACK, TRUMP_LANE, codeName, toCode } from './cards.js';
+import { PACK, TRUMP_LANE, codeName } from './cards.js';
 import { VierscheView } from './view.js';
 import { boundaryKey, searchEndgame } from './endgame.js';
 
 // Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
 const { BEST, DECISION, GAME, HIST, LED, LEADER, PLIES, POS, TAKEN, TO_MOVE, TRICK, TRICK_WORTH, VOIDS, WON } = layout;
 const { Card: CARD, Claim: CLAIM } = Decision;
+const { LANES } = cardset;
+const EFFECTIVE = PACK.effective;
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -71,27 +73,20 @@ export class VierscheState extends TrickState<VierscheView> {
 
   /**
    * Shuffle and deal (C-3, C-4): card i of the shuffled pack goes to seat dealer+1+i,
-   * so the last, the turn-up, is the dealer's. Fisher-Yates runs from the top, where
-   * each position is final once swapped: the turn-up (and so trump) is known first and
-   * every card is dealt as soon as it is drawn, in one pass.
+   * so the last, the turn-up, is the dealer's.
    */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
+    rng.shuffle(deck, PACK_SIZE);
+    const trump = suitOf(deck[PACK_SIZE - 1]);
+    const codes = trump * PACK_SIZE;
     const dealt = this.deck;
     for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
-    let trump = 0;
-    for (let i = PACK_SIZE - 1; i >= 0; i--) {
-      if (i > 0) {
-        const j = rng.below(i + 1);
-        const t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-      }
-      if (i === PACK_SIZE - 1) trump = suitOf(deck[i]);
-      const code = toCode(trump, deck[i]);
-      dealt[((ctx.dealer + 1 + i) & 3) * LANES + (code >>> 5)] |= 1 << (code & 31);
+    for (let i = 0, seat = ctx.dealer + 1; i < PACK_SIZE; i++, seat++) {
+      const code = EFFECTIVE[codes + deck[i]];
+      dealt[(seat & 3) * LANES + (code >>> 5)] |= 1 << (code & 31);
     }
-    this.begin(ctx, trump, toCode(trump, deck[PACK_SIZE - 1]), dealt);
+    this.begin(ctx, trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt);
   }
 
   /** Start play from given hands (codes under `trump`), e.g. a sampled world or a test position. */
