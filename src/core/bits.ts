@@ -9,6 +9,11 @@ export function popcount(m: number): number {
   return POP16[m & 0xffff] + POP16[m >>> 16];
 }
 
+/** Number of set bits of a mask of 16 bits or fewer (one lookup: a lane of a French pack). */
+export function popcount16(m: number): number {
+  return POP16[m];
+}
+
 /** Index of the lowest set bit; -1 for an empty mask. */
 export function lowestBit(m: number): number {
   return 31 - Math.clz32(m & -m);

@@ -186,6 +186,24 @@ export class HinderscheState extends TrickState<HinderscheView> implements Slate
     this.start(trump, turnup, hands, stack);
   }
 
+  restart(): void {
+    const ctx: DealContext = {
+      dealer: this.dealer,
+      mask: this.mask,
+      phase: this.phase,
+      kind: this.kind,
+      slate: Array.from(this.slate),
+      playoffFor: this.playoffFor,
+      playoffPlaces: this.playoffPlaces,
+      schleipfen: this.schleipfen,
+    };
+    this.begin(ctx, this.trump, this.turnup, this.dealt, this.stack);
+  }
+
+  packLane(lane: number): number {
+    return PACK.full[this.trump * LANES + lane];
+  }
+
   /** The deal's context and its playing order (the players count is kept for `start`). */
   private setup(ctx: DealContext): void {
     const m = this.m;

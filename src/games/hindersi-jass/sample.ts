@@ -38,7 +38,8 @@ const CAP = 13;
  * getting nothing of a lane set in `forbidden[h]`: the sum over the lane-by-holder
  * count matrices of prod 1 / x! (the multinomials without their common numerators).
  * A dynamic program over the lanes on the counts of the first two holders; the third
- * holder's count is what remains. Allocation-free (the tables are passed in).
+ * holder's count is what remains, written to `out[at]` (a number returned from a call
+ * that is not inlined would be boxed: an allocation). The tables are passed in.
  */
 function countDeals(
   lanes: Int32Array,
@@ -48,7 +49,9 @@ function countDeals(
   invFact: Float64Array,
   cur: Float64Array,
   next: Float64Array,
-): number {
+  out: Float64Array,
+  at: number,
+): void {
   const c0 = caps[0];
   const c1 = holders > 1 ? caps[1] : 0;
   const c2 = holders > 2 ? caps[2] : 0;
@@ -82,7 +85,7 @@ function countDeals(
     cur.set(next);
     dealt += n;
   }
-  return cur[c0 * CAP + c1];
+  out[at] = cur[c0 * CAP + c1];
 }
 
 export class JassSampler extends LaneSampler {
@@ -175,7 +178,7 @@ export class JassSampler extends LaneSampler {
           continue;
         }
         for (let k = 0; k < holders; k++) this.caseSizes[k] = this.sizes[k] - (k === h ? 1 : 0);
-        this.weights[h] = countDeals(
+        countDeals(
           this.laneCounts,
           holders,
           this.caseSizes,
@@ -183,6 +186,8 @@ export class JassSampler extends LaneSampler {
           this.invFact,
           this.tableA,
           this.tableB,
+          this.weights,
+          h,
         );
       }
     }

@@ -168,6 +168,20 @@ export class JassState extends TrickState<JassView> {
     this.startPlay(hands, null, ctx.dealer, this.orders[ctx.dealer], n, tricksFor(n), trump, turnup, ctx.dealer);
   }
 
+  restart(): void {
+    const ctx = {
+      dealer: this.dealer,
+      partieDeal: this.partieDeal,
+      partieDeals: this.partieDeals,
+      totals: Array.from(this.partieTotals),
+    };
+    this.begin(ctx, this.trump, this.turnup, this.dealt);
+  }
+
+  packLane(lane: number): number {
+    return PACK.full[this.trump * LANES + lane];
+  }
+
   // ---- Rules (hooks of the kernel) -----------------------------------------------
 
   /** J-4 (see the module doc). */

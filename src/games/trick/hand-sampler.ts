@@ -53,6 +53,8 @@ export class HandSampler {
   private readonly cards: Uint8Array;
   private readonly bucket: Uint8Array;
   private readonly invFact: Float64Array;
+  /** What the last `sweep` summed. */
+  private readonly swept = new Float64Array(1);
 
   // Classes: holders with equal voids (within the pool's lanes).
   private classes = 0;
@@ -296,7 +298,8 @@ export class HandSampler {
     let rd = classCap[d];
     for (let g = G - 1; g >= 0; g--) {
       const at = g * this.size + idx;
-      const total = this.sweep(g, at, rd, -1);
+      this.sweep(g, at, rd, -1);
+      const total = this.swept[0];
       if (!(total > 0)) return 0;
       this.sweep(g, at, rd, rng.uniform() * total);
       const row = g * H;
@@ -400,9 +403,12 @@ export class HandSampler {
 
     this.builtClasses = P;
     this.builtGroups = G;
-    this.builtCap.set(classCap.subarray(0, P));
-    this.builtAllowed.set(groupAllowed.subarray(0, G));
-    this.builtCards.set(groupCards.subarray(0, G));
+    // Loops, not set(subarray): a subarray is an object allocated at every call.
+    for (let p = 0; p < P; p++) this.builtCap[p] = classCap[p];
+    for (let g = 0; g < G; g++) {
+      this.builtAllowed[g] = groupAllowed[g];
+      this.builtCards[g] = groupCards[g];
+    }
     return true;
   }
 
@@ -436,11 +442,12 @@ export class HandSampler {
   /**
    * Sum, over the splits x of group g's cards among the classes that fit the state in
    * `digit` (and `rd` for the implied class), of the multinomial weight prod 1/x! times
-   * layer g at the state minus x (`at` is the state's entry). With target >= 0, stop
-   * once the sum exceeds target and leave that split in `pick` (the enumerated
-   * dimensions, then what the last admitted class takes).
+   * layer g at the state minus x (`at` is the state's entry), into `swept[0]` (a
+   * number returned from a call that is not inlined is boxed: an allocation). With
+   * target >= 0, stop once the sum exceeds target and leave that split in `pick` (the
+   * enumerated dimensions, then what the last admitted class takes).
    */
-  private sweep(g: number, at: number, rd: number, target: number): number {
+  private sweep(g: number, at: number, rd: number, target: number): void {
     const { digit, stride, split, pick, invFact, table, groupDims } = this;
     const base = g * this.maxHolders;
     const toImplied = this.groupHasImplied[g] === 1;
@@ -464,7 +471,10 @@ export class HandSampler {
           // Keep the last positive split: rounding may leave acc <= target at the end.
           for (let j = 0; j < m; j++) pick[j] = split[j];
           pick[m] = rest;
-          if (acc > target) return acc;
+          if (acc > target) {
+            this.swept[0] = acc;
+            return;
+          }
         }
       }
       let j = 0;
@@ -480,7 +490,10 @@ export class HandSampler {
         at += split[j] * stride[q];
         split[j] = 0;
       }
-      if (j === m) return acc;
+      if (j === m) {
+        this.swept[0] = acc;
+        return;
+      }
     }
   }
 

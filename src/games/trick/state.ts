@@ -76,7 +76,7 @@ const {
 } = layout;
 const { Card: CARD, None: NONE } = Decision;
 const { LANES } = cardset;
-const { popcount } = bits;
+const { popcount, popcount16 } = bits;
 
 /** Rows of 128 codes in the strength table: `strength[led << 7 | code]`. */
 export const ROW = 7;
@@ -260,7 +260,7 @@ export abstract class TrickState<O extends Observation = Observation> implements
       this.answer(seat, move);
       return;
     }
-    m[HANDS + seat * LANES + (move >>> 5)] &= ~(1 << (move & 31));
+    m[HANDS + (seat << 2) + (move >>> 5)] &= ~(1 << (move & 31));
     m[COUNT + seat]--;
     if (move === m[TURNUP] && seat === m[TURNUP_HOLDER]) m[TURNUP_HELD] = 0;
     const pos = m[POS];
@@ -316,6 +316,17 @@ export abstract class TrickState<O extends Observation = Observation> implements
    * best so far, `best`: record in `VOIDS` what that shows of its hand.
    */
   protected abstract shown(seat: number, move: number, strength: number, best: number): void;
+
+  /**
+   * Begin this deal again from its starting hands as they are now in `dealt` (and
+   * `stack`, the cards out of play): the same dealer, trump, turned card and context,
+   * nothing played. Changing `dealt` first builds another world of the same deal, as
+   * the contract tests do. Allocates: not for the play loop.
+   */
+  abstract restart(): void;
+
+  /** Lane `lane` of the whole pack of this deal (every card, as codes of its layout). */
+  abstract packLane(lane: number): number;
 
   /** Utility of each seat at a terminal state (game.ts). */
   abstract returns(out: Float64Array): void;
@@ -523,30 +534,30 @@ export abstract class TrickState<O extends Observation = Observation> implements
 /**
  * The following rule of the French games (V-5, H-1): holding the suit led, play it or
  * a trump; trumps led, a trump; void, anything. `leadTrumps` restricts a lead to the
- * trumps when the hand has any (V-4's first lead). Suits are lanes, trumps lane 0.
- * Branch-light: whether the seat must follow is data, so it becomes a mask.
+ * trumps when the hand has any (V-4's first lead). Suits are lanes, trumps lane 0, and
+ * every lane fits 16 bits. Whether the seat must follow, and which lane was led, are
+ * data: they become masks, not branches.
  */
 export function frenchFollow(m: Int32Array, out: Int32Array, off: number, leadTrumps: boolean): number {
-  const h = HANDS + m[TO_MOVE] * LANES;
+  const h = HANDS + (m[TO_MOVE] << 2);
   const t = m[h];
-  let a1 = m[h + 1];
-  let a2 = m[h + 2];
-  let a3 = m[h + 3];
-  if (m[POS] !== 0) {
-    const led = m[LED];
-    // -1 when the seat holds the suit led and so must follow it (or trump).
-    const must = -m[h + led] >> 31;
-    a1 &= ~must | -(led === 1 ? 1 : 0);
-    a2 &= ~must | -(led === 2 ? 1 : 0);
-    a3 &= ~must | -(led === 3 ? 1 : 0);
-  } else if (leadTrumps && t !== 0) {
-    a1 = a2 = a3 = 0;
+  let led = m[LED];
+  // -1 when the lanes other than the trumps and `led` are barred.
+  let must: number;
+  if (m[POS] !== 0) must = -m[h + led] >> 31;
+  else {
+    led = 0;
+    must = leadTrumps ? -t >> 31 : 0;
   }
+  // -1 for the lane led (led ^ l is 0 only there).
+  const a1 = m[h + 1] & (~must | (((led ^ 1) - 1) >> 31));
+  const a2 = m[h + 2] & (~must | (((led ^ 2) - 1) >> 31));
+  const a3 = m[h + 3] & (~must | (((led ^ 3) - 1) >> 31));
   out[off] = t;
   out[off + 1] = a1;
   out[off + 2] = a2;
   out[off + 3] = a3;
-  return popcount(t) + popcount(a1) + popcount(a2) + popcount(a3);
+  return popcount16(t) + popcount16(a1) + popcount16(a2) + popcount16(a3);
 }
 
 /**

@@ -128,10 +128,8 @@ export class TrickView implements Observation {
   }
   private complete(trick: number): boolean {
     const s = this.#s;
-    return (
-      trick >>> 0 === trick &&
-      (trick < s.trick || (trick === s.trick && trick < s.tricks && s.trickCards === s.players))
-    );
+    const cards = s.trickCards;
+    return trick >>> 0 === trick && (trick < s.trick || (trick === s.trick && cards > 0 && cards === s.players));
   }
 }
 

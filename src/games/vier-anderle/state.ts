@@ -176,6 +176,14 @@ export class AnderleState extends TrickState<AnderleView> {
     }
   }
 
+  restart(): void {
+    this.begin({ dealer: this.dealer, potBefore: this.potBefore }, this.dealt);
+  }
+
+  packLane(lane: number): number {
+    return lane < 2 ? fullPack(this.pips)[lane] : 0;
+  }
+
   /** After the declarations (or at once in a type-1 hand): play among the seats in, or end. */
   private seatDeclared(): void {
     const m = this.m;

@@ -103,6 +103,16 @@ export class VierscheState extends TrickState<VierscheView> {
     this.startPlay(hands, null, ctx.dealer, ORDERS[ctx.dealer], SEATS, TRICKS, trump, turnup, ctx.dealer);
   }
 
+  restart(): void {
+    const m = this.m;
+    const ctx = { dealer: this.dealer, targets: [m[TARGET], m[TARGET + 1]] as const, secondDeal: this.secondDeal };
+    this.begin(ctx, this.trump, this.turnup, this.dealt);
+  }
+
+  packLane(lane: number): number {
+    return PACK.full[this.trump * LANES + lane];
+  }
+
   // ---- Rules (hooks of the kernel) -----------------------------------------------
 
   /** V-4, V-5: the first lead a trump if any; then follow suit or trump. */
