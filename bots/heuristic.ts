@@ -57,6 +57,7 @@ import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, toCode } from '../src/games/v
 import { PACK_POINTS } from '../src/games/viersche/state.js';
 import type { VierscheView } from '../src/games/viersche/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
 
 const CLAIM_POLICIES = ['asap', 'slam'] as const;
 const TRUMP_LEADS = ['draw', 'top', 'never'] as const;
@@ -152,12 +153,18 @@ function beaters(lane: number, led: number, strength: number): number {
   return strength < 0 ? -1 : bitsAbove(strength);
 }
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked. */
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : noneDrawnBy(u, h, k);
+}
+
+function noneDrawnBy(u: number, h: number, k: number): number {
   let p = 1;
   for (let i = 0; i < k && p > 0; i++) p *= Math.max(0, u - h - i) / (u - i);
   return p;
 }
+
+const NONE_DRAWN = drawTable(noneDrawnBy);
 
 class HeuristicBot implements Bot {
   private readonly keepWeight: number;
@@ -170,8 +177,9 @@ class HeuristicBot implements Bot {
   // Per decision: the cards this seat cannot place (not its own, not seen played, not
   // the turn-up the dealer is known to hold), and what they are worth on average.
   private readonly unseen = new Int32Array(CARD_LANES);
-  private readonly played = new Int32Array(CARD_LANES);
   private readonly hand = new Int32Array(CARD_LANES);
+  /** `pBeat`'s answers in this decision, by seat, led lane and strength + 1 (below 64). */
+  private readonly beat = new DecisionMemo(4 * 4 * 64);
   /** The turn-up's code while another seat (the dealer) is known to hold it, else -1. */
   private knownTurnup = -1;
   private avgPoints = 0;
@@ -197,6 +205,7 @@ class HeuristicBot implements Bot {
     if (v.decision !== Decision.Card) return setFirst(legal, 0);
     this.v = v;
     this.me = v.seat;
+    this.beat.next();
     this.survey(v);
     return v.trickCards === 0 ? this.lead(legal) : this.follow(legal);
   }
@@ -210,18 +219,13 @@ class HeuristicBot implements Bot {
     return unbeaten && safe ? NO : YES;
   }
 
-  /** Fill hand, played, unseen, knownTurnup and avgPoints from the window. */
+  /** Fill hand, unseen, knownTurnup and avgPoints from the window. */
   private survey(v: VierscheView): void {
-    const { played, unseen, hand } = this;
-    played.fill(0);
-    for (let ply = 0; ply < v.plies; ply++) {
-      const m = v.move(ply);
-      if (m !== HIDDEN && m !== NO && m !== YES) played[m >>> 5] |= 1 << (m & 31);
-    }
+    const { unseen, hand } = this;
     const base = v.trump * CARD_LANES;
     for (let l = 0; l < CARD_LANES; l++) {
       hand[l] = v.handLane(l);
-      unseen[l] = FULL[base + l] & ~hand[l] & ~played[l];
+      unseen[l] = FULL[base + l] & ~hand[l] & ~v.playedLane(l);
     }
     this.knownTurnup = v.turnupHeld && v.dealer !== v.seat ? v.turnup : -1;
     let count = 0;
@@ -234,8 +238,17 @@ class HeuristicBot implements Bot {
     this.avgPoints = count > 0 ? points / count : 0;
   }
 
-  /** Chance that `seat` holds a card beating `strength` in a trick led in lane `led`. */
+  /**
+   * Chance that `seat` holds a card beating `strength` in a trick led in lane `led`.
+   * Remembered for the rest of the decision (`act` asks it again and again for the
+   * same seats and strengths while it weighs each legal card).
+   */
   private pBeat(seat: number, led: number, strength: number): number {
+    const key = (((seat << 2) | led) << 6) | (strength + 1);
+    return this.beat.has(key) ? this.beat.get(key) : this.beat.set(key, this.pBeatOf(seat, led, strength));
+  }
+
+  private pBeatOf(seat: number, led: number, strength: number): number {
     const v = this.v;
     let k = v.handSize(seat);
     const t = this.knownTurnup;

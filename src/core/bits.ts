@@ -30,21 +30,16 @@ export function selectBit(m: number, k: number): number {
   return ((m >>> 10) | (k >>> 4)) === 0 ? SELECT10[(m << 4) | k] : selectWide(m, k);
 }
 
-/** `selectBit` for wider masks: whole bytes skipped by their counts, then the last byte walked. */
+/** `selectBit` for wider masks: whole bytes skipped by their counts, then the byte's bit by lookup. */
 function selectWide(m: number, k: number): number {
   if (k < 0) return -1;
-  let base = 0;
-  for (;;) {
-    if (m === 0) return -1;
-    const c = POP16[m & 0xff];
-    if (k < c) break;
+  for (let base = 0; base < 32; base += 8) {
+    const byte = (m >>> base) & 0xff;
+    const c = POP16[byte];
+    if (k < c) return base + SELECT10[(byte << 4) | k];
     k -= c;
-    m >>>= 8;
-    base += 8;
   }
-  m &= 0xff;
-  while (k-- > 0) m &= m - 1;
-  return base + 31 - Math.clz32(m & -m);
+  return -1;
 }
 
 /** Bits strictly above `bit`. */

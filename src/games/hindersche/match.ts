@@ -142,8 +142,8 @@ export class HinderscheMatch implements Match<HinderscheState> {
     this.lastDealer = (index + SEATS - 1) % SEATS;
     this.ties = 0;
     this.before = null;
-    this.events.length = 0;
-    this.newTies.length = 0;
+    if (this.events.length > 0) this.events.length = 0; // a length store is a runtime call even on an empty array
+    if (this.newTies.length > 0) this.newTies.length = 0;
     this.playoff = null;
   }
 

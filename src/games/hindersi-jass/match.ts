@@ -105,7 +105,7 @@ export class JassMatch implements Match<JassState> {
       this.matchPoints[s] = 0;
     }
     this.before = null;
-    this.events.length = 0;
+    if (this.events.length > 0) this.events.length = 0; // a length store is a runtime call even on an empty array
   }
 
   startDeal(state: JassState, cards: Rng): void {

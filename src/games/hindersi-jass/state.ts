@@ -31,16 +31,17 @@
  * Over-trumping or following shows nothing.
  */
 import { LANES } from '../../core/cardset.js';
-import { bitsAbove, popcount } from '../../core/bits.js';
+import * as bits from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import * as layout from '../trick/layout.js';
 import { TrickState } from '../trick/state.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
-import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, TRUMP_LANE, codeName, toCode } from './cards.js';
+import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName, toCode } from './cards.js';
 import { JassView } from './view.js';
 
-// Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
+// Module-local copies of the layout's offsets and helpers (see ../trick/state.ts: faster in the hot path).
+const { bitsAbove, popcount16 } = bits;
 const {
   BEST,
   GAME,
@@ -184,48 +185,51 @@ export class JassState extends TrickState<JassView> {
 
   // ---- Rules (hooks of the kernel) -----------------------------------------------
 
-  /** J-4 (see the module doc). */
+  /**
+   * J-4 (see the module doc), with masks where the outcome is data: `must` (the seat
+   * holds what it must follow: the suit led, or a trump besides the Puur when trumps
+   * are led), `trumpLed`, and `over` (the trumps above the best in the trick, all of
+   * them while none lies in it).
+   */
   protected cards(out: Int32Array, off: number): number {
     const m = this.m;
-    if (m[POS] > 0) {
-      const h = HANDS + m[TO_MOVE] * LANES;
-      const trumps = m[h];
+    const h = HANDS + (m[TO_MOVE] << 2);
+    const t = m[h];
+    let a0 = t;
+    let a1 = m[h + 1];
+    let a2 = m[h + 2];
+    let a3 = m[h + 3];
+    if (m[POS] !== 0) {
       const led = m[LED];
-      if (led === TRUMP_LANE) {
-        // Trumps led. A trump besides the Puur obliges (any trump); the Puur alone does not.
-        if ((trumps & NOT_PUUR) !== 0) {
-          out[off] = trumps;
-          out[off + 1] = out[off + 2] = out[off + 3] = 0;
-          return popcount(trumps);
-        }
-      } else {
-        const suit = m[h + led];
-        if (suit !== 0) {
-          // Follow suit, or trump above every trump already in the trick.
-          const best = m[BEST];
-          const over = best >= 16 ? trumps & bitsAbove(best - 16) : trumps;
-          out[off] = over;
-          out[off + 1] = led === 1 ? suit : 0;
-          out[off + 2] = led === 2 ? suit : 0;
-          out[off + 3] = led === 3 ? suit : 0;
-          return popcount(over) + popcount(suit);
-        }
-      }
+      const trumpLed = (led - 1) >> 31;
+      const must = -((t & NOT_PUUR & trumpLed) | (m[h + led] & ~trumpLed)) >> 31;
+      const best = m[BEST];
+      const over = bitsAbove(best - 16) | ~((15 - best) >> 31);
+      a0 = t & (~must | trumpLed | over);
+      a1 &= ~must | (((led ^ 1) - 1) >> 31);
+      a2 &= ~must | (((led ^ 2) - 1) >> 31);
+      a3 &= ~must | (((led ^ 3) - 1) >> 31);
     }
-    return this.anyCard(out, off);
+    out[off] = a0;
+    out[off + 1] = a1;
+    out[off + 2] = a2;
+    out[off + 3] = a3;
+    return popcount16(a0) + popcount16(a1) + popcount16(a2) + popcount16(a3);
   }
 
   /**
-   * A non-trump on a trump lead: no trump but possibly the Puur. A discard or an
-   * undertrump on a plain lead: void in it. An over-trump shows nothing.
+   * A non-trump on a trump lead: no trump but possibly the Puur (bit 0). A discard or
+   * an undertrump on a plain lead: void in it. Following or over-trumping shows nothing.
    */
   protected shown(seat: number, move: number, strength: number, best: number): void {
     const m = this.m;
     const lane = move >>> 5;
     const led = m[LED];
-    if (lane === led) return;
-    if (led === TRUMP_LANE) m[VOIDS + seat] |= 1;
-    else if (lane !== TRUMP_LANE || strength < best) m[VOIDS + seat] |= 1 << led;
+    const other = lane ^ led;
+    const differs = (other | -other) >>> 31;
+    const trumpLed = (led - 1) >>> 31;
+    const discard = ((lane | -lane) >>> 31) | ((strength - best) >>> 31);
+    m[VOIDS + seat] |= (differs & trumpLed) | ((differs & (trumpLed ^ 1) & discard) << led);
   }
 
   /** The winner takes the trick, the last one with its 5 (J-2). */

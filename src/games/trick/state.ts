@@ -435,6 +435,13 @@ export abstract class TrickState<O extends Observation = Observation> implements
   moveSeat(ply: number): number {
     return this.m[HIST + ply] >> 8;
   }
+  /** Lane `lane` of every card played so far: what the hands were dealt and no longer hold. */
+  playedLane(lane: number): number {
+    const m = this.m;
+    let played = 0;
+    for (let s = 0; s < this.seats; s++) played |= m[DEALT + s * LANES + lane] & ~m[HANDS + s * LANES + lane];
+    return played;
+  }
   /** Cards `seat` holds now. */
   handSize(seat: number): number {
     return this.m[COUNT + seat];

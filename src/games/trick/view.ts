@@ -43,6 +43,17 @@ export class TrickView implements Observation {
   get plies(): number {
     return this.#s.plies;
   }
+  /** Lane `lane` of the observer's own hand as it was dealt (0 outside the lanes). */
+  dealtLane(lane: number): number {
+    return lane >>> 0 === lane && lane < LANES ? this.#s.dealt[this.seat * LANES + lane] : 0;
+  }
+  /**
+   * Lane `lane` of every card played so far that this seat has seen (0 outside the
+   * lanes): the history's cards at a glance, so a bot need not walk it at every move.
+   */
+  playedLane(lane: number): number {
+    return lane >>> 0 === lane && lane < LANES ? this.#s.playedLane(lane) : 0;
+  }
   moveSeat(ply: number): number {
     return this.isPly(ply) ? this.#s.moveSeat(ply) : -1;
   }

@@ -30,7 +30,7 @@ import { lowestBit } from '../../core/bits.js';
 import { LANES } from '../../core/cardset.js';
 import { shuffle, type Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
-import { SUIT_MASK, fullPack } from './cards.js';
+import { SUIT_MASK, packLane } from './cards.js';
 import { HAND, MAX_PLAYERS, type AnderleState, type DealContext } from './state.js';
 import type { AnderleView } from './view.js';
 
@@ -78,7 +78,8 @@ export class AnderleSampler {
       if (m >= 96) continue; // a declaration
       base[obs.moveSeat(ply) * LANES + (m >>> 5)] |= 1 << (m & 31);
     }
-    const [t, s] = fullPack(obs.pips);
+    const t = packLane(obs.pips, 0);
+    const s = packLane(obs.pips, 1);
     let unseenT = t;
     let unseenS = s;
     for (let seat = 0; seat < n; seat++) {

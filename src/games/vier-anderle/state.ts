@@ -35,7 +35,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES } from '../game.js';
 import * as layout from '../trick/layout.js';
 import { ROW, TrickState, type TrickTables } from '../trick/state.js';
-import { SUIT_MASK, TAROCK_LANE, codeName, fullPack } from './cards.js';
+import { SUIT_MASK, TAROCK_LANE, codeName, packCodes, packLane } from './cards.js';
 import { AnderleView } from './view.js';
 
 // Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
@@ -131,21 +131,15 @@ export class AnderleState extends TrickState<AnderleView> {
 
   /** Shuffle the pack and deal 4 cards to each seat from forehand on; the rest is out of play. */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
-    const [t, s] = fullPack(this.pips);
-    let n = 0;
-    for (let b = 0; b < 32; b++) if ((t >>> b) & 1) deck[n++] = b;
-    for (let b = 0; b < 32; b++) if ((s >>> b) & 1) deck[n++] = 32 | b;
-    for (let i = n - 1; i > 0; i--) {
-      const j = rng.below(i + 1);
-      const x = deck[i];
-      deck[i] = deck[j];
-      deck[j] = x;
-    }
+    const pack = packCodes(this.pips);
+    const n = pack.length;
+    for (let i = 0; i < n; i++) deck[i] = pack[i];
+    rng.shuffle(deck, n);
     const dealt = this.dealt;
-    dealt.fill(0);
     const seats = this.seats;
-    for (let i = 0; i < seats * HAND; i++) {
-      const seat = (ctx.dealer + 1 + (i % seats)) % seats;
+    for (let i = 0; i < seats * LANES; i++) dealt[i] = 0;
+    for (let i = 0, seat = ctx.dealer + 1; i < seats * HAND; i++, seat++) {
+      if (seat === seats) seat = 0;
       const c = deck[i];
       dealt[seat * LANES + (c >>> 5)] |= 1 << (c & 31);
     }
@@ -181,7 +175,7 @@ export class AnderleState extends TrickState<AnderleView> {
   }
 
   packLane(lane: number): number {
-    return lane < 2 ? fullPack(this.pips)[lane] : 0;
+    return packLane(this.pips, lane);
   }
 
   /** After the declarations (or at once in a type-1 hand): play among the seats in, or end. */

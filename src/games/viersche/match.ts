@@ -68,7 +68,7 @@ export class VierscheMatch implements Match<VierscheState> {
     this.carryPoints = 0;
     this.matchLoser = -1;
     this.before = null;
-    this.events.length = 0;
+    if (this.events.length > 0) this.events.length = 0; // a length store is a runtime call even on an empty array
     this.dealRungsErased = 0;
   }
 

@@ -21,6 +21,13 @@ export class VierscheView extends TrickView {
     return this.hidden(ply) ? HIDDEN : super.move(ply);
   }
 
+  override playedLane(lane: number): number {
+    const played = super.playedLane(lane);
+    if (!this.hidden(0)) return played;
+    const facedown = this.#s.move(0);
+    return facedown >>> 5 === lane ? played & ~(1 << (facedown & 31)) : played;
+  }
+
   /** The face-down lead is hidden from the other seats until its trick is complete (V-4). */
   private hidden(ply: number): boolean {
     const s = this.#s;
