@@ -43,13 +43,15 @@
  */
 import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
 import { setFirst } from '../src/core/cardset.js';
-import { PACK_SIZE } from '../src/core/french.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, toCode } from '../src/games/viersche/cards.js';
+import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from '../src/games/viersche/cards.js';
 import type { HinderscheView } from '../src/games/hindersche/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+
+/** Points of the cards of a lane mask, by a lookup (cards.ts). */
+const LANE_POINTS = PACK.lanePoints;
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -109,14 +111,8 @@ const KING_TRICKS = 0.4;
 
 const CODES = CARD_LANES << 5;
 
-/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump. */
-const FULL = new Int32Array(4 * CARD_LANES);
-for (let trump = 0; trump < 4; trump++) {
-  for (let p = 0; p < PACK_SIZE; p++) {
-    const code = toCode(trump, p);
-    FULL[trump * CARD_LANES + (code >>> 5)] |= 1 << (code & 31);
-  }
-}
+/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump (cards.ts). */
+const FULL = PACK.full;
 
 /** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
@@ -188,7 +184,7 @@ class HinderscheHeuristic implements Bot {
     let points = 0;
     for (let l = 0; l < CARD_LANES; l++) {
       count += popcount(unseen[l]);
-      for (let m = unseen[l]; m !== 0; m &= m - 1) points += POINTS[(l << 5) | lowestBit(m)];
+      points += LANE_POINTS[(l << 10) | unseen[l]];
     }
     this.unseenCount = count;
     this.avgPoints = count > 0 ? points / count : 0;

@@ -48,6 +48,7 @@ import {
   CARD_LANES,
   FULL,
   LAST_TRICK,
+  PACK,
   PACK_POINTS,
   POINTS,
   PUUR,
@@ -57,6 +58,9 @@ import {
 import type { JassView } from '../src/games/hindersi-jass/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+
+/** Points of the cards of a lane mask, by a lookup (cards.ts). */
+const LANE_POINTS = PACK.lanePoints;
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -164,7 +168,7 @@ class JassHeuristicBot implements Bot {
     let points = 0;
     for (let l = 0; l < CARD_LANES; l++) {
       count += popcount(unseen[l]);
-      for (let m = unseen[l]; m !== 0; m &= m - 1) points += POINTS[(l << 5) | lowestBit(m)];
+      points += LANE_POINTS[(l << 10) | unseen[l]];
     }
     this.avgPoints = count > 0 ? points / count : 0;
     this.knownTurnup = v.turnupHeld && v.dealer !== v.seat ? v.turnup : -1;

@@ -50,14 +50,16 @@
  */
 import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
 import { setFirst } from '../src/core/cardset.js';
-import { PACK_SIZE } from '../src/core/french.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, HIDDEN, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, toCode } from '../src/games/viersche/cards.js';
+import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from '../src/games/viersche/cards.js';
 import { PACK_POINTS } from '../src/games/viersche/state.js';
 import type { VierscheView } from '../src/games/viersche/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+
+/** Points of the cards of a lane mask, by a lookup (cards.ts). */
+const LANE_POINTS = PACK.lanePoints;
 
 const CLAIM_POLICIES = ['asap', 'slam'] as const;
 const TRUMP_LEADS = ['draw', 'top', 'never'] as const;
@@ -137,14 +139,8 @@ const RUFF_BONUS = 2;
 /** Codes per STRENGTH row (cards.ts). */
 const CODES = CARD_LANES << 5;
 
-/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump. */
-const FULL = new Int32Array(4 * CARD_LANES);
-for (let trump = 0; trump < 4; trump++) {
-  for (let p = 0; p < PACK_SIZE; p++) {
-    const code = toCode(trump, p);
-    FULL[trump * CARD_LANES + (code >>> 5)] |= 1 << (code & 31);
-  }
-}
+/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump (cards.ts). */
+const FULL = PACK.full;
 
 /** Cards of `lane` whose strength for a trick led in `led` exceeds `strength` (cards.ts STRENGTH). */
 function beaters(lane: number, led: number, strength: number): number {
@@ -232,7 +228,7 @@ class HeuristicBot implements Bot {
     let points = 0;
     for (let l = 0; l < CARD_LANES; l++) {
       count += popcount(unseen[l]);
-      for (let m = unseen[l]; m !== 0; m &= m - 1) points += POINTS[(l << 5) | lowestBit(m)];
+      points += LANE_POINTS[(l << 10) | unseen[l]];
     }
     if (this.knownTurnup >= 0) unseen[TRUMP_LANE] &= ~(1 << (this.knownTurnup & 31));
     this.avgPoints = count > 0 ? points / count : 0;

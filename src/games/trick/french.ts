@@ -42,6 +42,11 @@ export class FrenchLayout implements TrickTables {
   readonly suit = new Int8Array(CODES);
   readonly packWorth: number;
   readonly runBreaks = null;
+  /**
+   * `lanePoints[lane << 10 | mask]`: the points of the cards of `mask` in `lane` (every
+   * lane fits ten bits), so that summing a hand's points is a lookup a lane.
+   */
+  readonly lanePoints = new Uint16Array(LANES << 10);
   /** `effective[trump * 36 + physical]`: the code of a physical card. */
   readonly effective = new Uint8Array(4 * PACK_SIZE);
   /** `physicalOf[trump * 128 + code]`: the physical card of a code, 255 for none. */
@@ -75,6 +80,13 @@ export class FrenchLayout implements TrickTables {
     for (let rank = 0; rank < SUIT_SIZE; rank++) total += (LANES - 1) * ranking.plainPoints[rank];
     if (ranking.promotedJack >= 0) total -= ranking.plainPoints[JACK];
     this.packWorth = total + ranking.bonus;
+    for (let lane = 0; lane < LANES; lane++) {
+      for (let mask = 1; mask < 1 << 10; mask++) {
+        const low = 31 - Math.clz32(mask & -mask);
+        this.lanePoints[(lane << 10) | mask] =
+          this.lanePoints[(lane << 10) | (mask & (mask - 1))] + this.points[(lane << 5) | low];
+      }
+    }
     for (let code = 0; code < CODES; code++) this.suit[code] = code >>> 5;
     for (let led = 0; led < LANES; led++) {
       for (let code = 0; code < CODES; code++) {

@@ -80,11 +80,13 @@ export const HANDS = SEAT_GAME + 3 * MAX_SEATS;
 export const DEALT = HANDS + LANES * MAX_SEATS;
 /** The cards out of play (undealt, the turned card among them when nobody holds it). */
 export const STACK = DEALT + LANES * MAX_SEATS;
+/** Every card played so far. */
+export const PLAYED = STACK + LANES;
 
 // ---- Per trick (MAX_TRICKS each) -----------------------------------------------------
 
 /** The ply of each trick's first card. */
-export const T_START = STACK + LANES;
+export const T_START = PLAYED + LANES;
 export const T_LEADER = T_START + MAX_TRICKS;
 /** The seat whose card won each trick. */
 export const T_WINNER = T_LEADER + MAX_TRICKS;

@@ -52,6 +52,7 @@ const {
   MAX_SEATS,
   MAX_TRICKS,
   NEXT,
+  PLAYED,
   PLAYERS,
   PLIES,
   POS,
@@ -186,7 +187,10 @@ export abstract class TrickState<O extends Observation = Observation> implements
     const n = this.seats;
     // Only the table's seats: the words of the others stay 0 (and NEXT -1) from construction.
     for (let i = 0; i < n * LANES; i++) m[HANDS + i] = m[DEALT + i] = hands[i];
-    for (let l = 0; l < LANES; l++) m[STACK + l] = stack === null ? 0 : stack[l];
+    for (let l = 0; l < LANES; l++) {
+      m[STACK + l] = stack === null ? 0 : stack[l];
+      m[PLAYED + l] = 0;
+    }
     for (let s = 0; s < n; s++) {
       const h = HANDS + s * LANES;
       m[COUNT + s] = popcount(m[h]) + popcount(m[h + 1]) + popcount(m[h + 2]) + popcount(m[h + 3]);
@@ -260,7 +264,9 @@ export abstract class TrickState<O extends Observation = Observation> implements
       this.answer(seat, move);
       return;
     }
-    m[HANDS + (seat << 2) + (move >>> 5)] &= ~(1 << (move & 31));
+    const bit = 1 << (move & 31);
+    m[HANDS + (seat << 2) + (move >>> 5)] &= ~bit;
+    m[PLAYED + (move >>> 5)] |= bit;
     m[COUNT + seat]--;
     if (move === m[TURNUP] && seat === m[TURNUP_HOLDER]) m[TURNUP_HELD] = 0;
     const pos = m[POS];
@@ -435,12 +441,9 @@ export abstract class TrickState<O extends Observation = Observation> implements
   moveSeat(ply: number): number {
     return this.m[HIST + ply] >> 8;
   }
-  /** Lane `lane` of every card played so far: what the hands were dealt and no longer hold. */
+  /** Lane `lane` of every card played so far. */
   playedLane(lane: number): number {
-    const m = this.m;
-    let played = 0;
-    for (let s = 0; s < this.seats; s++) played |= m[DEALT + s * LANES + lane] & ~m[HANDS + s * LANES + lane];
-    return played;
+    return this.m[PLAYED + lane];
   }
   /** Cards `seat` holds now. */
   handSize(seat: number): number {
