@@ -175,7 +175,8 @@ export class HandSampler {
       if (s > 0 && (forbidden[h] & laneMask) !== 0) constrained = true;
     }
     if (total !== n) return false;
-    for (let h = 0; h < holders; h++) out.fill(0, outOff[h], outOff[h] + LANES);
+    // Loops, not fill(): a builtin call costs more than four stores.
+    for (let h = 0; h < holders; h++) for (let l = 0, o = outOff[h]; l < LANES; l++) out[o + l] = 0;
 
     const tries = constrained ? this.rejectionTries : 1;
     if (this.reject(n, holders, sizes, forbidden, laneMask, tries, rng)) {
