@@ -4,7 +4,7 @@
  * determinization, and a whole random deal through the engine alone.
  *
  *   npm run build && node dist/bench/micro.bench.js [--time ms] [--filter text]
- *   (pin it to one core: taskset -c 0 node dist/bench/micro.bench.js)
+ *   (pin it to one core: taskset -c 1 node dist/bench/micro.bench.js)
  *
  * Each task runs a batch of `ops` operations per call, so that timer overhead (tens of
  * ns) does not swamp operations of a few ns; the table shows the median over samples

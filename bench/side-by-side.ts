@@ -10,8 +10,8 @@
  *     [--deals 300000] [--runs viersche:random,hindersche:heuristic:20000,...]
  *     [--yardstick ../shared/bench-ref]
  *
- * A run is `game:bots[:deals]` (bots as `tafel bench --bots` takes them; `-` for
- * random). With `--yardstick DIR`, every round also runs DIR/playout.c (compiled once
+ * A run is `game:bots[:deals]` (bots as `tafel bench --bots` takes them, options and
+ * all; `-` for random). With `--yardstick DIR`, every round also runs DIR/playout.c (compiled once
  * with gcc) and DIR/playout.mjs for 10 million deals, and Viersche's random runs are
  * quoted against the C figure of the same round. Pin the whole command to one core:
  * the child processes inherit the pinning.
@@ -40,8 +40,11 @@ if (!baseline || !existsSync(join(baseline, 'dist/src/cli/main.js'))) {
 const rounds = Number(values.rounds);
 const defaultDeals = Number(values.deals);
 const runs = values.runs.split(',').map((text) => {
-  const [game, bots = 'random', deals] = text.split(':');
-  return { game, bots: bots === '-' ? 'random' : bots, deals: deals ? Number(deals) : defaultDeals };
+  const parts = text.split(':');
+  const game = parts[0];
+  const deals = parts.length > 2 && /^\d+$/.test(parts[parts.length - 1]) ? Number(parts.pop()) : defaultDeals;
+  const bots = parts.slice(1).join(':') || '-';
+  return { game, bots: bots === '-' ? 'random' : bots, deals };
 });
 const here = join(import.meta.dirname, '..', '..');
 
