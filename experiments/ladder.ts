@@ -25,7 +25,7 @@
  * The oracle sees every hand: it is a ceiling for measurement, marked as cheating.
  *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR]
+ *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR] [--force]
  *
  * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
  * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
@@ -39,6 +39,7 @@ import { resolveParams } from '../src/games/params.js';
 import type { Game } from '../src/games/game.js';
 import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
 import { runTournament } from '../src/harness/run.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import type { Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
@@ -119,7 +120,7 @@ async function play(
     ...base,
     entrants: base.entrants.map((e, i) => (i === 0 ? { ...e, spec: timed(e.spec, clock) } : e)),
   };
-  const r = runTournament({ game, table, lineup, seed, unit, groups });
+  const r = runTournament(liveRunOf({ game, table, lineup, seed, unit, groups }));
   if (r.failure) throw new TafelError('bot-failed', `${bot} vs ${REFERENCE}: ${r.failure.message}`);
   const section = unit === 'match' ? r.tally.match! : r.tally.deal;
   const metrics = unit === 'match' ? game.matchMetrics : game.dealMetrics;
@@ -283,7 +284,7 @@ function otherTable(
   ];
 }
 
-const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR] [--force]
   --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
@@ -319,7 +320,7 @@ async function main(argv: string[]): Promise<void> {
   // Every bot name is checked, and the output directory probed, before the first deal.
   for (const bot of o.bots ?? BOTS) await resolveLineup(bot, game, seats);
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir);
+  checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
   const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
   const started = performance.now();
   const rungs = await runExperiment(o);
