@@ -203,6 +203,14 @@ describe('experiment command lines', () => {
       /^ladder: --out-dir results: ladder-viersche\.csv exists \(earlier results\); replace them with --force, or choose another --out-dir\n/,
     ],
     ['anderle-pot', [], /^anderle-pot: --out-dir results: anderle-pot\.csv exists \(earlier results\)/],
+    ['tune', ['--game', 'skat'], /^tune: unknown game 'skat'/],
+    [
+      'tune',
+      ['--game', 'hindersi-jass'],
+      /^tune: no preset for hindersi-jass \(presets: viersche, hindersche, vier-anderle\)/,
+    ],
+    ['tune', ['--iterations', '0'], /^tune: --iterations '0': a whole number from 1/],
+    ['tune', ['--out-dir', '/dev/null/x'], /^tune: --out-dir \/dev\/null\/x: cannot write/],
   ] as const)('%s %j: one line and the usage, status 2, before any play', (name, args, line) => {
     const r = run(name, args);
     expect(r.status).toBe(2);
@@ -241,5 +249,50 @@ describe('experiment command lines', () => {
       rmSync(dir, { recursive: true });
     }
     expect(() => checkOutDir('/dev/null/x', [], false)).toThrow(TafelError);
+  });
+});
+
+describe('tune (issue 20)', () => {
+  it('tunes from a bad start and from the defaults, measures and reports: the same CSV twice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tafel-tune-'));
+    const args = [
+      '--iterations',
+      '20',
+      '--pairs',
+      '4',
+      '--measure',
+      '40',
+      '--cross',
+      '10',
+      '--workers',
+      '1',
+      '--out-dir',
+      dir,
+    ];
+    const play = (extra: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'experiments', 'tune.js'), ...args, ...extra], {
+        encoding: 'utf8',
+      });
+    try {
+      const first = play([]);
+      expect(first.status, first.stderr).toBe(0);
+      const csv = readFileSync(join(dir, 'tune-viersche.csv'), 'utf8');
+      const rows = csv.trim().split('\n').slice(1);
+      const quantities = new Set(rows.map((r) => r.split(',')[2]));
+      for (const q of ['start_vs_default', 'tuned_vs_default', 'gap_recovered', 'verify_tuned_vs_start'])
+        expect(quantities).toContain(q);
+      expect(quantities).toContain('verify_tuned_vs_default');
+      for (const bot of ['random', 'montecarlo']) expect(quantities).toContain(`gain_vs_${bot}`);
+      // Four parameters, two tunings: a trajectory of five checkpoints and the tuned value each.
+      expect(rows.filter((r) => r.split(',')[2] === 'theta')).toHaveLength(2 * 4 * 5);
+      const md = readFileSync(join(dir, 'tune-viersche.md'), 'utf8');
+      expect(md).toMatch(/Share of the start-to-default gap recovered: -?\d+% \[/);
+      expect(md).toContain('Tuned in ');
+      const again = play(['--force']);
+      expect(again.status, again.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'tune-viersche.csv'), 'utf8')).toBe(csv);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });
