@@ -286,7 +286,7 @@ for (const game of GAMES) {
         });
       });
 
-      it('play allocates nothing: legal, apply, observe, copyFrom, sample and scoring over 500 deals', () => {
+      it('play allocates nothing: legal, apply, observe, copyFrom, sample and scoring over runs of about 20000 moves', () => {
         // In a process of its own (test/fixtures/allocation-probe.js): the test runner allocates in the background.
         const probe = () =>
           JSON.parse(
