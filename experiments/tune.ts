@@ -43,7 +43,7 @@ import { Moments, Z95, type Estimate } from '../src/harness/stats.js';
 import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune.js';
 import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune-spec.js';
 import { tunedBot } from '../src/harness/tune-report.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import { checkOutDir, checkReport, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 /**
  * Each game's deliberately bad start for its heuristic, the parameters tuned, with steps
@@ -415,7 +415,7 @@ function verdictText(t: TuneResult): string {
       : 'no difference shown';
 }
 
-const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] [--pairs P] [--measure M] [--cross N] [--seed S] [--workers K] [--out-dir DIR] [--force]
+const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] [--pairs P] [--measure M] [--cross N] [--seed S] [--workers K] [--out-dir DIR] [--report FILE.html] [--force]
   --game G        ${Object.keys(PRESETS).join(' or ')} (default viersche)
   --iterations N  SPSA iterations of each tuning (default 4000)
   --pairs P       duplicate groups an iteration (default 64)
@@ -423,7 +423,8 @@ const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] 
   --cross N       duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (default 4000; 0: none)
   --seed S        master seed (default tune-1)
   --workers K     worker threads (default 2)
-  --out-dir DIR   where tune-<game>.csv and .md go (default results)`;
+  --out-dir DIR   where tune-<game>.csv and .md go (default results)
+  --report FILE   also write the two tunings' HTML page there (as tafel tune --report draws each)`;
 
 async function main(argv: string[]): Promise<void> {
   const v = parseFlags(argv, {
@@ -435,6 +436,7 @@ async function main(argv: string[]): Promise<void> {
     seed: { type: 'string' },
     workers: { type: 'string' },
     'out-dir': { type: 'string' },
+    report: { type: 'string' },
   });
   const o: Options = {
     game: String(v.game ?? 'viersche'),
@@ -447,6 +449,7 @@ async function main(argv: string[]): Promise<void> {
   };
   gameNamed(o.game);
   const dir = String(v['out-dir'] ?? 'results');
+  const page = checkReport(v.report, v.force === true, false);
   checkOutDir(dir, [`tune-${o.game}.csv`, `tune-${o.game}.md`], v.force === true);
   const command = `node dist/experiments/tune.js ${argv.join(' ')}`.trim();
   const load = loadavg();
@@ -455,6 +458,40 @@ async function main(argv: string[]): Promise<void> {
   const text = report(o, out, command, load);
   writeWhole(dir, `tune-${o.game}.md`, text);
   process.stdout.write(text);
+  if (page) {
+    await writeTuningsReport(page, o, out);
+    process.stderr.write(`wrote ${String(v.report)}\n`);
+  }
+}
+
+/** The page of both tunings, each part as `tafel tune --report` draws a tuning. */
+async function writeTuningsReport(path: string, o: Options, out: Outcome): Promise<void> {
+  // The plotting library takes a second to load: only when a page is asked for.
+  const [{ tuneData }, { writeReport }] = await Promise.all([
+    import('../src/report/tune-data.js'),
+    import('../src/report/page.js'),
+  ]);
+  const parts = [
+    ['from a bad start', out.recovery],
+    ['from the defaults', out.defaults],
+  ] as const;
+  writeReport(
+    path,
+    parts.map(([what, x]) => {
+      const v = x.tuning.verified;
+      return tuneData(
+        x.tuning.spec,
+        x.tuning.iterations,
+        v && { estimate: v.difference, verdict: v.verdict, sprt: null },
+        {
+          when: `tuned ${what} in ${x.wall.toFixed(0)} s wall, ${x.cpu.toFixed(0)} s CPU (${o.workers} workers)`,
+          sources: [],
+          notes: [],
+        },
+      );
+    }),
+    { title: `Tuning the heuristic by SPSA: ${o.game}`, made: new Date() },
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('tune', USAGE, main);

@@ -325,9 +325,15 @@ describe('tune (issue 20)', () => {
       const md = readFileSync(join(dir, 'tune-viersche.md'), 'utf8');
       expect(md).toMatch(/Share of the start-to-default gap recovered: -?\d+% \[/);
       expect(md).toContain('Tuned in ');
-      const again = play(['--force']);
+      const page = join(dir, 'tunings.html');
+      const again = play(['--force', '--report', page]);
       expect(again.status, again.stderr).toBe(0);
       expect(readFileSync(join(dir, 'tune-viersche.csv'), 'utf8')).toBe(csv);
+      // The page holds both tunings, each with its tuned bot and its verification.
+      const html = readFileSync(page, 'utf8');
+      expect(html.match(/<h2[^>]*>Tuning heuristic/g)).toHaveLength(2);
+      for (const tuned of md.matchAll(/Tuned in .*: `(heuristic:[^`]*)`/g)) expect(html).toContain(tuned[1]);
+      expect(play(['--report', page]).stderr).toMatch(/--report .*tunings\.html: the file exists/);
     } finally {
       rmSync(dir, { recursive: true });
     }
