@@ -30,6 +30,8 @@ const MARKS: Record<string, string[]> = {
   sprt: ['rule', 'text', 'dot'],
   'ladder-score': ['dot', 'rule'],
   'ladder-gap': ['dot', 'rule'],
+  'ladder-ceiling': ['dot', 'rule'],
+  'ladder-best': ['dot', 'rule'],
   'ladder-time': ['dot'],
   'ladder-metrics': ['dot', 'rule'],
   'ladder-matches': ['dot', 'rule'],

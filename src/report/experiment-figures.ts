@@ -46,10 +46,44 @@ function ladderFigures(l: LadderData): Figure[] {
       kind: 'ladder-gap',
       title: 'Share of the random-to-oracle gap closed',
       caption:
-        '(score − random’s) / (oracle’s − random’s): random is 0%, the cheating oracle 100% (dashed). The interval is the experiment’s delta-method approximation, which ignores that the estimates share their deals. ' +
-        'Above 100% the oracle is no ceiling for that bot.',
+        '(score − random’s) / (oracle’s − random’s): random is 0%, the cheating oracle 100% (dashed). The interval is a delta-method interval from the per-group values (the three estimates share their deals, and their correlation is kept). ' +
+        'The experiment reports it only where the oracle is a ceiling (its lead over every bot, below, lies above 0).',
       panels: [{ plot: forest(forestOf('gap_share'), { x: 'share of the gap →', percent: true, refs: [0, 1] }) }],
       table: { columns: ['bot', 'groups', 'share (%)', '95% low', '95% high'], rows: rowsOf('gap_share', 100) },
+    });
+  }
+  if (of('ceiling_lead').length) {
+    figures.push({
+      kind: 'ladder-ceiling',
+      title: 'The ceiling’s lead over each bot',
+      caption:
+        'The cheating oracle’s score minus the bot’s, paired per deal on the groups both played, with its 95% interval: where every interval lies right of 0 (dashed), the oracle is a ceiling and the gap share above means what it says.',
+      panels: [{ plot: forest(forestOf('ceiling_lead'), { x: 'ceiling minus bot, per deal →', refs: [0] }) }],
+      table: { columns: ['bot', 'groups', 'mean', '95% low', '95% high'], rows: rowsOf('ceiling_lead') },
+    });
+  }
+  const best = [...new Set(l.rows.map((r) => r.quantity).filter((q) => q.startsWith('lead_over:')))];
+  if (best.length) {
+    const rows = best.flatMap((q) =>
+      of(q).map((r) => ({ ...r, label: `${name(r)} − ${q.slice('lead_over:'.length)}` })),
+    );
+    figures.push({
+      kind: 'ladder-best',
+      title: 'The two best bots, head to head',
+      caption:
+        'The best bot’s score minus the second’s, paired per deal on the groups both played (the same cards against the same opponents), with its 95% interval: separated when it excludes 0 (dashed).',
+      panels: [
+        {
+          plot: forest(
+            rows.map((r) => ({ label: r.label, mean: r.estimate.mean, low: r.estimate.low, high: r.estimate.high })),
+            { x: 'difference per deal →', refs: [0] },
+          ),
+        },
+      ],
+      table: {
+        columns: ['bots', 'groups', 'mean', '95% low', '95% high'],
+        rows: rows.map((r) => [r.label, whole(r.estimate.n), ...estimateCells(r.estimate, 1)]),
+      },
     });
   }
   const time = of('ms_per_move');

@@ -24,7 +24,8 @@ const HEADERS = {
 const LADDER_COLUMNS = ['game', 'bot', 'quantity', 'n', 'mean', 'ci95_low', 'ci95_high'];
 
 /** The quantities of the ladder that the page draws; any other is listed in a note. */
-const LADDER_QUANTITIES = /^(deal_vs_heuristic(:.+)?|gap_share|ms_per_move|match_vs_heuristic|match_win_rate)$/;
+const LADDER_QUANTITIES =
+  /^(deal_vs_heuristic(:.+)?|gap_share|ceiling_lead|lead_over:.+|ms_per_move|match_vs_heuristic|match_win_rate)$/;
 
 export type ExperimentKind = keyof typeof HEADERS | 'ladder';
 
