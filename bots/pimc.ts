@@ -107,6 +107,7 @@ import type { Bot, BotContext, BotSpec } from './bot.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
+import { InfoSetSearch } from './infoset-search.js';
 import { TafelError } from '../src/core/errors.js';
 import {
   modelParams,
@@ -150,6 +151,15 @@ const PARAMS: readonly ParamSpec[] = [
     description: "mean: the best mean value over the worlds; votes: each world's best move(s) get its vote",
   },
   ...modelParams({ model: 'auto', playout: 'coalition', depth: 1 }),
+  {
+    key: 'postpone',
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 8,
+    description:
+      'EPIMC: the next decisions of the seat after this one chosen once per information set (the same choice in every world it cannot tell apart) before the per-world evaluation begins; with model=heuristic',
+  },
   {
     key: 'infer',
     type: ['none', 'heuristic'],
@@ -206,6 +216,12 @@ class PimcBot implements Bot {
   private readonly pool: State[] = [];
   private readonly weight: Float64Array;
   private readonly draws: Int32Array;
+  /** The worlds of the decision (in the pool) and how many times each was drawn. */
+  private readonly chosen: State[];
+  private readonly times: Float64Array;
+  /** With `postpone` > 0 (heuristic model): the search over the seat's information sets. */
+  private readonly postpone: number;
+  private readonly infoset: InfoSetSearch | null;
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -238,6 +254,16 @@ class PimcBot implements Bot {
     }
     this.weight = new Float64Array(this.worlds * this.candidates);
     this.draws = new Int32Array(this.worlds * this.candidates);
+    this.chosen = new Array<State>(this.worlds);
+    this.times = new Float64Array(this.worlds);
+    this.postpone = Number(ctx.params.postpone);
+    if (this.postpone > 0 && !this.search) {
+      throw new TafelError('bad-bot', `pimc: postpone=${this.postpone} needs model=heuristic (model is ${this.model})`);
+    }
+    this.infoset =
+      this.postpone > 0
+        ? new InfoSetSearch(ctx.game, ctx.table, this.policy!, this.search!, this.worlds, 1 + this.postpone)
+        : null;
   }
 
   act(obs: Observation, legal: Int32Array, count: number): number {
@@ -246,23 +272,31 @@ class PimcBot implements Bot {
     const { moves, totals, ballots, values, play } = this;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
+    this.policy?.reseed(this.rng);
+    const distinct = this.inference !== null && obs.plies > 0 ? this.drawWorlds(obs) : this.sampleWorlds(obs);
+    const { chosen, times } = this;
+    if (this.infoset) {
+      this.infoset.values(
+        chosen,
+        times,
+        distinct,
+        obs.seat,
+        moves,
+        n,
+        1 + this.postpone,
+        this.depth,
+        this.budget,
+        values,
+      );
+      for (let i = 0; i < n; i++) totals[i] = values[moves[i]];
+      return moves[this.best(n)];
+    }
     const search = this.search;
     if (!search) play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
-    this.policy?.reseed(this.rng);
     const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
-    const weighed = this.inference !== null && obs.plies > 0;
-    const distinct = weighed ? this.drawWorlds(obs) : this.worlds;
-    for (let w = 0, k = 0; w < distinct; w++, k++) {
-      let times = 1;
-      let world = this.world;
-      if (weighed) {
-        while (this.draws[k] === 0) k++;
-        times = this.draws[k];
-        world = this.pool[k];
-      } else {
-        this.game.sample(obs, this.rng, world);
-      }
+    for (let w = 0; w < distinct; w++) {
+      const world = chosen[w];
       if (search) {
         const left = Math.max(0, this.budget - (search.used - searchStart));
         search.values(world, obs.seat, moves, n, left / (distinct - w), values, this.depth);
@@ -275,14 +309,20 @@ class PimcBot implements Bot {
       let ties = 0;
       for (let i = 0; i < n; i++) {
         const v = values[moves[i]];
-        totals[i] += times * v;
+        totals[i] += times[w] * v;
         if (v > top) {
           top = v;
           ties = 1;
         } else if (v === top) ties++;
       }
-      if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times / ties;
+      if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times[w] / ties;
     }
+    return moves[this.best(n)];
+  }
+
+  /** The index of the move chosen by `choose` from the totals (and ballots); ties to the lowest code. */
+  private best(n: number): number {
+    const { totals, ballots } = this;
     let best = 0;
     for (let i = 1; i < n; i++) {
       const better = this.votes
@@ -290,13 +330,26 @@ class PimcBot implements Bot {
         : totals[i] > totals[best];
       if (better) best = i;
     }
-    return moves[best];
+    return best;
+  }
+
+  /** Draw `worlds` uniform worlds into `chosen`, each weighing 1. Returns their number. */
+  private sampleWorlds(obs: Observation): number {
+    const { pool, chosen, times } = this;
+    while (pool.length < this.worlds) pool.push(this.game.newState(this.table));
+    for (let w = 0; w < this.worlds; w++) {
+      this.game.sample(obs, this.rng, pool[w]);
+      chosen[w] = pool[w];
+      times[w] = 1;
+    }
+    return this.worlds;
   }
 
   /**
    * Draw `worlds * candidates` worlds into the pool, weigh each by the others' moves,
-   * and draw `worlds` of them in proportion to their weights (`draws[k]` times world
-   * k). Returns how many distinct worlds were drawn.
+   * and draw `worlds` of them in proportion to their weights: the distinct ones go to
+   * `chosen`, each with the number of times it was drawn in `times`. Returns how many
+   * distinct worlds were drawn.
    */
   private drawWorlds(obs: Observation): number {
     const inference = this.inference!;
@@ -311,7 +364,14 @@ class PimcBot implements Bot {
       if (weight[k] > top) top = weight[k];
     }
     for (let k = 0; k < total; k++) weight[k] = Math.exp(weight[k] - top);
-    return resample(weight, total, this.worlds, this.rng.uniform(), draws);
+    resample(weight, total, this.worlds, this.rng.uniform(), draws);
+    let distinct = 0;
+    for (let k = 0; k < total; k++) {
+      if (draws[k] === 0) continue;
+      this.chosen[distinct] = pool[k];
+      this.times[distinct++] = draws[k];
+    }
+    return distinct;
   }
 }
 

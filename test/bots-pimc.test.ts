@@ -135,9 +135,10 @@ describe('pimc and oracle: registration', () => {
       'infer',
       'model',
       'playout',
+      'postpone',
       'worlds',
     ]);
-    expect([d.model, d.depth, d.infer]).toEqual(['auto', 1, 'none']);
+    expect([d.model, d.depth, d.infer, d.postpone]).toEqual(['auto', 1, 'none', 0]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
     expect(
@@ -163,6 +164,7 @@ describe('pimc and oracle: registration', () => {
           infer: 'heuristic',
           deviate: '0.5',
           candidates: '2',
+          postpone: '2',
         },
         'bot pimc',
       ),
@@ -177,6 +179,7 @@ describe('pimc and oracle: registration', () => {
       infer: 'heuristic',
       deviate: 0.5,
       candidates: 2,
+      postpone: 2,
     });
     const bads: Record<string, string>[] = [
       { worlds: '0' },
@@ -190,6 +193,8 @@ describe('pimc and oracle: registration', () => {
       { infer: 'yes' },
       { deviate: '0' },
       { candidates: '0' },
+      { postpone: '-1' },
+      { postpone: '9' },
     ];
     for (const bad of bads) {
       let err: unknown;
@@ -306,6 +311,10 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
       1,
     ],
     ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=4:infer=heuristic:depth=3,oracle:model=auto:budget=20000,random`, 1],
+    // EPIMC: the seat's next decisions once per information set (yes/no answers among them).
+    ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=4:postpone=2,random,heuristic`, 1],
+    ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:postpone=3:infer=heuristic,heuristic`, 1],
+    ['hindersi-jass', 3, {}, 'deal', `pimc:worlds=6:postpone=1:depth=2,random`, 1],
   ];
   for (const [name, seats, rules, unit, bots, groups] of tables) {
     const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}, ${bots}`;
@@ -331,6 +340,7 @@ describe('pimc and oracle: determinism', () => {
       ['viersche', `${PIMC},${ORACLE}`],
       ['hindersi-jass', `${PIMC},random`],
       ['hindersi-jass', 'pimc:worlds=3:budget=20000:model=maxn,random'],
+      ['hindersche', 'pimc:worlds=5:postpone=1,random'],
     ]) {
       const a = await records(name, bots, 'same', 0, 2);
       const b = await records(name, bots, 'same', 0, 2);
