@@ -1,0 +1,78 @@
+/**
+ * experiments/ladder.ts: the lineups (a team partnering itself; an individual alone
+ * among the reference), the gap share's paired delta-method interval, the verdict on the
+ * two best bots against the margin, and a tiny ladder end to end: the ceiling found,
+ * its leads paired, the CSV rows and the report's statements.
+ */
+import { describe, expect, it } from 'vitest';
+import { csvRows, gapShare, lineupText, report, runExperiment, verdictOf } from '../experiments/ladder.js';
+import { findGame } from '../src/games/index.js';
+
+describe('ladder', () => {
+  it('seats a bot with itself against two heuristics in Viersche, alone among heuristics elsewhere', () => {
+    expect(lineupText('pimc', findGame('viersche')!, 4)).toBe('pimc,heuristic');
+    expect(lineupText('pimc', findGame('hindersche')!, 4)).toBe('pimc,heuristic,heuristic,heuristic');
+    expect(lineupText('oracle', findGame('hindersi-jass')!, 3)).toBe('oracle,heuristic,heuristic');
+  });
+
+  it('the gap share and its interval from per-group values', () => {
+    // Exactly half-way in every group: the share is 0.5 and the interval has no width.
+    const r = Float64Array.from([-10, -12, -8, -11]);
+    const c = Float64Array.from([10, 14, 6, 9]);
+    const x = r.map((v, g) => (v + c[g]) / 2);
+    const e = gapShare(x, r, c);
+    expect(e.mean).toBeCloseTo(0.5, 12);
+    expect(e.high - e.low).toBeCloseTo(0, 12);
+    // Noise in x widens it; groups with a NaN are left out.
+    const noisy = x.map((v, g) => v + [1, -1, 2, -2][g]);
+    const f = gapShare(Float64Array.from([...noisy, NaN]), Float64Array.from([...r, 0]), Float64Array.from([...c, 0]));
+    expect(f.n).toBe(4);
+    expect(f.mean).toBeCloseTo((noisy.reduce((a, b) => a + b) / 4 - -10.25) / (9.75 - -10.25), 12);
+    expect(f.low).toBeLessThan(f.mean);
+    expect(f.high).toBeGreaterThan(f.mean);
+  });
+
+  it('separated, equal within the margin, or undecided with the groups that would decide it', () => {
+    const est = (mean: number, half: number, sd = 1, n = 100) => ({ n, mean, sd, low: mean - half, high: mean + half });
+    expect(verdictOf(est(1, 0.5), 2).verdict).toBe('separated');
+    expect(verdictOf(est(-1, 0.5), 2).verdict).toBe('separated');
+    expect(verdictOf(est(0.2, 0.5), 1).verdict).toBe('equal within the margin');
+    const u = verdictOf(est(0.2, 0.9, 10), 1);
+    expect(u.verdict).toBe('undecided');
+    // The nearer decision: bounding within the margin needs a half-width of 0.8.
+    expect(u.groupsNeeded).toBe(Math.ceil(((1.959963984540054 * 10) / 0.8) ** 2));
+  });
+
+  it('a tiny Hindersi-Jass ladder: the oracle is the ceiling, its leads and the gap shares are paired', async () => {
+    const o = {
+      game: 'hindersi-jass',
+      deals: 4,
+      matches: 0,
+      seed: 'ladder-test',
+      bots: ['random', 'pimc:worlds=2', 'oracle:budget=5000'],
+    };
+    const l = await runExperiment(o);
+    expect(l.teams).toBe(false);
+    expect(l.ceiling?.bot).toBe('oracle:budget=5000');
+    for (const r of l.rungs) {
+      expect(r.deal.estimate.n).toBe(4);
+      expect(r.moves).toBeGreaterThan(0);
+      if (r.cheats) expect(r.ceilingLead).toBeNull();
+      else {
+        const lead = l.ceiling!.deal.estimate.mean - r.deal.estimate.mean;
+        expect(r.ceilingLead!.mean).toBeCloseTo(lead, 9);
+      }
+    }
+    expect(l.best?.first.bot).toBe('pimc:worlds=2');
+    expect(l.best?.second.bot).toBe('random');
+    const rows = csvRows(l);
+    expect(rows.filter((row) => row.quantity === 'ceiling_lead')).toHaveLength(2);
+    expect(rows.filter((row) => row.quantity === 'lead_over:random')).toHaveLength(1);
+    const text = report(o, l, 1, 'node dist/experiments/ladder.js --test');
+    expect(text).toContain('alone among 3 `heuristic` players');
+    expect(text).toMatch(/\*\*Ceiling:\*\* oracle:budget=5000 \(cheats\) sees every hand/);
+    expect(text).toMatch(/\*\*The two best bots:\*\* pimc:worlds=2 minus random/);
+    if (l.ceilingHolds) expect(l.rungs.every((r) => r.gap !== null)).toBe(true);
+    else expect(l.rungs.every((r) => r.gap === null)).toBe(true);
+  });
+});
