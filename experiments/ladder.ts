@@ -62,14 +62,11 @@
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import type { BotSpec } from '../bots/bot.js';
 import { GAMES, findGame } from '../src/games/index.js';
-import { resolveParams } from '../src/games/params.js';
-import type { Game, Metric } from '../src/games/game.js';
-import { BatchPlayer, RowLayout } from '../src/harness/batch.js';
-import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
+import type { Game } from '../src/games/game.js';
+import { resolveLineup } from '../src/harness/lineup.js';
 import { Moments, Z95, tQuantile, wilson, type Estimate } from '../src/harness/stats.js';
-import type { Unit } from '../src/harness/table.js';
+import { meanOf, playPaired, type Clock } from './paired.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 export const REFERENCE = 'heuristic';
@@ -141,94 +138,9 @@ export function lineupText(bot: string, game: Game, seats: number): string {
   return [bot, ...Array.from({ length: seats - 1 }, () => REFERENCE)].join(',');
 }
 
-/** Wrap a spec so that its `act` calls are timed into `clock`. */
-function timed(spec: BotSpec, clock: { ms: number; moves: number }): BotSpec {
-  return {
-    ...spec,
-    create(ctx) {
-      const bot = spec.create(ctx);
-      return {
-        act(obs, legal, count) {
-          const t = performance.now();
-          const move = bot.act(obs, legal, count);
-          clock.ms += performance.now() - t;
-          clock.moves++;
-          return move;
-        },
-      };
-    },
-  };
-}
-
-/** A mean with its t interval over the values that are not NaN. */
-function meanOf(values: Float64Array): Estimate {
-  const m = new Moments();
-  for (const v of values) if (!Number.isNaN(v)) m.add(v);
-  return m.estimate();
-}
-
 /** Per group, a minus b (NaN where either is). */
 function minus(a: Float64Array, b: Float64Array): Float64Array {
   return a.map((x, g) => x - b[g]);
-}
-
-interface Played {
-  /** Per metric (the unit's, in order), per group: bot minus reference, oriented. */
-  diffs: Float64Array[];
-  /** Seat-deals (or seat-matches) the bot won and played, for a `won` metric. */
-  won: { successes: number; trials: number } | null;
-}
-
-/** Play `groups` duplicate groups of the bot's lineup in this thread and take each group's values. */
-async function play(
-  game: Game,
-  seats: number,
-  bot: string,
-  unit: Unit,
-  groups: number,
-  seed: string,
-  clock: { ms: number; moves: number },
-): Promise<Played> {
-  const table = { seats, rules: resolveParams(game.variants, {}, 'experiment') };
-  game.checkTable(table);
-  const base: Lineup = await resolveLineup(lineupText(bot, game, seats), game, seats);
-  const lineup: Lineup = {
-    ...base,
-    entrants: base.entrants.map((e, i) => (i === 0 ? { ...e, spec: timed(e.spec, clock) } : e)),
-  };
-  const metrics: readonly Metric[] = unit === 'match' ? game.matchMetrics : game.dealMetrics;
-  const k = metrics.length;
-  const player = new BatchPlayer(game, table, lineup, seed, unit, {
-    records: false,
-    dealRows: false,
-    journal: false,
-    moveTimeout: null,
-    skipFailures: false,
-  });
-  const layout = RowLayout.of(game, lineup.entrants.length);
-  const group = layout.newGroup();
-  const diffs = metrics.map(() => new Float64Array(groups).fill(NaN));
-  const wonAt = metrics.findIndex((m) => m.key === 'won' && m.binary);
-  const won = wonAt >= 0 ? { successes: 0, trials: 0 } : null;
-  for (let g = 0; g < groups; g += 100) {
-    const r = player.play(g, Math.min(100, groups - g));
-    if (r.failure) throw new TafelError('bot-failed', `${bot} vs ${REFERENCE}: ${r.failure.message}`);
-    for (let i = 0; i < r.done; i++) {
-      layout.read(r.rows, i, group);
-      const sums = unit === 'match' ? group.matchSums : group.dealSums;
-      const counts = unit === 'match' ? group.matchCounts : group.dealCounts;
-      if (counts[0] === 0 || counts[1] === 0) continue;
-      for (let m = 0; m < k; m++) {
-        const d = sums[m] / counts[0] - sums[k + m] / counts[1];
-        diffs[m][g + i] = metrics[m].higherIsBetter ? d : -d;
-      }
-      if (won) {
-        won.successes += sums[wonAt];
-        won.trials += counts[0];
-      }
-    }
-  }
-  return { diffs, won };
 }
 
 function gameNamed(name: string): Game {
@@ -279,9 +191,14 @@ export async function runExperiment(o: Options): Promise<Ladder> {
   const seats = o.seats ?? game.defaultSeats;
   const rungs: Rung[] = [];
   for (const bot of o.bots ?? BOTS) {
-    const clock = { ms: 0, moves: 0 };
-    const deal = await play(game, seats, bot, 'deal', o.deals, o.seed, clock);
-    const match = o.matches > 0 ? await play(game, seats, bot, 'match', o.matches, o.seed, clock) : null;
+    const clocks: [Clock, Clock] = [
+      { ms: 0, moves: 0 },
+      { ms: 0, moves: 0 },
+    ];
+    const bots = lineupText(bot, game, seats);
+    const deal = await playPaired(game, seats, bots, 'deal', o.deals, o.seed, clocks);
+    const match = o.matches > 0 ? await playPaired(game, seats, bots, 'match', o.matches, o.seed, clocks) : null;
+    const clock = clocks[0];
     const lineup = await resolveLineup(bot, game, seats);
     rungs.push({
       bot,

@@ -1,12 +1,17 @@
 /**
- * experiments/ladder.ts: the lineups (a team partnering itself; an individual alone
+ * The experiments that compare bots on paired duplicate groups. experiments/ladder.ts: the lineups (a team partnering itself; an individual alone
  * among the reference), the gap share's paired delta-method interval, the verdict on the
  * two best bots against the margin, and a tiny ladder end to end: the ceiling found,
- * its leads paired, the CSV rows and the report's statements.
+ * its leads paired, the CSV rows and the report's statements. experiments/versus.ts: each
+ * candidate head to head with the champion, its difference equal to the harness's paired one.
  */
 import { describe, expect, it } from 'vitest';
 import { csvRows, gapShare, lineupText, report, runExperiment, verdictOf } from '../experiments/ladder.js';
 import { findGame } from '../src/games/index.js';
+import { resolveParams } from '../src/games/params.js';
+import { resolveLineup } from '../src/harness/lineup.js';
+import { runTournament } from '../src/harness/run.js';
+import * as versus from '../experiments/versus.js';
 
 describe('ladder', () => {
   it('seats a bot with itself against two heuristics in Viersche, alone among heuristics elsewhere', () => {
@@ -74,5 +79,33 @@ describe('ladder', () => {
     expect(text).toMatch(/\*\*The two best bots:\*\* pimc:worlds=2 minus random/);
     if (l.ceilingHolds) expect(l.rungs.every((r) => r.gap !== null)).toBe(true);
     else expect(l.rungs.every((r) => r.gap === null)).toBe(true);
+  });
+});
+
+describe('versus', () => {
+  it("each candidate against the champion: the harness's paired difference, times for both", async () => {
+    const o = {
+      game: 'hindersi-jass',
+      champion: 'pimc:worlds=2',
+      bots: ['random', 'pimc:worlds=3'],
+      deals: 3,
+      seed: 'versus-test',
+    };
+    const bouts = await versus.runExperiment(o);
+    const game = findGame('hindersi-jass')!;
+    const table = { seats: 4, rules: resolveParams(game.variants, {}, 'test') };
+    for (const b of bouts) {
+      const lineup = await resolveLineup(`${b.bot},${o.champion}`, game, 4);
+      const r = runTournament({ game, table, lineup, seed: o.seed, unit: 'deal', groups: o.deals });
+      const pair = r.tally.deal.pairRows().find((p) => p.bot === 0 && p.metric === 'points')!;
+      // Points are charged: fewer is better, so the candidate's score is the negated pair.
+      expect(b.deal[0].estimate.mean).toBeCloseTo(-pair.estimate.mean, 9);
+      expect(b.deal[0].estimate.n).toBe(3);
+      expect(b.moves).toBeGreaterThan(0);
+      expect(b.championMoves).toBeGreaterThan(0);
+    }
+    const rows = versus.csvRows(o, bouts);
+    expect(rows.filter((row) => row.quantity === 'deal_vs_champion')).toHaveLength(2);
+    expect(versus.report(o, bouts, 1, 'x')).toMatch(/\| random \| -\d/);
   });
 });
