@@ -65,6 +65,8 @@ import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './
 
 export const NAME = 'pimc-properties';
 const PLAYS = ['heuristic', 'random'] as const;
+/** The most tricks left at which decisions are valued by exact minimax (the cost grows about tenfold a trick). */
+const MAX_TRICKS = 4;
 type Play = (typeof PLAYS)[number];
 
 export interface Options {
@@ -415,7 +417,7 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
 const USAGE = `usage: node dist/experiments/pimc-properties.js [--game G] [--deals N] [--tricks K] [--worlds W] [--play heuristic|random] [--seed S] [--out-dir DIR]
   --game G       one game (default: all four)
   --deals N      deals per game (default 200)
-  --tricks K     value the decisions with at most K tricks left for lc and b (default 3)
+  --tricks K     value the decisions with at most K tricks left for lc and b (default 4, at most 4)
   --worlds W     worlds drawn per card and observer for df (default 100)
   --play P       who plays the deals: heuristic (default) or random
   --seed S       master seed (default properties-1)
@@ -442,11 +444,16 @@ function main(argv: string[]): Promise<void> {
   const o: Options = {
     games: v.game === undefined ? GAMES.map((g) => g.name) : [String(v.game)],
     deals: count(v.deals, 200, '--deals', 1),
-    tricks: Math.min(count(v.tricks, 3, '--tricks', 1), 4),
+    tricks: count(v.tricks, 4, '--tricks', 1),
     worlds: count(v.worlds, 100, '--worlds', 1),
     play: play as Play,
     seed: seed(v.seed, 'properties-1'),
   };
+  if (o.tricks > MAX_TRICKS)
+    throw new TafelError(
+      'bad-number',
+      `--tricks ${o.tricks}: at most ${MAX_TRICKS} (exact minimax of more is too slow)`,
+    );
   const dir = String(v['out-dir'] ?? 'results');
   checkOutDir(dir);
   const command = `node dist/experiments/${NAME}.js ${argv.join(' ')}`.trim();

@@ -239,6 +239,7 @@ describe('experiment command lines', () => {
     ['versus', ['--game', 'viersche', '--champion', 'pimc', '--bots', 'nobot'], /^versus: unknown bot 'nobot'/],
     ['pimc-properties', ['--game', 'skat'], /^pimc-properties: unknown game 'skat'/],
     ['pimc-properties', ['--play', 'oracle'], /^pimc-properties: --play 'oracle': heuristic or random/],
+    ['pimc-properties', ['--tricks', '5'], /^pimc-properties: --tricks 5: at most 4/],
     ['pimc-properties', ['--worlds', '0'], /^pimc-properties: --worlds '0': a whole number from 1/],
     ['pimc-properties', ['--out-dir', '/dev/null/x'], /^pimc-properties: --out-dir \/dev\/null\/x: cannot write/],
     ['anderle-pot', ['--hands', '0'], /^anderle-pot: --hands '0'/],
