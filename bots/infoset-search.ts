@@ -129,8 +129,9 @@ export class InfoSetSearch {
     let depth = 1;
     for (let k = 1; k <= top; k++) {
       const before = this.used;
-      // A world's evaluation may deepen within an equal part of what the level has left.
-      this.leafShare = Math.max(1, (share - (before - start)) / (count * n * Math.max(1, k)));
+      // Each evaluation (with leafDepth > 1) may deepen within an equal part of what is
+      // left, counting n lines a decision: count * n^k evaluations at this level.
+      this.leafShare = Math.max(1, (share - (before - start)) / (count * n ** k));
       this.cut = false;
       for (let i = 0; i < n; i++) out[moves[i]] = this.moveTotal(0, 0, count, i, k) / total;
       if (!this.cut) return Infinity;

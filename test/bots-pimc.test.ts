@@ -182,7 +182,7 @@ describe('pimc and oracle: registration', () => {
       postpone: 2,
     });
     const bads: Record<string, string>[] = [
-      { worlds: '0' },
+      { worlds: '-1' },
       { budget: '1.5' },
       { exact: '-1' },
       { choose: 'best' },
@@ -335,6 +335,35 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
 });
 
 describe('pimc and oracle: determinism', () => {
+  it('worlds=0 (the default) is 20 with the solver, 300 with the heuristic model: the worlds it draws a decision', () => {
+    for (const [name, model, worlds, want] of [
+      ['hindersche', 'auto', '0', 300],
+      ['viersche', 'auto', '0', 20],
+      ['viersche', 'heuristic', '0', 300],
+      ['hindersche', 'auto', '7', 7],
+    ] as const) {
+      const base = gameNamed(name);
+      const table = tableOf(base, 4);
+      let drawn = 0;
+      const game: Game = {
+        ...base,
+        sample: (obs, rng, out) => {
+          drawn++;
+          base.sample(obs, rng, out);
+        },
+      };
+      const state = base.newState(table);
+      base.newMatch(table, { singleDeal: true, index: 0 }).startDeal(state, new Rng(seedKey('worlds'), 0));
+      const legal = newSets(1);
+      while (state.legal(legal, 0) < 2) state.apply(setSelect(legal, 0, 0));
+      const n = state.legal(legal, 0);
+      const params = resolveParams(pimc.params, { model, worlds, budget: '2000' }, 'bot pimc');
+      const bot = pimc.create({ game, table, seat: state.toMove, rng: new Rng(seedKey('worlds'), 1), params });
+      bot.act(state.observe(state.toMove), legal, n);
+      expect(drawn, `${name} model=${model} worlds=${worlds}`).toBe(want);
+    }
+  });
+
   it('repeat themselves given the same seed, and play a deal alone as within a run', async () => {
     for (const [name, bots] of [
       ['viersche', `${PIMC},${ORACLE}`],
