@@ -195,7 +195,7 @@ describe('pimc:postpone (EPIMC)', () => {
     }
   });
 
-  it("its move depends on the seat's observation alone: worlds that differ only in hidden cards get the same move", () => {
+  it("its move (and inference's) depends on the seat's observation alone: deals that differ only in hidden cards get the same move", () => {
     const game = findGame('hindersi-jass')!;
     const table = defaultTable(game, 4);
     const state = game.newState(table);
@@ -214,10 +214,15 @@ describe('pimc:postpone (EPIMC)', () => {
           game.sample(state.observe(seat), play, other);
           expect(other.observe(seat).fingerprint()).toBe(state.observe(seat).fingerprint());
           if (other.observe((seat + 1) % 4).fingerprint() !== state.observe((seat + 1) % 4).fingerprint()) differ++;
-          const params = { worlds: '6', postpone: '1' };
-          const x = pimcBot(game, table, seat, params, 9).act(state.observe(seat), legal, n);
-          const y = pimcBot(game, table, seat, params, 9).act(other.observe(seat), legal, n);
-          expect(y).toBe(x);
+          // EPIMC, and inference, whose weights replay the others' past moves in each world.
+          for (const params of [
+            { worlds: '6', postpone: '1' },
+            { worlds: '6', infer: 'heuristic' },
+          ]) {
+            const x = pimcBot(game, table, seat, params, 9).act(state.observe(seat), legal, n);
+            const y = pimcBot(game, table, seat, params, 9).act(other.observe(seat), legal, n);
+            expect(y, JSON.stringify(params)).toBe(x);
+          }
           compared++;
         }
         state.apply(setSelect(legal, 0, play.below(n)));
