@@ -410,8 +410,25 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
       "**Reading** (the paper's findings on synthetic trees): PIMC loses most against an equilibrium player where leaf correlation is low (the last",
       'choices still swing the result, and PIMC makes them as if it knew the hands); a bias far from 0.5 makes its mistakes cheap; a high disambiguation',
       'factor makes the game one of perfect information soon, where PIMC is right, and lets it play well even at low correlation.',
+      ...comparison(results),
     ].join('\n') + '\n'
   );
+}
+
+/** The games ordered by each property, in words (nothing with fewer than two games). */
+function comparison(results: readonly GameProperties[]): string[] {
+  if (results.length < 2) return [];
+  const order = (rate: (r: GameProperties) => Rate) =>
+    [...results]
+      .map((r) => ({ game: r.game, mean: rate(r).estimate(r.deals).mean }))
+      .sort((a, b) => a.mean - b.mean)
+      .map((x) => `${x.game} ${x.mean.toFixed(2)}`)
+      .join(', ');
+  return [
+    '',
+    `Here, from the lowest: leaf correlation ${order((r) => r.lc)}; with equal values ${order((r) => r.lcExact)};`,
+    `disambiguation ${order((r) => r.df)}; bias ${order((r) => r.bias)}.`,
+  ];
 }
 
 const USAGE = `usage: node dist/experiments/pimc-properties.js [--game G] [--deals N] [--tricks K] [--worlds W] [--play heuristic|random] [--seed S] [--out-dir DIR]
