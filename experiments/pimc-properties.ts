@@ -44,6 +44,13 @@
  *   share ruled out, a face-down card that the observer cannot see excepted; by trick
  *   as well.
  *
+ * - Beside them, what EPIMC (pimc's `postpone`) has to work with: at every decision with
+ *   a choice, `--worlds` worlds drawn from the mover's information set, the move played
+ *   applied in each and each played on with the heuristic to the mover's next decision
+ *   with a choice; the number of the mover's information sets they fall into there (by
+ *   the moves it has seen), per world. EPIMC chooses once per set, so each choice rests
+ *   on the worlds of one set.
+ *
  * Intervals: the decisions and moves of one deal are not independent, so each rate is
  * pooled over every deal and given a Student-t 95% interval over deals (a cluster ratio
  * estimate: the linearized per-deal residuals).
@@ -122,9 +129,12 @@ export interface GameProperties {
   lcExact: Rate;
   bias: Rate;
   df: Rate;
+  /** Information sets of the mover's next decision per world drawn (see `nextInformationSets`). */
+  sets: Rate;
   lcByTricksLeft: Rate[];
   biasByTricksLeft: Rate[];
   dfByTrick: Rate[];
+  setsByTrick: Rate[];
 }
 
 /**
@@ -208,7 +218,9 @@ export function measureGame(game: Game, seats: number, o: Options): GameProperti
   const cards = new Rng();
   const moves = new Rng();
   const sampler = new Rng();
-  const model = o.play === 'heuristic' ? PolicyModel.heuristic(game, table, NAME) : null;
+  // The heuristic plays the deals (with --play heuristic) and, always, the worlds on to a seat's next decision.
+  const heuristic = PolicyModel.heuristic(game, table, NAME);
+  const model = o.play === 'heuristic' ? heuristic : null;
   const state = game.newState(table);
   const child = game.newState(table);
   const world = game.newState(table);
@@ -224,16 +236,18 @@ export function measureGame(game: Game, seats: number, o: Options): GameProperti
     lcExact: new Rate(),
     bias: new Rate(),
     df: new Rate(),
+    sets: new Rate(),
     lcByTricksLeft: byLevel(),
     biasByTricksLeft: byLevel(),
     dfByTrick: [],
+    setsByTrick: [],
   };
   const ruledOut = new Float64Array(seats);
   for (let d = 0; d < o.deals; d++) {
     cards.reseed(key, d, 0, 0);
     moves.reseed(key, d, 1, 0);
     sampler.reseed(key, d, 2, 0);
-    model?.reseed(moves);
+    heuristic.reseed(moves);
     game.newMatch(table, { singleDeal: true, index: d }).startDeal(state, cards);
     let startLeft = 0;
     while (!state.isTerminal()) {
@@ -265,8 +279,26 @@ export function measureGame(game: Game, seats: number, o: Options): GameProperti
       const move =
         n === 1 ? setFirst(legal, 0) : model ? model.move(state, legal, n) : setSelect(legal, 0, moves.below(n));
       const card = state.decision === Decision.Card;
+      if (left > startLeft) startLeft = left;
+      if (n > 1) {
+        const next = nextInformationSets(
+          game,
+          state.observe(mover),
+          move,
+          o.worlds,
+          sampler,
+          world,
+          heuristic,
+          worldLegal,
+        );
+        if (next.reached > 0) {
+          const trick = startLeft - left;
+          while (p.setsByTrick.length <= trick) p.setsByTrick.push(new Rate());
+          p.sets.add(d, next.sets, next.reached);
+          p.setsByTrick[trick].add(d, next.sets, next.reached);
+        }
+      }
       if (card) {
-        if (left > startLeft) startLeft = left;
         for (let q = 0; q < seats; q++) {
           ruledOut[q] = NaN;
           if (q === mover || !inDeal(state, q)) continue;
@@ -314,6 +346,47 @@ export function ruledOutShare(
   return out / worlds;
 }
 
+/**
+ * EPIMC's raw material: `worlds` worlds drawn from the information set of `obs` (the
+ * seat to act's own), `move` applied in each and the deal played on with the heuristic
+ * to the seat's next decision with a choice; returns how many of them got there
+ * (`reached`) and into how many information sets of the seat they fall (`sets`: worlds
+ * in which it has seen the same moves). EPIMC makes one choice per set, so the worlds
+ * per set are what each of its choices rests on. Allocates (a key per world).
+ */
+export function nextInformationSets(
+  game: Game,
+  obs: Observation,
+  move: number,
+  worlds: number,
+  rng: Rng,
+  world: State,
+  model: PolicyModel,
+  legal: Int32Array,
+): { sets: number; reached: number } {
+  const seat = obs.seat;
+  const from = obs.plies;
+  const seen = new Set<string>();
+  let reached = 0;
+  for (let w = 0; w < worlds; w++) {
+    game.sample(obs, rng, world);
+    world.apply(move);
+    for (;;) {
+      if (world.isTerminal()) break;
+      const n = world.legal(legal, 0);
+      if (n > 1 && world.toMove === seat) break;
+      world.apply(n === 1 ? setFirst(legal, 0) : model.move(world, legal, n));
+    }
+    if (world.isTerminal()) continue;
+    reached++;
+    const o = world.observe(seat);
+    let key = '';
+    for (let ply = from; ply < o.plies; ply++) key += `${o.moveSeat(ply)}:${o.move(ply)},`;
+    seen.add(key);
+  }
+  return { sets: seen.size, reached };
+}
+
 /** Whether `seat` holds cards in the deal of `s` (a seat may sit out: declared out, or out of a Hindersche game). */
 function inDeal(s: State, seat: number): boolean {
   const obs = s.observe(seat);
@@ -352,9 +425,11 @@ export function csvRows(results: readonly GameProperties[]): Row[] {
     add('lc_exact', 'all', r.lcExact);
     add('bias', 'all', r.bias);
     add('df', 'all', r.df);
+    add('sets_per_world', 'all', r.sets);
     r.lcByTricksLeft.forEach((rate, k) => add('lc', `tricks_left=${k}`, rate));
     r.biasByTricksLeft.forEach((rate, k) => add('bias', `tricks_left=${k}`, rate));
     r.dfByTrick.forEach((rate, k) => add('df', `trick=${k + 1}`, rate));
+    r.setsByTrick.forEach((rate, k) => add('sets_per_world', `trick=${k + 1}`, rate));
   }
   return rows;
 }
@@ -367,6 +442,12 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
     return `${e.mean.toFixed(2)}${ci}`;
   };
   const levels = Array.from({ length: o.tricks }, (_, i) => o.tricks - i);
+  const perWorlds = (rate: Rate, deals: number) => {
+    const e = rate.estimate(deals);
+    if (e.n === 0) return '-';
+    const x = (v: number) => (o.worlds * v).toFixed(1);
+    return `${x(e.mean)}${Number.isFinite(e.low) ? ` [${x(e.low)}, ${x(e.high)}]` : ''}`;
+  };
   const tricks = Math.max(...results.map((r) => r.dfByTrick.length));
   return (
     [
@@ -376,11 +457,11 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
       `\`df\` from ${o.worlds} worlds drawn per card and observer. Produced by \`${command}\` in ${seconds.toFixed(0)} s on one core; regenerate it with that command rather than editing it.`,
       '95% intervals over deals in brackets; `n` counts decisions (lc), children (b) or observed cards (df).',
       '',
-      '| game | seats | leaf correlation lc | lc, equal values | bias b | disambiguation df | n (lc / b / df) |',
-      '|---|---|---|---|---|---|---|',
+      `| game | seats | leaf correlation lc | lc, equal values | bias b | disambiguation df | information sets per ${o.worlds} worlds at the next decision | n (lc / b / df) |`,
+      '|---|---|---|---|---|---|---|---|',
       ...results.map(
         (r) =>
-          `| ${r.game} | ${r.seats} | ${show(r.lc, r.deals)} | ${show(r.lcExact, r.deals)} | ${show(r.bias, r.deals)} | ${show(r.df, r.deals)} | ${r.lc.n} / ${r.bias.n} / ${r.df.n} |`,
+          `| ${r.game} | ${r.seats} | ${show(r.lc, r.deals)} | ${show(r.lcExact, r.deals)} | ${show(r.bias, r.deals)} | ${show(r.df, r.deals)} | ${perWorlds(r.sets, r.deals)} | ${r.lc.n} / ${r.bias.n} / ${r.df.n} |`,
       ),
       '',
       'Leaf correlation and bias by tricks left:',
@@ -401,11 +482,21 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
           `| ${r.game} | ${Array.from({ length: tricks }, (_, k) => (r.dfByTrick[k] ? r.dfByTrick[k].estimate(r.deals).mean.toFixed(2) : '-')).join(' | ')} |`,
       ),
       '',
+      `Information sets per ${o.worlds} worlds at the seat's next decision, by trick (each of EPIMC's choices there rests on ${o.worlds} / this many worlds):`,
+      '',
+      `| game | ${Array.from({ length: tricks }, (_, k) => `trick ${k + 1}`).join(' | ')} |`,
+      `|---|${Array.from({ length: tricks }, () => '---|').join('')}`,
+      ...results.map(
+        (r) =>
+          `| ${r.game} | ${Array.from({ length: tricks }, (_, k) => (r.setsByTrick[k] ? (o.worlds * r.setsByTrick[k].estimate(r.deals).mean).toFixed(0) : '-')).join(' | ')} |`,
+      ),
+      '',
       "**Definitions** (the program's header gives them in full). `lc`: the share of decisions near the end whose moves all lead to the same payoff",
       "(win, draw or loss for the mover: the sign of its `returns()` minus the others' mean, under exact minimax with every hand known);",
       '`lc, equal values` asks for the same value.',
       "`b`: the share of those moves that are wins for the mover. `df`: the share of an observer's information set (worlds consistent with what it saw)",
-      'that a card played by another seat rules out.',
+      'that a card played by another seat rules out. Information sets at the next decision: worlds drawn at a decision with a choice, the move played',
+      "applied, each played on with the heuristic to the seat's next decision, counted by what the seat has seen there (EPIMC's unit of choice).",
       '',
       "**Reading** (the paper's findings on synthetic trees): PIMC loses most against an equilibrium player where leaf correlation is low (the last",
       'choices still swing the result, and PIMC makes them as if it knew the hands); a bias far from 0.5 makes its mistakes cheap; a high disambiguation',
@@ -427,7 +518,7 @@ function comparison(results: readonly GameProperties[]): string[] {
   return [
     '',
     `Here, from the lowest: leaf correlation ${order((r) => r.lc)}; with equal values ${order((r) => r.lcExact)};`,
-    `disambiguation ${order((r) => r.df)}; bias ${order((r) => r.bias)}.`,
+    `disambiguation ${order((r) => r.df)}; bias ${order((r) => r.bias)}; information sets per world at the next decision ${order((r) => r.sets)}.`,
   ];
 }
 

@@ -5,7 +5,15 @@
  * is the same twice and its rates are consistent with each other.
  */
 import { describe, expect, it } from 'vitest';
-import { Minimax, Rate, measureGame, ruledOutShare, type Options } from '../experiments/pimc-properties.js';
+import {
+  Minimax,
+  Rate,
+  measureGame,
+  nextInformationSets,
+  ruledOutShare,
+  type Options,
+} from '../experiments/pimc-properties.js';
+import { PolicyModel } from '../bots/policy.js';
 import { newSets, setSelect } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';
@@ -89,6 +97,40 @@ describe('pimc-properties', () => {
     }
   });
 
+  it("the next decision's information sets: no more than the worlds that reach it, and many of them in mid-deal", () => {
+    const game = findGame('hindersi-jass')!;
+    const table = defaultTable(game, 4);
+    const model = PolicyModel.heuristic(game, table, 'test');
+    const world = game.newState(table);
+    const legal = newSets(1);
+    const rng = new Rng(seedKey('sets'), 0);
+    let many = 0;
+    for (let i = 0; i < 8; i++) {
+      const s = endgame('sets', game, table, i, 4 + (i % 3), 0);
+      if (!s) continue;
+      const n = s.legal(legal, 0);
+      const r = nextInformationSets(
+        game,
+        s.observe(s.toMove),
+        setSelect(legal, 0, n - 1),
+        40,
+        rng,
+        world,
+        model,
+        legal,
+      );
+      expect(r.reached).toBeLessThanOrEqual(40);
+      expect(r.sets).toBeLessThanOrEqual(r.reached);
+      if (r.reached > 0) expect(r.sets).toBeGreaterThanOrEqual(1);
+      if (r.sets > 10) many++;
+      // One world: one set.
+      expect(
+        nextInformationSets(game, s.observe(s.toMove), setSelect(legal, 0, 0), 1, rng, world, model, legal).sets,
+      ).toBeLessThanOrEqual(1);
+    }
+    expect(many).toBeGreaterThan(2);
+  });
+
   it('pools a rate over deals with an interval over deals', () => {
     const r = new Rate();
     r.add(0, 1);
@@ -124,6 +166,8 @@ describe('pimc-properties', () => {
         expect(e.mean).toBeLessThanOrEqual(1);
       }
       expect(a.df.hits / a.df.n).toBeGreaterThan(0.3);
+      expect(a.sets.hits).toBeLessThanOrEqual(a.sets.n);
+      expect(a.setsByTrick.reduce((s, r) => s + r.n, 0)).toBe(a.sets.n);
       expect(a.lcByTricksLeft.reduce((s, r) => s + r.n, 0)).toBe(a.lc.n);
       expect(a.dfByTrick.reduce((s, r) => s + r.n, 0)).toBe(a.df.n);
     }
