@@ -17,7 +17,7 @@
  * differences come from different games.
  *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/versus.js --game G --champion C --bots a,b,... [--deals N] [--seed S] [--out-dir DIR]
+ *   node dist/experiments/versus.js --game G --champion C --bots a,b,... [--deals N] [--seed S] [--tag T] [--out-dir DIR]
  */
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
@@ -141,13 +141,14 @@ export function report(o: Options, bouts: readonly Bout[], seconds: number, comm
   );
 }
 
-const USAGE = `usage: node dist/experiments/versus.js --game G --champion C --bots a,b,... [--deals N] [--seed S] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/versus.js --game G --champion C --bots a,b,... [--deals N] [--seed S] [--tag T] [--out-dir DIR]
   --game G       the game
   --champion C   the bot to beat, with parameters as in tafel run
   --bots a,b,... the candidates, each played against the champion
   --deals N      duplicate deal groups per candidate (default 300)
   --seed S       master seed (default versus-1)
-  --out-dir DIR  where versus-<game>.csv and .md go (default results)`;
+  --tag T        name the files versus-<game>-<T> (to keep runs of one game apart)
+  --out-dir DIR  where versus-<game>[-<T>].csv and .md go (default results)`;
 
 async function main(argv: string[]): Promise<void> {
   const v = parseFlags(argv, {
@@ -156,8 +157,11 @@ async function main(argv: string[]): Promise<void> {
     bots: { type: 'string' },
     deals: { type: 'string' },
     seed: { type: 'string' },
+    tag: { type: 'string' },
     'out-dir': { type: 'string' },
   });
+  if (v.tag !== undefined && !/^[A-Za-z0-9_.-]{1,32}$/.test(String(v.tag)))
+    throw new TafelError('bad-option', `--tag '${String(v.tag)}': 1-32 letters, digits or _ . -`);
   if (v.game === undefined || v.champion === undefined || v.bots === undefined)
     throw new TafelError('bad-option', '--game, --champion and --bots are required');
   const o: Options = {
@@ -176,7 +180,7 @@ async function main(argv: string[]): Promise<void> {
   const started = performance.now();
   const bouts = await runExperiment(o);
   const seconds = (performance.now() - started) / 1000;
-  const name = `versus-${o.game}`;
+  const name = `versus-${o.game}${v.tag === undefined ? '' : `-${String(v.tag)}`}`;
   writeWhole(dir, `${name}.csv`, stringify(csvRows(o, bouts), { header: true, columns: [...COLUMNS] }));
   const text = report(o, bouts, seconds, command);
   writeWhole(dir, `${name}.md`, text);

@@ -235,6 +235,7 @@ describe('experiment command lines', () => {
     ['ladder', ['--out-dir', '/dev/null/x'], /^ladder: --out-dir \/dev\/null\/x: cannot write/],
     ['ladder', ['--margin', '0'], /^ladder: --margin '0': a number above 0/],
     ['versus', ['--game', 'viersche'], /^versus: --game, --champion and --bots are required/],
+    ['versus', ['--tag', 'a/b'], /^versus: --tag 'a\/b': 1-32 letters, digits or _ . -/],
     ['versus', ['--game', 'skat', '--champion', 'pimc', '--bots', 'ismcts'], /^versus: unknown game 'skat'/],
     ['versus', ['--game', 'viersche', '--champion', 'pimc', '--bots', 'nobot'], /^versus: unknown bot 'nobot'/],
     ['pimc-properties', ['--game', 'skat'], /^pimc-properties: unknown game 'skat'/],
