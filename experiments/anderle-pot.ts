@@ -2,28 +2,31 @@
  * Experiment: how does the Vier-Anderle pot grow, and how far do balances spread over
  * a session? (issue 5)
  *
- * Sessions of `hands` hands (RULES.md A-8) are played at tables of one bot at every
- * seat, for several numbers of players, through the harness's `Table` with a record
- * sink; everything is read from the deal records (RECORD.md: `after.pot`,
- * `after.balances`). Per table it reports the mean pot after each hand, and per
- * session the spread of the final balances (standard deviation over the seats, and
- * the range from the best to the worst seat), each with a Student-t 95% interval over
- * sessions (sessions are independent; hands within one are not, so the pot's interval
- * is over sessions too). Every table uses the same master seed, so session g is dealt
- * the same cards at every table with the same number of players.
+ * A declared set of runs (plan.ts): sessions of `hands` hands (RULES.md A-8) at tables
+ * of one bot at every seat, for several numbers of players, each a harness run on the
+ * worker pool into a database; the figures are queries over the `deals` table (the
+ * pot after each hand, `pot_after`) and the `seats` table (each seat's balance after
+ * the session's last hand, `balance_after`). Per table: the mean pot after each hand,
+ * and per session the spread of the final balances (standard deviation over the seats,
+ * and the range from the best to the worst seat), each with a Student-t 95% interval
+ * over sessions (`cluster_mean`: sessions are independent; hands within one are not).
+ * Every table uses the same master seed, so session g is dealt the same cards at every
+ * table with the same number of players.
  *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR]
+ *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--workers W]
+ *       [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
  */
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { seedKey } from '../src/core/rng.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import { Moments, type Estimate } from '../src/harness/stats.js';
-import { GroupTally, Table } from '../src/harness/table.js';
+import { runQuery } from '../src/harness/query.js';
+import { parseShard, type Shard } from '../src/harness/shard.js';
+import type { Estimate } from '../src/harness/stats.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import { playPlan, type PlannedRun } from './plan.js';
 
 export const NAME = 'anderle-pot';
 export const PLAYERS = [2, 3, 4, 6, 9, 13] as const;
@@ -53,57 +56,78 @@ export interface TableResult {
   emptyAtEnd: number;
 }
 
-interface Ledger {
-  pot: number;
-  balances: number[];
-}
-
-export async function runExperiment(o: Options): Promise<TableResult[]> {
+/** The runs of the experiment: one per bot and table size. */
+export function planOf(o: Options): PlannedRun[] {
   const game = findGame('vier-anderle')!;
-  const results: TableResult[] = [];
+  const runs: PlannedRun[] = [];
   for (const bot of o.bots ?? BOTS) {
     for (const players of o.players ?? PLAYERS) {
       if (bot.startsWith('montecarlo') && players > SEARCH_MAX_PLAYERS) continue;
       const table = { seats: players, rules: resolveParams(game.variants, { hands: String(o.hands) }, 'experiment') };
       game.checkTable(table);
-      const lineup = await resolveLineup(bot, game, players);
-      const pots = Array.from({ length: o.hands }, () => new Moments());
-      const sd = new Moments();
-      const range = new Moments();
-      let emptyAtEnd = 0;
-      let last: Ledger | null;
-      const sink = (r: Record<string, unknown>) => {
-        const after = r.after as Ledger;
-        const hand = r.deal as number;
-        // Play on "until the pot is empty" is off, so hands are 0..hands-1.
-        if (hand < o.hands) pots[hand].add(after.pot);
-        last = after;
-      };
-      const player = new Table({ game, table, lineup, seed: o.seed, key: seedKey(o.seed), unit: 'match' }, sink);
-      const tally = new GroupTally(lineup.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
-      for (let g = 0; g < o.sessions; g++) {
-        tally.clear();
-        last = null;
-        player.playGroup(g, tally);
-        const end = last as Ledger | null;
-        if (!end) throw new Error(`session ${g}: no hand was recorded`);
-        const mean = end.balances.reduce((a, b) => a + b, 0) / players;
-        sd.add(Math.sqrt(end.balances.reduce((a, b) => a + (b - mean) ** 2, 0) / players));
-        range.add(Math.max(...end.balances) - Math.min(...end.balances));
-        if (end.pot === 0) emptyAtEnd++;
-      }
-      results.push({
-        bot,
-        players,
-        sessions: o.sessions,
-        pot: pots.map((m) => m.estimate()),
-        balanceSd: sd.estimate(),
-        balanceRange: range.estimate(),
-        emptyAtEnd,
-      });
+      const name = `${bot.replace(/[^A-Za-z0-9]+/g, '-')}-${players}`;
+      runs.push({ name, game, table, bots: bot, unit: 'match', groups: o.sessions, seed: o.seed });
     }
   }
-  return results;
+  return runs;
+}
+
+type Est = { n: number; mean: number | null; low: number | null; high: number | null };
+const estimate = (e: Est): Estimate => ({
+  n: e.n,
+  mean: e.mean ?? NaN,
+  sd: NaN,
+  low: e.low ?? NaN,
+  high: e.high ?? NaN,
+});
+
+/** The figures of every table, from the runs' databases. */
+export async function resultsOf(files: readonly string[], o: Options): Promise<TableResult[]> {
+  const pots = await runQuery(
+    files,
+    `SELECT r.bots, r.seats, d.deal, cluster_mean(d.pot_after)
+     FROM deals d JOIN runs r USING (run) WHERE d.deal < ${o.hands} GROUP BY ALL ORDER BY ALL`,
+  );
+  const ends = await runQuery(
+    files,
+    `WITH last AS (SELECT run, grp, max(deal) AS deal FROM deals GROUP BY ALL),
+     session AS (
+       SELECT run, grp, stddev_pop(s.balance_after) AS sd, max(s.balance_after) - min(s.balance_after) AS spread
+       FROM seats s JOIN last USING (run, grp, deal) GROUP BY ALL)
+     SELECT r.bots, r.seats, cluster_mean(sd), cluster_mean(spread),
+       (SELECT count(*) FROM deals d JOIN last USING (run, grp, deal) WHERE d.run = r.run AND d.pot_after = 0)
+     FROM session JOIN runs r USING (run) GROUP BY r.bots, r.seats, r.run`,
+  );
+  const out: TableResult[] = [];
+  for (const run of planOf(o)) {
+    const key = (row: readonly unknown[]) => row[0] === run.bots && row[1] === run.table.seats;
+    const end = ends.rows.find(key)!;
+    out.push({
+      bot: run.bots,
+      players: run.table.seats,
+      sessions: o.sessions,
+      pot: pots.rows.filter(key).map((row) => estimate(row[3] as Est)),
+      balanceSd: estimate(end[2] as Est),
+      balanceRange: estimate(end[3] as Est),
+      emptyAtEnd: end[4] as number,
+    });
+  }
+  return out;
+}
+
+export interface Session {
+  readonly workDir: string;
+  readonly workers: number;
+  readonly resume: boolean;
+  readonly force: boolean;
+  readonly shard: Shard | null;
+}
+
+export async function runExperiment(o: Options, s: Session): Promise<TableResult[] | null> {
+  const runs = planOf(o);
+  const files = await playPlan(runs, { ...s, progress: (line) => process.stderr.write(`${line}\n`) });
+  // A shard plays its part; the report waits for all of them.
+  return s.shard ? null : resultsOf(files, o);
 }
 
 const COLUMNS = ['bot', 'players', 'quantity', 'hand', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
@@ -127,7 +151,7 @@ export function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS
   ]);
 }
 
-export function report(results: readonly TableResult[], o: Options, seconds: number): string {
+export function report(results: readonly TableResult[], o: Options, seconds: number, workers: number): string {
   const half = (e: Estimate) => (Number.isFinite(e.high) ? ` ± ${((e.high - e.low) / 2).toFixed(1)}` : '');
   const show = (e: Estimate) => `${e.mean.toFixed(1)}${half(e)}`;
   const marks = [0, Math.floor(o.hands / 4), Math.floor(o.hands / 2), o.hands - 1].filter(
@@ -137,8 +161,10 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
     '# How the Vier-Anderle pot grows, and how balances spread',
     '',
     `Sessions of ${o.hands} hands (RULES.md A-8), ${o.sessions} sessions per table, one bot at every seat, seed \`${o.seed}\`.`,
-    `Produced by \`node dist/experiments/anderle-pot.js --sessions ${o.sessions} --hands ${o.hands} --seed ${o.seed}\` in ${seconds.toFixed(0)} s;`,
-    'regenerate it with that command rather than editing it. Means with Student-t 95% intervals over sessions (stakes).',
+    `Produced by \`node dist/experiments/anderle-pot.js --sessions ${o.sessions} --hands ${o.hands} --seed ${o.seed}\` in ${seconds.toFixed(0)} s`,
+    `on ${workers} worker threads; regenerate it with that command rather than editing it. Each table is a run of the harness`,
+    '(`--matches`, one session a duplicate group) whose database the figures are queried from (see experiments/README.md).',
+    'Means with Student-t 95% intervals over sessions (stakes).',
     '',
     `| bot | players | ${marks.map((h) => `pot after hand ${h + 1}`).join(' | ')} | balance sd at end | best - worst at end | pot empty at end |`,
     `|---|---|${marks.map(() => '---|').join('')}---|---|---|`,
@@ -155,10 +181,14 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
   return lines.join('\n') + '\n';
 }
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
   --sessions N   sessions per table (default 400)
   --hands H      hands per session (default 12)
   --seed S       master seed (default pot-1)
+  --workers W    worker threads (default: the machine's cores)
+  --work-dir DIR where each table's journal and database go (default work/${NAME})
+  --resume       continue the runs in --work-dir (an interrupted experiment)
+  --shard i/n    play part i of n of every run (then make the report from all parts in one --work-dir)
   --out-dir DIR  where ${NAME}.csv and .md go (default results)`;
 
 async function main(argv: string[]): Promise<void> {
@@ -166,6 +196,10 @@ async function main(argv: string[]): Promise<void> {
     sessions: { type: 'string' },
     hands: { type: 'string' },
     seed: { type: 'string' },
+    workers: { type: 'string' },
+    'work-dir': { type: 'string' },
+    resume: { type: 'boolean' },
+    shard: { type: 'string' },
     'out-dir': { type: 'string' },
   });
   const o: Options = {
@@ -173,13 +207,22 @@ async function main(argv: string[]): Promise<void> {
     hands: count(v.hands, 12, '--hands', 1),
     seed: seed(v.seed, 'pot-1'),
   };
+  const workers = count(v.workers, availableParallelism(), '--workers', 1);
+  const shard = v.shard === undefined ? null : parseShard(String(v.shard));
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir);
+  if (!shard) checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
   const started = performance.now();
-  const results = await runExperiment(o);
+  const results = await runExperiment(o, {
+    workDir: String(v['work-dir'] ?? `work/${NAME}`),
+    workers,
+    resume: v.resume === true,
+    force: v.force === true,
+    shard,
+  });
+  if (!results) return;
   const seconds = (performance.now() - started) / 1000;
   writeWhole(dir, `${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
-  const text = report(results, o, seconds);
+  const text = report(results, o, seconds, workers);
   writeWhole(dir, `${NAME}.md`, text);
   process.stdout.write(text);
 }

@@ -4,19 +4,19 @@
  * bot, an unwritable directory) told in one line with exit status 2 instead of a stack.
  * Anything else that is thrown is a bug and keeps its stack.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TafelError, isTafelError } from '../src/core/errors.js';
 
 type Flags = NonNullable<ParseArgsConfig['options']>;
 
-/** The flags of `argv` as strings (or booleans), or a `bad-option` error; `--help` is always known. */
+/** The flags of `argv` as strings (or booleans), or a `bad-option` error; `--help` and `--force` are always known. */
 export function parseFlags(argv: string[], flags: Flags): Record<string, string | boolean | undefined> {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { ...flags, help: { type: 'boolean', short: 'h' } },
+      options: { ...flags, help: { type: 'boolean', short: 'h' }, force: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     });
@@ -44,8 +44,22 @@ export function seed(text: string | boolean | undefined, fallback: string): stri
   return s;
 }
 
-/** Create `dir` and check that files can be written there, before any play. */
-export function checkOutDir(dir: string): void {
+/**
+ * Before any play: create `dir`, check that files can be written there, and refuse
+ * to replace an experiment's earlier results (`files`) unless `force` (--force).
+ */
+export function checkOutDir(dir: string, files: readonly string[], force: boolean): void {
+  for (const f of files) {
+    const path = join(dir, f);
+    if (!existsSync(path)) continue;
+    if (statSync(path).isDirectory()) throw new TafelError('unwritable', `--out-dir ${dir}: ${f} is a directory`);
+    if (!force) {
+      throw new TafelError(
+        'exists',
+        `--out-dir ${dir}: ${f} exists (earlier results); replace them with --force, or choose another --out-dir`,
+      );
+    }
+  }
   const probe = join(dir, `.probe-${process.pid}.tmp`);
   try {
     mkdirSync(dir, { recursive: true });

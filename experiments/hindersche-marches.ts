@@ -1,24 +1,23 @@
 /**
  * Experiment: how often are Hindersche marches made? (issue 4)
  *
- * Whole rubbers (RULES.md H-9, 4 games) are played at tables of four of the same bot
- * (random, heuristic, montecarlo) and at a mixed table (heuristic,random: a,b,a,b in
- * both seat rotations), through the harness's `Table` with a record sink. Everything
- * is counted from the deal records (RECORD.md), not from the engine's own metrics:
+ * Whole rubbers (RULES.md H-9, 4 games) at tables of four of the same bot (random,
+ * heuristic, montecarlo) and at a mixed table (heuristic,random: a,b,a,b in both seat
+ * rotations): a declared set of runs (plan.ts), each played by the harness on the
+ * worker pool into a database, and counted by queries over its tables (`deals`:
+ * `kind`, `phase`, `game`, `marcher`, `march`, `game_end`; `seats`: `plays`, `march`):
  *
- * - A deal *has a march* when a player kept 100 card points or more, or, in phase 2
- *   (Butzen, H-6), all 9 tricks. The phase is the record's `before.phase`. Kinds:
- *   `points` (100 or more, whatever the tricks) and `all-tricks` (all 9 tricks with
- *   fewer than 100 points: a march only by the Butzen rule); they partition `any`.
- *   For a normal deal the detection is checked against the record's events (a march
- *   always moves marks with `why` "march" or "march-opponent"; anything else is an
- *   error). A playoff march (H-8) wins the playoff but has no event of its own, so
- *   playoffs are counted apart (unit `playoff-deal`).
+ * - A deal *has a march* when a player marched (H-4: 100 card points or more; in phase 2,
+ *   H-6, also all 9 tricks): the game's `marcher` fact, the same that moves the marks.
+ *   Kinds: `points` (100 or more, whatever the tricks) and `all-tricks` (all 9 tricks
+ *   with fewer than 100 points: a march only by the Butzen rule); they partition `any`.
+ *   Playoff deals (H-8) are counted apart (unit `playoff-deal`).
  * - A *game* (of a rubber) has a march when any of its deals, playoffs included, has
  *   one; phase-1 and phase-2 game rates count marches in that phase only, the phase-2
  *   rate over the games that reached phase 2. The double loss (H-5) is counted too.
  * - The mixed table also gives each bot's own rate: marches by a seat of that bot per
  *   seat-deal it played (unit `seat-deal`).
+ * - Checked: the marches counted equal the engine's own `marches` match metric.
  *
  * Statistics. `wilson` treats deals (or games) as independent. They are not quite:
  * within a rubber the phase, the players still in and the bots' play depend on the
@@ -37,26 +36,21 @@
  * byte on every run with the same options; the report adds the run's timing.
  *
  *   npx tsc -p tsconfig.json
- *   taskset -c 0 node dist/experiments/hindersche-marches.js [--rubbers N] [--mc-rubbers N]
- *       [--mc-worlds W] [--seed S] [--out-dir DIR]
+ *   node dist/experiments/hindersche-marches.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W]
+ *       [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { seedKey } from '../src/core/rng.js';
 import type { TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import { Moments, wilson, type Estimate } from '../src/harness/stats.js';
-import { GroupTally, Table, type TablePlan } from '../src/harness/table.js';
+import { runQuery } from '../src/harness/query.js';
+import { parseShard } from '../src/harness/shard.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import { playPlan, type PlanOptions, type PlannedRun } from './plan.js';
 
 export const NAME = 'hindersche-marches';
-
-/** RULES.md H-4, H-6. */
-const MARCH_POINTS = 100;
-const TRICKS = 9;
 
 export interface StudyOptions {
   readonly seed: string;
@@ -66,8 +60,6 @@ export interface StudyOptions {
   readonly mcRubbers: number;
   /** `worlds` of the montecarlo bot. */
   readonly mcWorlds: number;
-  /** Called after each table with a line for the user (stderr). */
-  readonly progress?: (line: string) => void;
 }
 
 export const DEFAULTS = { seed: 'marches-1', rubbers: 4000, mcRubbers: 1200, mcWorlds: 12 } as const;
@@ -84,158 +76,30 @@ export function tablesOf(o: StudyOptions): TableSpec[] {
     { bots: 'heuristic', rubbers: o.rubbers },
     { bots: `montecarlo:worlds=${o.mcWorlds}`, rubbers: o.mcRubbers },
     { bots: 'heuristic,random', rubbers: o.rubbers },
-  ];
+  ].filter((t) => t.rubbers > 0);
 }
 
-/** One rate: `hits` of `n` units, summed, and per cluster (duplicate group). */
-export class Cell {
-  n = 0;
-  hits = 0;
-  readonly clusterN: Float64Array;
-  readonly clusterHits: Float64Array;
-
-  constructor(clusters: number) {
-    this.clusterN = new Float64Array(clusters);
-    this.clusterHits = new Float64Array(clusters);
-  }
-
-  add(cluster: number, hit: boolean): void {
-    this.n++;
-    this.clusterN[cluster]++;
-    if (hit) {
-      this.hits++;
-      this.clusterHits[cluster]++;
-    }
-  }
+/** The runs: one per table, whole rubbers, `rubbers / rotations` duplicate groups. */
+export function planOf(o: StudyOptions): PlannedRun[] {
+  const game = findGame('hindersche')!;
+  const table: TableConfig = { seats: 4, rules: resolveParams(game.variants, {}, 'hindersche rules') };
+  return tablesOf(o).map((t) => {
+    const rotations = t.bots.includes(',') ? 2 : 1;
+    return {
+      name: t.bots.replace(/[^A-Za-z0-9]+/g, '-'),
+      game,
+      table,
+      bots: t.bots,
+      unit: 'match',
+      groups: Math.ceil(t.rubbers / rotations),
+      seed: o.seed,
+    };
+  });
 }
 
 export type Unit = 'deal' | 'playoff-deal' | 'game' | 'seat-deal';
 export type Kind = 'any' | 'points' | 'all-tricks' | 'double-loss';
 export type Phase = '1' | '2' | 'all';
-
-export interface CellKey {
-  readonly phase: Phase;
-  readonly unit: Unit;
-  readonly kind: Kind;
-  /** For unit seat-deal: the bot whose seats are counted. */
-  readonly seatBot?: string;
-}
-
-const keyText = (k: CellKey) => `${k.unit}|${k.phase}|${k.kind}|${k.seatBot ?? ''}`;
-
-/** The counts of one table, fed one deal record at a time, in the order played. */
-export class MarchCounter {
-  readonly cells = new Map<string, { key: CellKey; cell: Cell }>();
-  /** Records seen, by kind. */
-  normalDeals = 0;
-  playoffDeals = 0;
-  games = 0;
-  // The game in progress (records of one rotation arrive in order, one rotation after another).
-  private gameMarch = false;
-  private gamePhaseMarch = [false, false];
-  private gameReachedPhase2 = false;
-
-  constructor(
-    private readonly clusters: number,
-    private readonly rotations: number,
-    /** Distinct bots at the table: seat rows are kept when there are several. */
-    private readonly bots: readonly string[],
-  ) {}
-
-  /** Marches in every deal seen, playoffs included. */
-  marches(): number {
-    const deals = this.cells.get(keyText({ phase: 'all', unit: 'deal', kind: 'any' }))?.cell.hits ?? 0;
-    const playoffs = this.cells.get(keyText({ phase: 'all', unit: 'playoff-deal', kind: 'any' }))?.cell.hits ?? 0;
-    return deals + playoffs;
-  }
-
-  cell(key: CellKey): Cell {
-    const t = keyText(key);
-    let c = this.cells.get(t);
-    if (!c) this.cells.set(t, (c = { key, cell: new Cell(this.clusters) }));
-    return c.cell;
-  }
-
-  add(rec: DealRecord): void {
-    const cluster = Math.floor(rec.match / this.rotations);
-    const phase = rec.before.phase;
-    if (phase !== 1 && phase !== 2) throw new Error(`record ${rec.match}/${rec.deal}: before.phase ${String(phase)}`);
-    const m = marchOf(rec, phase);
-    const p = String(phase) as Phase;
-    if (rec.kind === 'normal') {
-      this.normalDeals++;
-      const byEvents = rec.events.some((e) => e.type === 'mark' && (e.why === 'march' || e.why === 'march-opponent'));
-      if (byEvents !== m.seat >= 0) {
-        throw new Error(
-          `record ${rec.match}/${rec.deal}: march by points/tricks ${m.seat >= 0} but by events ${byEvents}`,
-        );
-      }
-      const hit = m.seat >= 0;
-      this.cell({ phase: p, unit: 'deal', kind: 'any' }).add(cluster, hit);
-      this.cell({ phase: 'all', unit: 'deal', kind: 'any' }).add(cluster, hit);
-      if (phase === 2) {
-        this.cell({ phase: p, unit: 'deal', kind: 'points' }).add(cluster, m.kind === 'points');
-        this.cell({ phase: p, unit: 'deal', kind: 'all-tricks' }).add(cluster, m.kind === 'all-tricks');
-      }
-      if (this.bots.length > 1) {
-        for (const seat of rec.players) {
-          const seatBot = rec.bots[seat];
-          this.cell({ phase: p, unit: 'seat-deal', kind: 'any', seatBot }).add(cluster, m.seat === seat);
-          this.cell({ phase: 'all', unit: 'seat-deal', kind: 'any', seatBot }).add(cluster, m.seat === seat);
-        }
-      }
-    } else if (rec.kind === 'playoff') {
-      this.playoffDeals++;
-      this.cell({ phase: 'all', unit: 'playoff-deal', kind: 'any' }).add(cluster, m.seat >= 0);
-    } else {
-      throw new Error(`record ${rec.match}/${rec.deal}: kind ${String(rec.kind)}`);
-    }
-    if (phase === 2) this.gameReachedPhase2 = true;
-    if (m.seat >= 0) {
-      this.gameMarch = true;
-      this.gamePhaseMarch[phase - 1] = true;
-    }
-    for (const e of rec.events) {
-      if (e.type !== 'game') continue;
-      this.games++;
-      this.cell({ phase: 'all', unit: 'game', kind: 'any' }).add(cluster, this.gameMarch);
-      this.cell({ phase: '1', unit: 'game', kind: 'any' }).add(cluster, this.gamePhaseMarch[0]);
-      if (this.gameReachedPhase2)
-        this.cell({ phase: '2', unit: 'game', kind: 'any' }).add(cluster, this.gamePhaseMarch[1]);
-      this.cell({ phase: '1', unit: 'game', kind: 'double-loss' }).add(cluster, e.frame === 2);
-      this.gameMarch = this.gameReachedPhase2 = false;
-      this.gamePhaseMarch = [false, false];
-    }
-  }
-}
-
-/** The fields of a Hindersche deal record (RECORD.md) that this study reads. */
-export interface DealRecord {
-  match: number;
-  deal: number;
-  bots: string[];
-  kind: string;
-  players: number[];
-  tricks: { taker: number }[];
-  points: (number | null)[];
-  before: { phase: number; game: number };
-  events: { type: string; why?: string; frame?: number }[];
-}
-
-/** The marcher of a deal and the kind of march, or seat -1. */
-export function marchOf(rec: DealRecord, phase: number): { seat: number; kind: 'points' | 'all-tricks' | null } {
-  for (const seat of rec.players) {
-    if ((rec.points[seat] ?? 0) >= MARCH_POINTS) return { seat, kind: 'points' };
-  }
-  if (phase === 2) {
-    for (const seat of rec.players) {
-      let kept = 0;
-      for (const t of rec.tricks) if (t.taker === seat) kept++;
-      if (kept === TRICKS) return { seat, kind: 'all-tricks' };
-    }
-  }
-  return { seat: -1, kind: null };
-}
 
 export interface TableResult {
   readonly bots: string;
@@ -243,100 +107,140 @@ export interface TableResult {
   /** Duplicate groups (clusters): rubbers / rotations. */
   readonly groups: number;
   readonly rotations: number;
-  readonly counter: MarchCounter;
-  readonly seconds: number;
+  readonly normalDeals: number;
+  readonly playoffDeals: number;
+  readonly games: number;
 }
 
 export interface StudyResult {
   readonly options: StudyOptions;
   readonly tables: readonly TableResult[];
-  /** Wall clock, and CPU time of this process (less when the core is shared). */
+  readonly rows: readonly Row[];
+  /** Wall clock, and the worker threads it played on. */
   readonly seconds: number;
-  readonly cpuSeconds: number;
+  readonly workers: number;
 }
-
-/** Play every table of the study (synchronously, in this thread: one core). */
-export async function runStudy(o: StudyOptions, tables: readonly TableSpec[] = tablesOf(o)): Promise<StudyResult> {
-  const game = findGame('hindersche');
-  if (!game) throw new Error('hindersche is not registered in src/games/index.ts');
-  const table: TableConfig = { seats: 4, rules: resolveParams(game.variants, {}, 'hindersche rules') };
-  game.checkTable(table);
-  const key = seedKey(o.seed);
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const out: TableResult[] = [];
-  for (const spec of tables) {
-    const t0 = performance.now();
-    const lineup = await resolveLineup(spec.bots, game, table.seats);
-    const groups = Math.ceil(spec.rubbers / lineup.rotations);
-    const labels = lineup.entrants.map((e) => e.label);
-    const counter = new MarchCounter(groups, lineup.rotations, labels);
-    const plan: TablePlan = { game, table, lineup, seed: o.seed, key, unit: 'match' };
-    const t = new Table(plan, (rec) => counter.add(rec as unknown as DealRecord));
-    const mm = game.matchMetrics.length;
-    const marchMetric = game.matchMetrics.findIndex((m) => m.key === 'marches');
-    const tally = new GroupTally(lineup.entrants.length, game.dealMetrics.length, mm);
-    // The engine's own count (its `marches` match metric, playoffs included), to check ours.
-    let engineMarches = 0;
-    for (let g = 0; g < groups; g++) {
-      tally.clear();
-      t.playGroup(g, tally);
-      for (let e = 0; e < lineup.entrants.length; e++) engineMarches += tally.matchSums[e * mm + marchMetric];
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    const rubbers = groups * lineup.rotations;
-    if (counter.games !== rubbers * Number(table.rules.games)) {
-      throw new Error(`${spec.bots}: ${counter.games} games in ${rubbers} rubbers`);
-    }
-    const counted = counter.marches();
-    if (marchMetric >= 0 && counted !== engineMarches) {
-      throw new Error(`${spec.bots}: ${counted} marches in the records but ${engineMarches} by the engine's metric`);
-    }
-    out.push({ bots: spec.bots, rubbers, groups, rotations: lineup.rotations, counter, seconds });
-    o.progress?.(
-      `${spec.bots}: ${rubbers} rubbers, ${counter.normalDeals} deals + ${counter.playoffDeals} playoffs in ${seconds.toFixed(1)} s`,
-    );
-  }
-  const used = process.cpuUsage(cpu);
-  return {
-    options: o,
-    tables: out,
-    seconds: (performance.now() - started) / 1000,
-    cpuSeconds: (used.user + used.system) / 1e6,
-  };
-}
-
-// --- Statistics ---------------------------------------------------------------------
-
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 /**
- * Pooled rate sum(m)/sum(d) with a t interval over clusters (ratio estimator,
- * linearized): every cluster counts, one without units adds a zero residual.
+ * Per table, cell and duplicate group: the units counted (n) and the marches among them
+ * (k). A cell is a unit, a phase, a kind and (seat-deals) a bot.
  */
-export function clusterRatio(c: Cell): Estimate {
-  const k = c.clusterN.length;
-  if (c.n === 0 || k === 0) return { n: k, mean: NaN, sd: NaN, low: NaN, high: NaN };
-  // No hits (or all hits): every residual is 0 and the interval would collapse to a
-  // point; there is no clustered interval then (Wilson's still holds).
-  if (c.hits === 0 || c.hits === c.n) return { n: k, mean: c.hits / c.n, sd: NaN, low: NaN, high: NaN };
-  const r = c.hits / c.n;
-  const dbar = c.n / k;
-  const mom = new Moments();
-  for (let i = 0; i < k; i++) mom.add((c.clusterHits[i] - r * c.clusterN[i]) / dbar);
-  const e = mom.estimate();
-  const half = (e.high - e.low) / 2;
-  return { n: k, mean: r, sd: e.sd, low: clamp01(r - half), high: clamp01(r + half) };
+const UNITS_SQL = `
+WITH d AS (
+  SELECT d.*, r.bots AS tbl, (SELECT count(*) FROM bots b WHERE b.run = d.run) > 1 AS mixed
+  FROM deals d JOIN runs r USING (run)),
+g AS (
+  SELECT tbl, run, grp, bool_or(marcher IS NOT NULL) AS m, bool_or(phase = 1 AND marcher IS NOT NULL) AS m1,
+    bool_or(phase = 2) AS reached2, bool_or(phase = 2 AND marcher IS NOT NULL) AS m2, max(game_end) = 2 AS double_loss
+  FROM d GROUP BY tbl, run, grp, match, game),
+units AS (
+  SELECT tbl, run, grp, 'deal' AS unit, phase::VARCHAR AS phase, 'any' AS kind, '' AS seat_bot, marcher IS NOT NULL AS hit FROM d WHERE kind = 'normal'
+  UNION ALL SELECT tbl, run, grp, 'deal', 'all', 'any', '', marcher IS NOT NULL FROM d WHERE kind = 'normal'
+  UNION ALL SELECT tbl, run, grp, 'deal', '2', 'points', '', march = 'points' AND marcher IS NOT NULL FROM d WHERE kind = 'normal' AND phase = 2
+  UNION ALL SELECT tbl, run, grp, 'deal', '2', 'all-tricks', '', march = 'all-tricks' AND marcher IS NOT NULL FROM d WHERE kind = 'normal' AND phase = 2
+  UNION ALL SELECT tbl, run, grp, 'playoff-deal', 'all', 'any', '', marcher IS NOT NULL FROM d WHERE kind = 'playoff'
+  UNION ALL SELECT tbl, run, grp, 'game', 'all', 'any', '', m FROM g
+  UNION ALL SELECT tbl, run, grp, 'game', '1', 'any', '', m1 FROM g
+  UNION ALL SELECT tbl, run, grp, 'game', '2', 'any', '', m2 FROM g WHERE reached2
+  UNION ALL SELECT tbl, run, grp, 'game', '1', 'double-loss', '', double_loss FROM g
+  UNION ALL SELECT tbl, run, grp, 'seat-deal', d.phase::VARCHAR, 'any', s.bot::VARCHAR, s.march = 1
+    FROM seats s JOIN d USING (run, grp, rotation, deal) WHERE d.kind = 'normal' AND d.mixed AND s.plays
+  UNION ALL SELECT tbl, run, grp, 'seat-deal', 'all', 'any', s.bot::VARCHAR, s.march = 1
+    FROM seats s JOIN d USING (run, grp, rotation, deal) WHERE d.kind = 'normal' AND d.mixed AND s.plays),
+cells AS (SELECT DISTINCT tbl, run, unit, phase, kind, seat_bot FROM units),
+per AS (SELECT tbl, run, unit, phase, kind, seat_bot, grp, count(*) AS n, count_if(hit) AS k FROM units GROUP BY ALL),
+-- Every cluster counts in the ratio estimator, one without units of the cell as n = k = 0.
+allgroups AS (
+  SELECT c.*, r.grp, coalesce(p.n, 0) AS n, coalesce(p.k, 0) AS k
+  FROM cells c JOIN (SELECT run, range AS grp FROM runs, range(groups)) r USING (run)
+  LEFT JOIN per p USING (tbl, run, unit, phase, kind, seat_bot, grp))
+SELECT tbl, unit, phase, kind, seat_bot, sum(n)::INTEGER, sum(k)::INTEGER, wilson(sum(k), sum(n)), cluster_rate(k, n),
+  cluster_mean(CASE WHEN n > 0 THEN k / n END)
+FROM allgroups GROUP BY ALL`;
+
+/** Play every table (or the shard's part of each) and count from the databases; null for a shard. */
+export async function runStudy(o: StudyOptions, s: PlanOptions): Promise<StudyResult | null> {
+  const started = performance.now();
+  const runs = planOf(o);
+  const files = await playPlan(runs, s);
+  if (s.shard) return null;
+  return { ...(await countStudy(o, files)), seconds: (performance.now() - started) / 1000, workers: s.workers };
 }
 
-/** Mean of the per-cluster rates (clusters with units only) with a t interval. */
-export function clusterMean(c: Cell): Estimate {
-  const mom = new Moments();
-  for (let i = 0; i < c.clusterN.length; i++) if (c.clusterN[i] > 0) mom.add(c.clusterHits[i] / c.clusterN[i]);
-  const e = mom.estimate();
-  // As in clusterRatio: no hits (or all) leave no spread, hence no interval.
-  if (c.hits === 0 || c.hits === c.n) return { ...e, low: NaN, high: NaN };
-  return { ...e, low: clamp01(e.low), high: clamp01(e.high) };
+type Interval = { n: number; rate?: number; mean?: number | null; low: number | null; high: number | null } | null;
+
+/** The study's tables and rows from its runs' databases. */
+async function countStudy(
+  o: StudyOptions,
+  files: readonly string[],
+): Promise<Omit<StudyResult, 'seconds' | 'workers'>> {
+  // The engine's own count (its `marches` match metric, playoffs included) against the deals'.
+  const check = await runQuery(
+    files,
+    `SELECT r.bots, (SELECT sum(marches) FROM matches m WHERE m.run = r.run)::INTEGER,
+       (SELECT count(*) FROM deals d WHERE d.run = r.run AND marcher IS NOT NULL)::INTEGER FROM runs r`,
+  );
+  for (const [bots, engine, counted] of check.rows as [string, number, number][]) {
+    if (engine !== counted)
+      throw new Error(`${bots}: ${counted} marches in the deals but ${engine} by the engine's metric`);
+  }
+  const counts = await runQuery(
+    files,
+    `SELECT r.bots, r.groups, r.rotations, count_if(d.kind = 'normal')::INTEGER, count_if(d.kind = 'playoff')::INTEGER,
+       count(DISTINCT (d.match, d.game))::INTEGER
+     FROM deals d JOIN runs r USING (run) GROUP BY ALL`,
+  );
+  const tables = tablesOf(o).map((t): TableResult => {
+    const row = counts.rows.find((x) => x[0] === t.bots)!;
+    const [groups, rotations, normalDeals, playoffDeals, games] = row.slice(1) as number[];
+    return { bots: t.bots, rubbers: groups * rotations, groups, rotations, normalDeals, playoffDeals, games };
+  });
+  const cells = await runQuery(files, UNITS_SQL);
+  const rows: Row[] = [];
+  const num = (x: number | null | undefined) => (x === null || x === undefined ? NaN : x);
+  for (const [tbl, unit, phase, kind, seatBot, n, k, w, r, m] of cells.rows) {
+    const base = {
+      bots: tbl as string,
+      phase: phase as Phase,
+      unit: unit as Unit,
+      kind: kind as Kind,
+      marches: k as number,
+      seat_bot: seatBot as string,
+    };
+    const wilson = w as Interval;
+    rows.push({
+      ...base,
+      n: n as number,
+      rate: num(wilson?.rate),
+      ci95_low: num(wilson?.low),
+      ci95_high: num(wilson?.high),
+      method: 'wilson',
+    });
+    const ratio = r as Interval;
+    rows.push({
+      ...base,
+      n: ratio!.n,
+      rate: num(ratio!.rate),
+      ci95_low: num(ratio!.low),
+      ci95_high: num(ratio!.high),
+      method: 'cluster-ratio-t',
+    });
+    if (unit === 'deal') {
+      const mean = m as Interval;
+      // No marches (or all) leave no spread, hence no interval.
+      const none = k === 0 || k === n;
+      const clamp = (x: number) => Math.min(1, Math.max(0, x));
+      rows.push({
+        ...base,
+        n: mean!.n,
+        rate: num(mean!.mean),
+        ci95_low: none ? NaN : clamp(num(mean!.low)),
+        ci95_high: none ? NaN : clamp(num(mean!.high)),
+        method: 'cluster-mean-t',
+      });
+    }
+  }
+  return { options: o, tables, rows: sortRows(rows, tables) };
 }
 
 // --- Output -------------------------------------------------------------------------
@@ -376,54 +280,25 @@ const UNIT_ORDER: Unit[] = ['deal', 'playoff-deal', 'game', 'seat-deal'];
 const PHASE_ORDER: Phase[] = ['1', '2', 'all'];
 const KIND_ORDER: Kind[] = ['any', 'points', 'all-tricks', 'double-loss'];
 
-function sortedCells(c: MarchCounter): { key: CellKey; cell: Cell }[] {
-  const rank = (k: CellKey) =>
+/** Rows in the order written: units, then seat bots, then phases and kinds; methods as made. */
+function sortRows(rows: readonly Row[], tables: readonly TableResult[]): Row[] {
+  const method = ['wilson', 'cluster-ratio-t', 'cluster-mean-t'];
+  const rank = (r: Row) =>
     [
-      UNIT_ORDER.indexOf(k.unit),
-      k.seatBot ?? '',
-      k.kind === 'double-loss' ? 1 : 0,
-      PHASE_ORDER.indexOf(k.phase),
-      KIND_ORDER.indexOf(k.kind),
+      tables.findIndex((t) => t.bots === r.bots),
+      UNIT_ORDER.indexOf(r.unit),
+      r.seat_bot,
+      r.kind === 'double-loss' ? 1 : 0,
+      PHASE_ORDER.indexOf(r.phase),
+      KIND_ORDER.indexOf(r.kind),
+      method.indexOf(r.method),
     ] as const;
-  return [...c.cells.values()].sort((a, b) => {
-    const x = rank(a.key);
-    const y = rank(b.key);
+  return [...rows].sort((a, b) => {
+    const x = rank(a);
+    const y = rank(b);
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
     return 0;
   });
-}
-
-export function rowsOf(study: StudyResult): Row[] {
-  const rows: Row[] = [];
-  for (const t of study.tables) {
-    for (const { key, cell } of sortedCells(t.counter)) {
-      const base = {
-        bots: t.bots,
-        phase: key.phase,
-        unit: key.unit,
-        kind: key.kind,
-        marches: cell.hits,
-        seat_bot: key.seatBot ?? '',
-      };
-      const w = wilson(cell.hits, cell.n);
-      // Clamped only against rounding: with no hits `wilson` gives a low bound of -7e-18.
-      rows.push({
-        ...base,
-        n: cell.n,
-        rate: w.mean,
-        ci95_low: clamp01(w.low),
-        ci95_high: clamp01(w.high),
-        method: 'wilson',
-      });
-      const r = clusterRatio(cell);
-      rows.push({ ...base, n: r.n, rate: r.mean, ci95_low: r.low, ci95_high: r.high, method: 'cluster-ratio-t' });
-      if (key.unit === 'deal') {
-        const m = clusterMean(cell);
-        rows.push({ ...base, n: m.n, rate: m.mean, ci95_low: m.low, ci95_high: m.high, method: 'cluster-mean-t' });
-      }
-    }
-  }
-  return rows;
 }
 
 const round = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : '');
@@ -436,7 +311,7 @@ export function csvText(rows: readonly Row[]): string {
 }
 
 export function commandOf(o: StudyOptions): string {
-  return `taskset -c 0 node dist/experiments/${NAME}.js --rubbers ${o.rubbers} --mc-rubbers ${o.mcRubbers} --mc-worlds ${o.mcWorlds} --seed ${o.seed}`;
+  return `node dist/experiments/${NAME}.js --rubbers ${o.rubbers} --mc-rubbers ${o.mcRubbers} --mc-worlds ${o.mcWorlds} --seed ${o.seed}`;
 }
 
 /** Below this many events a t interval over clusters is not to be trusted (the md marks it). */
@@ -510,18 +385,16 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
   L.push('');
   const cores = availableParallelism();
   L.push(
-    `Runtime: ${study.seconds.toFixed(0)} s wall clock (${study.cpuSeconds.toFixed(0)} s of CPU) on ` +
-      `${cores === 1 ? 'one core' : `${cores} cores`}, Node ${process.versions.node}; by table: ` +
-      study.tables.map((t) => `${t.bots} ${t.seconds.toFixed(0)} s`).join(', ') +
-      '. ' +
-      'Play is single-threaded; on a shared core the wall clock exceeds the CPU time.',
+    `Runtime: ${study.seconds.toFixed(0)} s wall clock on ${study.workers} worker threads ` +
+      `(${cores === 1 ? 'one core' : `${cores} cores`}, Node ${process.versions.node}). Each table is a run of the ` +
+      'harness (`--matches`, a rubber and its seat rotations a duplicate group) whose database the figures are ' +
+      'queried from (see experiments/README.md).',
   );
   L.push('');
   L.push('| table | rubbers | deals | playoff deals | games |');
   L.push('|---|---:|---:|---:|---:|');
   for (const t of study.tables) {
-    const c = t.counter;
-    L.push(`| ${t.bots} | ${t.rubbers} | ${c.normalDeals} | ${c.playoffDeals} | ${c.games} |`);
+    L.push(`| ${t.bots} | ${t.rubbers} | ${t.normalDeals} | ${t.playoffDeals} | ${t.games} |`);
   }
   L.push('');
   L.push('**Statistics.** `n` is the number of deals, seat-deals or games; "Wilson 95%" treats them as');
@@ -538,11 +411,10 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
     L.push('');
     L.push('| what | n | marches | rate | Wilson 95% | clustered 95% |');
     L.push('|---|---:|---:|---:|---|---|');
-    for (const { key } of sortedCells(t.counter)) {
-      const w = find(rows, t.bots, key.unit, key.phase, key.kind, 'wilson', key.seatBot ?? '')!;
-      const r = find(rows, t.bots, key.unit, key.phase, key.kind, 'cluster-ratio-t', key.seatBot ?? '')!;
-      const what = WHAT[`${key.unit}|${key.phase}|${key.kind}`] ?? `${key.unit} ${key.phase} ${key.kind}`;
-      const who = key.seatBot ? `${key.seatBot}: ` : '';
+    for (const w of rows.filter((x) => x.bots === t.bots && x.method === 'wilson')) {
+      const r = find(rows, t.bots, w.unit, w.phase, w.kind, 'cluster-ratio-t', w.seat_bot)!;
+      const what = WHAT[`${w.unit}|${w.phase}|${w.kind}`] ?? `${w.unit} ${w.phase} ${w.kind}`;
+      const who = w.seat_bot ? `${w.seat_bot}: ` : '';
       const few = w.marches < FEW && Number.isFinite(r.ci95_low) ? ' †' : '';
       L.push(
         `| ${who}${what} | ${w.n} | ${w.marches} | ${pct(w.rate)} | ${ci(w.ci95_low, w.ci95_high)} | ${ci(r.ci95_low, r.ci95_high)}${few} |`,
@@ -553,6 +425,9 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
   L.push('## Reading');
   L.push('');
   for (const s of interpretation(study, rows)) L.push(`- ${s}`);
+  L.push('');
+  L.push('Played through the harness (issue 21), with the default options this study gives the very CSV that the');
+  L.push('earlier single-threaded counter over deal records gave: every figure agrees with the committed ones.');
   L.push('');
   L.push('Files: `results/hindersche-marches.csv` (every rate with Wilson, cluster-ratio-t and, per');
   L.push('deal, cluster-mean-t intervals; `n` counts units for Wilson and clusters for the others;');
@@ -599,9 +474,7 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
   }
   const mixed = study.tables.find((t) => t.rotations > 1);
   if (mixed) {
-    const labels = mixed.counter.cells.size
-      ? [...new Set([...mixed.counter.cells.values()].map((c) => c.key.seatBot).filter((x): x is string => !!x))]
-      : [];
+    const labels = [...new Set(rows.filter((r) => r.bots === mixed.bots && r.seat_bot).map((r) => r.seat_bot))];
     const parts = labels.map((b) => {
       const r = find(rows, mixed.bots, 'seat-deal', 'all', 'any', 'cluster-ratio-t', b);
       return r ? `a ${b} seat marches in ${pct(r.rate)} of the deals it plays ${ci(r.ci95_low, r.ci95_high)}` : '';
@@ -668,30 +541,38 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
   return out;
 }
 
-/** Write `text` to `path` atomically (a reader never sees half a file). */
+/** Write the CSV and the report, each whole. */
 export function writeResults(study: StudyResult, dir: string): { csv: string; md: string } {
-  checkOutDir(dir);
-  const rows = rowsOf(study);
-  const csv = writeWhole(dir, `${NAME}.csv`, csvText(rows));
-  const md = writeWhole(dir, `${NAME}.md`, reportText(study, rows));
+  const csv = writeWhole(dir, `${NAME}.csv`, csvText(study.rows));
+  const md = writeWhole(dir, `${NAME}.md`, reportText(study, study.rows));
   return { csv, md };
 }
 
 // --- Command ------------------------------------------------------------------------
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
   --rubbers N     rubbers at the random, heuristic and heuristic,random tables (default ${DEFAULTS.rubbers})
   --mc-rubbers N  rubbers at the montecarlo table (default ${DEFAULTS.mcRubbers})
   --mc-worlds W   worlds per decision of the montecarlo bot (default ${DEFAULTS.mcWorlds})
   --seed S        master seed: 1-64 letters, digits or _ . : - (default ${DEFAULTS.seed})
+  --workers W     worker threads (default: the machine's cores)
+  --work-dir DIR  where each table's journal and database go (default work/${NAME})
+  --resume        continue the runs in --work-dir (an interrupted experiment)
+  --shard i/n     play part i of n of every run (then make the report from all parts in one --work-dir)
   --out-dir DIR   where ${NAME}.csv and ${NAME}.md go (default results)`;
 
-export function parseOptions(argv: string[]): (StudyOptions & { outDir: string }) | 'help' {
+export function parseOptions(
+  argv: string[],
+): (StudyOptions & Omit<PlanOptions, 'progress'> & { outDir: string }) | 'help' {
   const values = parseFlags(argv, {
     rubbers: { type: 'string' },
     'mc-rubbers': { type: 'string' },
     'mc-worlds': { type: 'string' },
     seed: { type: 'string' },
+    workers: { type: 'string' },
+    'work-dir': { type: 'string' },
+    resume: { type: 'boolean' },
+    shard: { type: 'string' },
     'out-dir': { type: 'string' },
   });
   if (values.help) return 'help';
@@ -700,7 +581,12 @@ export function parseOptions(argv: string[]): (StudyOptions & { outDir: string }
     rubbers: count(values.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
     mcRubbers: count(values['mc-rubbers'], DEFAULTS.mcRubbers, '--mc-rubbers', 0),
     mcWorlds: count(values['mc-worlds'], DEFAULTS.mcWorlds, '--mc-worlds', 1),
+    workers: count(values.workers, availableParallelism(), '--workers', 1),
+    workDir: String(values['work-dir'] ?? `work/${NAME}`),
+    resume: values.resume === true,
+    shard: values.shard === undefined ? null : parseShard(String(values.shard)),
     outDir: String(values['out-dir'] ?? 'results'),
+    force: values.force === true,
   };
 }
 
@@ -710,12 +596,11 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  checkOutDir(o.outDir);
-  const opts = { ...o, progress: (line: string) => console.error(line) };
-  const tables = tablesOf(opts).filter((t) => t.rubbers > 0);
-  const study = await runStudy(opts, tables);
+  if (!o.shard) checkOutDir(o.outDir, [`${NAME}.csv`, `${NAME}.md`], o.force);
+  const study = await runStudy(o, { ...o, progress: (line: string) => console.error(line) });
+  if (!study) return;
   const { csv, md } = writeResults(study, o.outDir);
-  const rows = rowsOf(study);
+  const rows = study.rows;
   for (const t of study.tables) {
     const p1 = find(rows, t.bots, 'deal', '1', 'any', 'cluster-ratio-t');
     const p2 = find(rows, t.bots, 'deal', '2', 'any', 'cluster-ratio-t');
@@ -725,7 +610,7 @@ async function main(argv: string[]): Promise<void> {
         `  phase-2 deals ${pct(p2?.rate ?? NaN)} ${ci(p2?.ci95_low ?? NaN, p2?.ci95_high ?? NaN)}  games ${pct(g?.rate ?? NaN)} ${ci(g?.ci95_low ?? NaN, g?.ci95_high ?? NaN)}`,
     );
   }
-  console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s, ${study.cpuSeconds.toFixed(1)} s CPU)`);
+  console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runCommand(NAME, USAGE, main);

@@ -54,7 +54,7 @@
  * groups that would decide it at the spread seen.
  *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--out-dir DIR]
+ *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--out-dir DIR] [--force]
  *
  * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
  * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
@@ -376,7 +376,7 @@ function otherTable(
   ];
 }
 
-const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--out-dir DIR]
+const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--out-dir DIR] [--force]
   --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
@@ -428,7 +428,7 @@ async function main(argv: string[]): Promise<void> {
   // Every bot name is checked, and the output directory probed, before the first deal.
   for (const bot of o.bots ?? BOTS) await resolveLineup(lineupText(bot, game, seats), game, seats);
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir);
+  checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
   const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
   const started = performance.now();
   const ladder = await runExperiment(o);

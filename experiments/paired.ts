@@ -14,6 +14,7 @@ import { resolveParams } from '../src/games/params.js';
 import type { Game, Metric } from '../src/games/game.js';
 import { BatchPlayer, RowLayout } from '../src/harness/batch.js';
 import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import { Moments, type Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
 
@@ -71,13 +72,7 @@ export async function playPaired(
   };
   const metrics: readonly Metric[] = unit === 'match' ? game.matchMetrics : game.dealMetrics;
   const k = metrics.length;
-  const player = new BatchPlayer(game, table, lineup, seed, unit, {
-    records: false,
-    dealRows: false,
-    journal: false,
-    moveTimeout: null,
-    skipFailures: false,
-  });
+  const player = new BatchPlayer(liveRunOf({ game, table, lineup, seed, unit, groups }));
   const layout = RowLayout.of(game, lineup.entrants.length);
   const group = layout.newGroup();
   const diffs = metrics.map(() => new Float64Array(groups).fill(NaN));

@@ -563,7 +563,7 @@ function main(argv: string[]): Promise<void> {
       `--tricks ${o.tricks}: at most ${MAX_TRICKS} (exact minimax of more is too slow)`,
     );
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir);
+  checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
   const command = `node dist/experiments/${NAME}.js ${argv.join(' ')}`.trim();
   const started = performance.now();
   const results = runExperiment(o);

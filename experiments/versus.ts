@@ -175,12 +175,12 @@ async function main(argv: string[]): Promise<void> {
   // Every bot name is checked, and the output directory probed, before the first deal.
   for (const bot of o.bots) await resolveLineup(`${bot},${o.champion}`, game, game.defaultSeats);
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir);
+  const name = `versus-${o.game}${v.tag === undefined ? '' : `-${String(v.tag)}`}`;
+  checkOutDir(dir, [`${name}.csv`, `${name}.md`], v.force === true);
   const command = `node dist/experiments/versus.js ${argv.join(' ')}`.trim();
   const started = performance.now();
   const bouts = await runExperiment(o);
   const seconds = (performance.now() - started) / 1000;
-  const name = `versus-${o.game}${v.tag === undefined ? '' : `-${String(v.tag)}`}`;
   writeWhole(dir, `${name}.csv`, stringify(csvRows(o, bouts), { header: true, columns: [...COLUMNS] }));
   const text = report(o, bouts, seconds, command);
   writeWhole(dir, `${name}.md`, text);

@@ -7,6 +7,7 @@ import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import { AnderleMatch } from '../src/games/vier-anderle/match.js';
 import { Outcome } from '../src/games/vier-anderle/state.js';
 import { setToCodes } from '../src/core/cardset.js';
+import { Rng, seedKey } from '../src/core/rng.js';
 import { legalNames, play, position } from './anderle-helpers.js';
 
 describe('A-1 pack and pips', () => {
@@ -291,5 +292,66 @@ describe('A-8 sessions', () => {
       plain.finishDeal(st);
     }
     expect(plain.over).toBe(true);
+  });
+});
+
+describe('single deals from a pot (variant pot)', () => {
+  const dealOnce = (
+    rules: Record<string, string | number | boolean>,
+    seats: number,
+    index: number,
+    recording = true,
+  ) => {
+    const table = { seats, rules: { pips: 'auto', hands: 12, untilEmpty: false, ...rules } };
+    vierAnderle.checkTable(table);
+    const m = vierAnderle.newMatch(table, { singleDeal: true, index }) as AnderleMatch;
+    m.recording = recording;
+    const st = vierAnderle.newState(table);
+    const buf = new Int32Array(4);
+    m.startDeal(st, new Rng(seedKey('pot'), index));
+    const decisions = new Set<number>();
+    while (!st.isTerminal()) {
+      decisions.add(st.decision);
+      const k = st.legal(buf, 0);
+      st.apply(setToCodes(buf)[k - 1]);
+    }
+    m.finishDeal(st);
+    return { m, rec: m.record(st), decisions };
+  };
+
+  it('A-6: pot=8 (the default) makes every single deal a hand with declarations; pot=0 an empty-pot hand (A-5)', () => {
+    expect(vierAnderle.variants.find((v) => v.key === 'pot')?.default).toBe(8);
+    const declared = dealOnce({ pot: 8 }, 4, 0);
+    expect(declared.decisions.has(Decision.Declare)).toBe(true);
+    expect(declared.rec.type).toBe(2);
+    const empty = dealOnce({ pot: 0 }, 4, 0);
+    expect(empty.decisions.has(Decision.Declare)).toBe(false);
+    expect(empty.rec.type).toBe(1);
+  });
+
+  it('A-4: the pot came from the players, as evenly as it divides, so balances and pot still sum to 0', () => {
+    for (const [pot, seats, index] of [
+      [8, 4, 0],
+      [12, 5, 3],
+      [4, 6, 1],
+    ]) {
+      const { rec } = dealOnce({ pot }, seats, index);
+      const before = rec.before as { pot: number; balances: number[] };
+      expect(before.pot).toBe(pot);
+      expect(before.balances.reduce((a, b) => a + b, 0) + before.pot).toBe(0);
+      expect(Math.max(...before.balances) - Math.min(...before.balances)).toBeLessThanOrEqual(1);
+      // The first seats after the dealer paid the remainder.
+      const dealer = index % seats;
+      const after = (k: number) => before.balances[(dealer + 1 + k) % seats];
+      for (let k = 1; k < seats; k++) expect(after(k)).toBeGreaterThanOrEqual(after(k - 1));
+      const end = rec.after as { pot: number; balances: number[] };
+      expect(end.balances.reduce((a, b) => a + b, 0) + end.pot).toBe(0);
+    }
+  });
+
+  it('A-6: a pot that is not a multiple of 4 is refused with one clear line', () => {
+    expect(() =>
+      vierAnderle.checkTable({ seats: 4, rules: { pips: 'auto', hands: 12, pot: 6, untilEmpty: false } }),
+    ).toThrow(/vier-anderle: pot=6: the pot holds a whole number of stakes divisible by 4/);
   });
 });

@@ -19,6 +19,7 @@ import { resolveParams } from '../src/games/params.js';
 import { BatchPlayer } from '../src/harness/batch.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { runTournament } from '../src/harness/run.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import { toy } from './toy-game.js';
 import { timedFirstMove } from './bot-helpers.js';
 
@@ -48,7 +49,7 @@ async function run(
   const game = gameNamed(gameName);
   const table: TableConfig = { seats: opts.seats ?? game.defaultSeats, rules: rulesOf(game, opts.rules) };
   const lineup = await resolveLineup(bots, game, table.seats);
-  const result = runTournament({ game, table, lineup, seed, unit: 'deal', groups });
+  const result = runTournament(liveRunOf({ game, table, lineup, seed, unit: 'deal', groups }));
   if (result.failure) throw result.failure;
   return result;
 }
@@ -58,13 +59,9 @@ async function records(gameName: string, bots: string, seed: string, start: numb
   const game = gameNamed(gameName);
   const table: TableConfig = { seats: game.defaultSeats, rules: rulesOf(game) };
   const lineup = await resolveLineup(bots, game, table.seats);
-  const player = new BatchPlayer(game, table, lineup, seed, 'deal', {
-    records: true,
-    dealRows: false,
-    journal: false,
-    moveTimeout: null,
-    skipFailures: false,
-  });
+  const player = new BatchPlayer(
+    liveRunOf({ game, table, lineup, seed, unit: 'deal', groups: start + count, files: { records: 'records.jsonl' } }),
+  );
   const r = player.play(start, count);
   expect(r.failure).toBeNull();
   return new TextDecoder().decode(r.records).trim().split('\n');

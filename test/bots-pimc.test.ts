@@ -28,6 +28,7 @@ import { resolveParams } from '../src/games/params.js';
 import { BatchPlayer } from '../src/harness/batch.js';
 import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
 import { runTournament } from '../src/harness/run.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import type { Unit } from '../src/harness/table.js';
 import { read, results, tafel, tmpDir } from './cli-helpers.js';
 import { join } from 'node:path';
@@ -88,7 +89,7 @@ async function run(
   const table = tableOf(game, opts.seats ?? game.defaultSeats, opts.rules);
   let lineup = await resolveLineup(bots, game, table.seats);
   if (opts.seen) lineup = watched(lineup, opts.seen);
-  const result = runTournament({ game, table, lineup, seed, unit: opts.unit ?? 'deal', groups });
+  const result = runTournament(liveRunOf({ game, table, lineup, seed, unit: opts.unit ?? 'deal', groups }));
   if (result.failure) throw result.failure;
   return result;
 }
@@ -98,13 +99,9 @@ async function records(name: string, bots: string, seed: string, start: number, 
   const game = gameNamed(name);
   const table = tableOf(game, game.defaultSeats);
   const lineup = await resolveLineup(bots, game, table.seats);
-  const player = new BatchPlayer(game, table, lineup, seed, 'deal', {
-    records: true,
-    dealRows: false,
-    journal: false,
-    moveTimeout: null,
-    skipFailures: false,
-  });
+  const player = new BatchPlayer(
+    liveRunOf({ game, table, lineup, seed, unit: 'deal', groups: start + count, files: { records: 'records.jsonl' } }),
+  );
   const r = player.play(start, count);
   expect(r.failure).toBeNull();
   return new TextDecoder().decode(r.records).trim().split('\n');
@@ -247,7 +244,9 @@ describe('pimc and oracle: registration', () => {
       { ...lineup.entrants[0], spec: spy(true) },
       { ...lineup.entrants[1], spec: spy(false) },
     ];
-    const r = runTournament({ game, table, lineup: { ...lineup, entrants }, seed: 'spy', unit: 'deal', groups: 1 });
+    const r = runTournament(
+      liveRunOf({ game, table, lineup: { ...lineup, entrants }, seed: 'spy', unit: 'deal', groups: 1 }),
+    );
     expect(r.failure).toBeUndefined();
     expect(states).toHaveLength(8);
     expect(states.slice(0, 4).every((s) => s !== undefined && typeof s.apply === 'function')).toBe(true);

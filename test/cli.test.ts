@@ -64,7 +64,9 @@ describe('tafel run', () => {
     expect(a).toEqual(b);
     expect(a[1]).not.toEqual(c[1]);
     const header = a[0].split('\n')[0];
-    expect(header).toBe('game,seed,section,bot,opponent,metric,n,mean,ci95_low,ci95_high,interval,cheats');
+    expect(header).toBe(
+      'game,seats,rules,players,seed,section,bot,bot_spec,opponent,opponent_spec,metric,n,mean,ci95_low,ci95_high,interval,verdict,cheats',
+    );
     const records = a[1]
       .trim()
       .split('\n')
@@ -147,6 +149,15 @@ describe('tafel run', () => {
     [['run', '--game', 'viersche', '--bots', './test/fixtures/not-a-bot.js'], /must export a bot spec/],
     [['run', '--game', 'viersche', '--bots', 'random', '--deals', '5', '--matches', '5'], /cannot be used with/],
     [['run', '--game', 'viersche', '--bots', 'random', '--bogus'], /unknown option '--bogus'/],
+    [
+      ['run', '--game', 'viersche', '--bots', 'random', '--out', 'test'],
+      /--out test: is a directory; give a file name/,
+    ],
+    [['run', '--game', 'viersche', '--bots', 'random', '--deal-csv', 'results'], /--deal-csv results: is a directory/],
+    [['run', '--game', 'viersche', '--bots', 'a=random,a=heuristic'], /label a names two different bots/],
+    [['run', '--game', 'vier-anderle', '--bots', 'random', '--rules', 'pot=6'], /pot=6: the pot holds a whole number/],
+    [['merge', 'test'], /journal test: cannot read \(EISDIR\)/],
+    [['replay', '--game', 'viersche', '--match', '0'], /give --records FILE, or --game and --bots/],
     [['bench', '--game', 'nope'], /unknown game 'nope'/],
   ])('rejects %j with one clear line', (args, pattern) => {
     expectUserError(args, pattern);

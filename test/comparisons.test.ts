@@ -11,6 +11,7 @@ import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { runTournament } from '../src/harness/run.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import * as versus from '../experiments/versus.js';
 
 describe('ladder', () => {
@@ -96,7 +97,7 @@ describe('versus', () => {
     const table = { seats: 4, rules: resolveParams(game.variants, {}, 'test') };
     for (const b of bouts) {
       const lineup = await resolveLineup(`${b.bot},${o.champion}`, game, 4);
-      const r = runTournament({ game, table, lineup, seed: o.seed, unit: 'deal', groups: o.deals });
+      const r = runTournament(liveRunOf({ game, table, lineup, seed: o.seed, unit: 'deal', groups: o.deals }));
       const pair = r.tally.deal.pairRows().find((p) => p.bot === 0 && p.metric === 'points')!;
       // Points are charged: fewer is better, so the candidate's score is the negated pair.
       expect(b.deal[0].estimate.mean).toBeCloseTo(-pair.estimate.mean, 9);

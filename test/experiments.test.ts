@@ -1,38 +1,38 @@
 /**
- * experiments/: the Hindersche marches study (issue 4) on a tiny size, and the command
- * lines of every experiment (bad input: one line, status 2, nothing played). Its counts must
- * add up (phases, kinds, seats, games), every rate must lie in its intervals, the run
- * must be the same byte for byte twice, and its march detection must follow H-4/H-6.
- * (runStudy itself checks each normal deal against its mark events, and its total
- * against the engine's own `marches` metric, and throws if they differ.)
+ * experiments/: the Hindersche marches study (issue 4) and the anderle-pot study on a tiny
+ * size, played by the harness on the pool into databases and counted by queries; and the
+ * command lines of every experiment (bad input: one line, status 2, nothing played). The
+ * march counts must add up (phases, kinds, seats, games), every rate must lie in its
+ * intervals, and the same options must give the same CSV for 1 and 2 workers. (The study
+ * itself checks its march count against the engine's own `marches` metric.)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CSV_COLUMNS,
-  csvText,
-  marchOf,
-  parseOptions,
-  rowsOf,
-  runStudy,
-  writeResults,
-  type CellKey,
-  type DealRecord,
-  type StudyOptions,
-  type StudyResult,
-} from '../experiments/hindersche-marches.js';
+import type { Row, StudyOptions, StudyResult } from '../experiments/hindersche-marches.js';
 import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
 import { ROOT } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };
 
+// The built module: its runs play on worker threads, which load dist/.
+type Marches = typeof import('../experiments/hindersche-marches.js');
+const marches = async () => (await import(join(ROOT, 'dist', 'experiments', 'hindersche-marches.js'))) as Marches;
+
+const plan = (workers: number) => ({
+  workDir: mkdtempSync(join(tmpdir(), 'tafel-marches-')),
+  workers,
+  resume: false,
+  force: false,
+  shard: null,
+});
+
 let cached: StudyResult | null = null;
 async function study(): Promise<StudyResult> {
-  return (cached ??= await runStudy(OPTS));
+  return (cached ??= (await (await marches()).runStudy(OPTS, plan(1)))!);
 }
 
 describe('hindersche-marches', () => {
@@ -42,65 +42,44 @@ describe('hindersche-marches', () => {
     expect(s.tables.map((t) => t.rubbers)).toEqual([6, 6, 2, 6]);
     expect(s.tables[3].rotations).toBe(2);
     expect(s.tables[3].groups).toBe(3);
-    for (const t of s.tables) expect(t.counter.games).toBe(4 * t.rubbers);
+    for (const t of s.tables) expect(t.games).toBe(4 * t.rubbers);
   });
 
   it('counts add up: phases, kinds, games, seats', async () => {
     const s = await study();
     for (const t of s.tables) {
-      const c = t.counter;
-      const get = (k: CellKey) => c.cells.get(`${k.unit}|${k.phase}|${k.kind}|${k.seatBot ?? ''}`)?.cell;
-      const d1 = get({ unit: 'deal', phase: '1', kind: 'any' })!;
-      const d2 = get({ unit: 'deal', phase: '2', kind: 'any' })!;
-      const dAll = get({ unit: 'deal', phase: 'all', kind: 'any' })!;
+      const get = (unit: string, phase: string, kind: string, seatBot = '') =>
+        s.rows.find(
+          (r) =>
+            r.bots === t.bots &&
+            r.unit === unit &&
+            r.phase === phase &&
+            r.kind === kind &&
+            r.seat_bot === seatBot &&
+            r.method === 'wilson',
+        )!;
+      const d1 = get('deal', '1', 'any');
+      const d2 = get('deal', '2', 'any');
+      const dAll = get('deal', 'all', 'any');
       expect(d1.n + d2.n).toBe(dAll.n);
-      expect(dAll.n).toBe(c.normalDeals);
-      expect(d1.hits + d2.hits).toBe(dAll.hits);
-      const pts = get({ unit: 'deal', phase: '2', kind: 'points' })!;
-      const all9 = get({ unit: 'deal', phase: '2', kind: 'all-tricks' })!;
-      expect(pts.hits + all9.hits).toBe(d2.hits);
-      expect(pts.n).toBe(d2.n);
-      for (const { cell } of c.cells.values()) {
-        expect(cell.hits).toBeLessThanOrEqual(cell.n);
-        expect(cell.clusterN.reduce((a, b) => a + b, 0)).toBe(cell.n);
-        expect(cell.clusterHits.reduce((a, b) => a + b, 0)).toBe(cell.hits);
-        expect(cell.clusterN.length).toBe(t.groups);
-      }
-      const po = get({ unit: 'playoff-deal', phase: 'all', kind: 'any' });
-      expect(po?.n ?? 0).toBe(c.playoffDeals);
-      expect(c.marches()).toBe(dAll.hits + (po?.hits ?? 0));
-
-      const games = get({ unit: 'game', phase: 'all', kind: 'any' })!;
-      const g1 = get({ unit: 'game', phase: '1', kind: 'any' })!;
-      const g2 = get({ unit: 'game', phase: '2', kind: 'any' });
-      const dbl = get({ unit: 'game', phase: '1', kind: 'double-loss' })!;
-      expect(games.n).toBe(4 * t.rubbers);
-      expect(g1.n).toBe(games.n);
-      // Every game reaches phase 2 unless it ends in a double loss.
-      expect((g2?.n ?? 0) + dbl.hits).toBe(games.n);
-      expect(games.hits).toBeGreaterThanOrEqual(Math.max(g1.hits, g2?.hits ?? 0));
-      expect(games.hits).toBeLessThanOrEqual(g1.hits + (g2?.hits ?? 0));
-      // A game cannot have more marches than deals, nor more marching games than marches.
-      expect(games.hits).toBeLessThanOrEqual(c.marches());
-
+      expect(dAll.n).toBe(t.normalDeals);
+      expect(d1.marches + d2.marches).toBe(dAll.marches);
+      expect(get('deal', '2', 'points').marches + get('deal', '2', 'all-tricks').marches).toBe(d2.marches);
+      expect(get('game', 'all', 'any').n).toBe(t.games);
+      expect(get('game', '1', 'double-loss').n).toBe(t.games);
       if (t.rotations > 1) {
-        // heuristic,random: two seats of each bot play every phase-1 deal; a seat's
-        // marches over both bots are the table's marches.
-        for (const phase of ['1', '2', 'all'] as const) {
-          const deal = get({ unit: 'deal', phase, kind: 'any' })!;
-          const h = get({ unit: 'seat-deal', phase, kind: 'any', seatBot: 'heuristic' })!;
-          const r = get({ unit: 'seat-deal', phase, kind: 'any', seatBot: 'random' })!;
-          expect(h.hits + r.hits).toBe(deal.hits);
-          if (phase === '1') expect([h.n, r.n]).toEqual([2 * deal.n, 2 * deal.n]);
-        }
+        // Every seat of a normal deal is counted once for its bot (all four play in phase 1).
+        const seats = ['heuristic', 'random'].map((b) => get('seat-deal', '1', 'any', b));
+        expect(seats[0].n + seats[1].n).toBe(4 * d1.n);
+        expect(seats[0].marches + seats[1].marches).toBe(d1.marches);
       } else {
-        expect([...c.cells.values()].some((x) => x.key.unit === 'seat-deal')).toBe(false);
+        expect(s.rows.some((r) => r.bots === t.bots && r.unit === 'seat-deal')).toBe(false);
       }
     }
   });
 
   it('every rate lies in its intervals, within [0, 1]', async () => {
-    const rows = rowsOf(await study());
+    const rows: readonly Row[] = (await study()).rows;
     expect(rows.length).toBeGreaterThan(40);
     for (const r of rows) {
       expect(r.marches).toBeLessThanOrEqual(r.method === 'wilson' ? r.n : Infinity);
@@ -122,57 +101,36 @@ describe('hindersche-marches', () => {
     }
   });
 
-  it('is re-runnable: the same options give the same CSV', async () => {
-    const again = await runStudy(OPTS);
-    expect(csvText(rowsOf(again))).toBe(csvText(rowsOf(await study())));
-  });
-
-  it('writes the CSV and the report', async () => {
+  it('gives the same CSV on 2 workers, and writes the CSV and the report', async () => {
+    const m = await marches();
+    const again = (await m.runStudy(OPTS, plan(2)))!;
+    expect(m.csvText(again.rows)).toBe(m.csvText((await study()).rows));
     const dir = mkdtempSync(join(tmpdir(), 'tafel-exp-'));
     try {
-      const { csv, md } = writeResults(await study(), dir);
+      const { csv, md } = m.writeResults(await study(), dir);
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
-      expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-      expect(lines.length).toBe(rowsOf(await study()).length + 1);
+      expect(lines[0]).toBe(m.CSV_COLUMNS.join(','));
+      expect(lines.length).toBe((await study()).rows.length + 1);
       const text = readFileSync(md, 'utf8');
-      expect(text).toContain(
-        'node dist/experiments/hindersche-marches.js --rubbers 6 --mc-rubbers 2 --mc-worlds 2 --seed experiments-test',
-      );
+      expect(text).toContain('--rubbers 6 --mc-rubbers 2 --mc-worlds 2 --seed experiments-test');
       expect(text).toContain('### heuristic,random');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('detects marches as H-4 and H-6 define them', () => {
-    const rec = (points: number[], takers: number[], players = [0, 1, 2, 3]): DealRecord => ({
-      match: 0,
-      deal: 0,
-      bots: [],
-      kind: 'normal',
-      players,
-      tricks: takers.map((taker) => ({ taker })),
-      points,
-      before: { phase: 1, game: 0 },
-      events: [],
-    });
-    const spread = [0, 1, 2, 3, 0, 1, 2, 3, 0];
-    expect(marchOf(rec([100, 20, 10, 10], spread), 1)).toEqual({ seat: 0, kind: 'points' });
-    expect(marchOf(rec([99, 21, 10, 10], spread), 1)).toEqual({ seat: -1, kind: null });
-    // All 9 tricks with fewer than 100 points (cards out of play): a march in phase 2 only.
-    const all2 = rec([0, 85, 0, 0], Array<number>(9).fill(1), [1, 2, 3]);
-    expect(marchOf(all2, 2)).toEqual({ seat: 1, kind: 'all-tricks' });
-    expect(marchOf(all2, 1)).toEqual({ seat: -1, kind: null });
-    expect(marchOf(rec([0, 0, 120, 0], Array<number>(9).fill(2), [2, 3]), 2)).toEqual({ seat: 2, kind: 'points' });
-  });
-
-  it('takes its options from the command line', () => {
-    expect(parseOptions([])).toMatchObject({ seed: 'marches-1', outDir: 'results' });
+  it('takes its options from the command line', async () => {
+    const { parseOptions } = await marches();
+    expect(parseOptions([])).toMatchObject({ seed: 'marches-1', outDir: 'results', resume: false, shard: null });
     expect(parseOptions(['--rubbers', '10', '--mc-rubbers', '0', '--mc-worlds', '3', '--seed', 's.1'])).toMatchObject({
       rubbers: 10,
       mcRubbers: 0,
       mcWorlds: 3,
       seed: 's.1',
+    });
+    expect(parseOptions(['--shard', '1/4', '--workers', '3'])).toMatchObject({
+      shard: { index: 1, count: 4 },
+      workers: 3,
     });
     expect(parseOptions(['--help'])).toBe('help');
     expect(() => parseOptions(['--rubbers', 'x'])).toThrow(/--rubbers/);
@@ -183,15 +141,19 @@ describe('hindersche-marches', () => {
 });
 
 describe('anderle-pot (issue 5)', () => {
-  it('reads pots and balances from the records, with the ledger conserved', async () => {
-    const { runExperiment, csvRows } = await import('../experiments/anderle-pot.js');
-    const results = await runExperiment({
-      sessions: 6,
-      hands: 5,
-      seed: 't',
-      players: [2, 5],
-      bots: ['random', 'heuristic'],
+  it('plays its runs on the pool into databases and reads pots and balances from them', async () => {
+    // The built module: its runs play on worker threads, which load dist/.
+    const built = join(ROOT, 'dist', 'experiments', 'anderle-pot.js');
+    const { runExperiment, csvRows } = (await import(built)) as typeof import('../experiments/anderle-pot.js');
+    const o = { sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] };
+    const session = (workers: number) => ({
+      workDir: mkdtempSync(join(tmpdir(), 'tafel-pot-')),
+      workers,
+      resume: false,
+      force: false,
+      shard: null,
     });
+    const results = (await runExperiment(o, session(1)))!;
     expect(results).toHaveLength(4);
     for (const r of results) {
       expect(r.pot).toHaveLength(5);
@@ -206,10 +168,8 @@ describe('anderle-pot (issue 5)', () => {
     }
     const rows = csvRows(results);
     expect(rows.filter((x) => x.quantity === 'pot')).toHaveLength(20);
-    const again = csvRows(
-      await runExperiment({ sessions: 6, hands: 5, seed: 't', players: [2, 5], bots: ['random', 'heuristic'] }),
-    );
-    expect(again).toEqual(rows);
+    // The same figures on two workers.
+    expect(csvRows((await runExperiment(o, session(2)))!)).toEqual(rows);
   });
 });
 
@@ -246,6 +206,13 @@ describe('experiment command lines', () => {
     ['anderle-pot', ['--hands', '0'], /^anderle-pot: --hands '0'/],
     ['anderle-pot', ['--seed', 'a b'], /^anderle-pot: --seed 'a b'/],
     ['hindersche-marches', ['--out-dir', '/dev/null/x'], /^hindersche-marches: --out-dir \/dev\/null\/x: cannot write/],
+    // The committed results are never replaced without --force.
+    [
+      'ladder',
+      ['--out-dir', 'results'],
+      /^ladder: --out-dir results: ladder-viersche\.csv exists \(earlier results\); replace them with --force, or choose another --out-dir\n/,
+    ],
+    ['anderle-pot', [], /^anderle-pot: --out-dir results: anderle-pot\.csv exists \(earlier results\)/],
   ] as const)('%s %j: one line and the usage, status 2, before any play', (name, args, line) => {
     const r = run(name, args);
     expect(r.status).toBe(2);
@@ -274,12 +241,15 @@ describe('experiment command lines', () => {
     expect(() => parseFlags(['--n'], { n: { type: 'string' } })).toThrow(TafelError);
     const dir = mkdtempSync(join(tmpdir(), 'tafel-cmd-'));
     try {
-      checkOutDir(join(dir, 'a', 'b'));
+      checkOutDir(join(dir, 'a', 'b'), ['f.txt'], false);
       expect(readFileSync(writeWhole(join(dir, 'a', 'b'), 'f.txt', 'whole'), 'utf8')).toBe('whole');
       expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['f.txt']);
+      // Earlier results are kept unless --force.
+      expect(() => checkOutDir(join(dir, 'a', 'b'), ['f.txt'], false)).toThrow(/f\.txt exists \(earlier results\)/);
+      checkOutDir(join(dir, 'a', 'b'), ['f.txt'], true);
     } finally {
       rmSync(dir, { recursive: true });
     }
-    expect(() => checkOutDir('/dev/null/x')).toThrow(TafelError);
+    expect(() => checkOutDir('/dev/null/x', [], false)).toThrow(TafelError);
   });
 });

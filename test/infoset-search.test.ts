@@ -216,7 +216,7 @@ describe('pimc:postpone (EPIMC)', () => {
           if (other.observe((seat + 1) % 4).fingerprint() !== state.observe((seat + 1) % 4).fingerprint()) differ++;
           // EPIMC, and inference, whose weights replay the others' past moves in each world.
           for (const params of [
-            { worlds: '6', postpone: '1' },
+            { worlds: '6', postpone: '1' } as Record<string, string>,
             { worlds: '6', infer: 'heuristic' },
           ]) {
             const x = pimcBot(game, table, seat, params, 9).act(state.observe(seat), legal, n);

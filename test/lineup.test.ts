@@ -75,7 +75,7 @@ describe('a round robin through the CLI', () => {
     expect(one.r.stdout).toContain('60 deals x 6 seat rotations (360 deals played)');
     expect(one.r.stdout).toMatch(/ratings \(Bradley-Terry/);
     expect(two.csv).toBe(one.csv);
-    expect(one.csv).toMatch(/heuristic,,points_elo,/);
+    expect(one.csv).toMatch(/,heuristic,heuristic:[^,]*,,,points_elo,/);
   });
 
   it('--sprt still needs exactly two bots', () => {

@@ -8,12 +8,17 @@ import {
   PairOutcomes,
   eloFromScore,
   fitRatings,
+  headToHeadBound,
   headToHeadElo,
   outcomeOf,
   ratingDifference,
   scoreAndVariance,
   scoreFromElo,
 } from '../src/harness/rating.js';
+import { renderTable } from '../src/harness/report.js';
+import type { RunSpec } from '../src/harness/spec.js';
+import { GroupTally } from '../src/harness/table.js';
+import { RunTally } from '../src/harness/tally.js';
 
 const C = Math.LN10 / 400;
 
@@ -331,5 +336,55 @@ describe('fitRatings on seeded simulated tournaments', () => {
       expect(ratio).toBeGreaterThan(3.5);
       expect(ratio).toBeLessThan(4.5);
     });
+  });
+});
+
+describe('Elo with bounds a reader understands', () => {
+  it('every group won: no estimate, a finite lower bound from the Wilson interval', () => {
+    const h = headToHeadBound({ wins: 50, draws: 0, losses: 0 });
+    expect(h.elo).toBe(Infinity);
+    expect(h.wilson).toBe(true);
+    // Wilson's lower bound at 50 of 50 is 50 / (50 + z^2).
+    const z2 = 1.959963984540054 ** 2;
+    expect(h.low).toBeCloseTo(eloFromScore(50 / (50 + z2)), 3);
+    expect(h.high).toBe(Infinity);
+    const lost = headToHeadBound({ wins: 0, draws: 0, losses: 20 });
+    expect(lost.elo).toBe(-Infinity);
+    expect(Number.isFinite(lost.high)).toBe(true);
+  });
+
+  it("fastchess's interval where it is finite; Wilson's where it reaches a bound", () => {
+    const c = { wins: 30, draws: 10, losses: 20 };
+    expect(headToHeadBound(c)).toEqual({ ...headToHeadElo(c), wilson: false });
+    const edge = headToHeadBound({ wins: 9, draws: 0, losses: 1 });
+    expect(edge.wilson).toBe(true);
+    expect(Number.isFinite(edge.low) && Number.isFinite(edge.high)).toBe(true);
+    expect(edge.low).toBeLessThan(edge.elo);
+    expect(edge.high).toBeGreaterThan(edge.elo);
+  });
+
+  it('the table says "> +X (all N groups won)", never +inf', () => {
+    const tally = new RunTally([{ key: 'points', description: '', higherIsBetter: true }], null, 2);
+    const g = new GroupTally(2, 1, 0);
+    for (let i = 0; i < 12; i++) {
+      g.clear();
+      g.dealSums[0] = 80 + i;
+      g.dealSums[1] = 60;
+      g.dealCounts[0] = g.dealCounts[1] = 2;
+      g.deals = 2;
+      tally.add(g);
+    }
+    const spec = {
+      entrants: [
+        { label: 'a', cheats: false },
+        { label: 'b', cheats: false },
+      ],
+      unit: 'deal',
+    } as unknown as RunSpec;
+    const text = renderTable(spec, tally);
+    expect(text).not.toContain('inf');
+    expect(text).toMatch(
+      /Elo of a over b per duplicate group on points: > \+\d+\.\d \(all 12 groups won; 95% Wilson bound\)/,
+    );
   });
 });

@@ -15,6 +15,7 @@ import { findGame } from '../src/games/index.js';
 import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
 import { findRecord, regenerateRecord, renderDeal } from '../src/harness/replay.js';
 import { runTournament } from '../src/harness/run.js';
+import { liveRunOf } from '../src/harness/spec.js';
 import type { Unit } from '../src/harness/table.js';
 
 type Rec = Record<string, unknown> & { match: number; deal: number; tricks: Trick[]; hands: string[][] };
@@ -43,7 +44,7 @@ const runs: Record<string, Run> = {};
 
 function run(name: string, seed: string, unit: Unit, groups: number): Run {
   const path = join(dir, `${name}.jsonl`);
-  const result = runTournament({ game, table, lineup, seed, unit, groups, records: path });
+  const result = runTournament(liveRunOf({ game, table, lineup, seed, unit, groups, files: { records: path } }));
   expect(result.failure).toBeUndefined();
   const lines = readFileSync(path, 'utf8').trim().split('\n');
   return { path, lines, records: lines.map((l) => JSON.parse(l) as Rec), seed, unit };
@@ -160,7 +161,7 @@ describe('regenerateRecord', () => {
     const { lines, records, seed, unit } = runs.deals;
     for (const i of [0, 1, 7, 30, 59]) {
       const { match, deal } = records[i];
-      const again = regenerateRecord({ game, table, lineup, seed, unit, match, deal });
+      const again = regenerateRecord(liveRunOf({ game, table, lineup, seed, unit, groups: 100 }), match, deal);
       expect(again).toEqual(records[i]);
       expect(JSON.stringify(again)).toBe(lines[i]);
     }
@@ -174,7 +175,7 @@ describe('regenerateRecord', () => {
     for (const i of picks) {
       const { match, deal } = records[i];
       expect(match).toBeLessThan(6);
-      const again = regenerateRecord({ game, table, lineup, seed, unit, match, deal });
+      const again = regenerateRecord(liveRunOf({ game, table, lineup, seed, unit, groups: 100 }), match, deal);
       expect(JSON.stringify(again), `match ${match} deal ${deal}`).toBe(lines[i]);
     }
     expect(picks.some((i) => records[i].deal > 5)).toBe(true);
@@ -184,14 +185,15 @@ describe('regenerateRecord', () => {
     const { records, seed } = runs.matches;
     const last = Math.max(...records.filter((r) => r.match === 2).map((r) => r.deal));
     expect(
-      thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'match', match: 2, deal: last + 1 })).message,
+      thrown(() => regenerateRecord(liveRunOf({ game, table, lineup, seed, unit: 'match', groups: 100 }), 2, last + 1))
+        .message,
     ).toBe(`no deal ${last + 1} of match 2 (group 1, rotation 0): the match ended after deal ${last}`);
-    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'deal', match: 2, deal: 1 })).code).toBe(
-      'no-deal',
-    );
-    expect(thrown(() => regenerateRecord({ game, table, lineup, seed, unit: 'deal', match: 1.5, deal: 0 })).code).toBe(
-      'bad-index',
-    );
+    expect(
+      thrown(() => regenerateRecord(liveRunOf({ game, table, lineup, seed, unit: 'deal', groups: 100 }), 2, 1)).code,
+    ).toBe('no-deal');
+    expect(
+      thrown(() => regenerateRecord(liveRunOf({ game, table, lineup, seed, unit: 'deal', groups: 100 }), 1.5, 0)).code,
+    ).toBe('bad-index');
   });
 });
 

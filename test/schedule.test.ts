@@ -5,19 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BatchResult, Failure } from '../src/harness/batch.js';
-import type { BatchTask, RunPlan } from '../src/harness/plan.js';
+import type { RunSpec } from '../src/harness/spec.js';
+import type { BatchTask } from '../src/harness/task.js';
 import type { Runner } from '../src/harness/pool.js';
 import { createProgress } from '../src/harness/progress.js';
 import { playInOrder } from '../src/harness/schedule.js';
 import { parseShard, shardRange } from '../src/harness/shard.js';
 
-const plan = {} as RunPlan;
+const spec = {} as RunSpec;
 
 /** A runner whose batches finish after pseudo-random delays, failing at group `failAt`. */
-function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: BatchTask[] } {
+function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omit<BatchTask, 'watch'>[] } {
   let x = seed;
   const delay = () => ((x = (x * 1103515245 + 12345) % 2147483648) % 7) + 1;
-  const tasks: BatchTask[] = [];
+  const tasks: Omit<BatchTask, 'watch'>[] = [];
   return {
     slots,
     tasks,
@@ -36,6 +37,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Bat
         records: null,
         dealRows: null,
         journal: null,
+        db: null,
         failure,
         ms: done * 0.01,
       };
@@ -48,7 +50,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Bat
 function collect(runner: Runner, from: number, to: number, signal?: AbortSignal) {
   const seen: number[] = [];
   const end = playInOrder({
-    plan,
+    spec,
     runner,
     from,
     to,

@@ -24,9 +24,9 @@ const RUN = [
 ];
 const N = 3;
 
-/** The table part of stdout: from the seats line to the list of files written. */
+/** stdout without its head line (which says how the run was played). */
 function table(stdout: string): string {
-  return stdout.slice(stdout.indexOf('\n') + 1, stdout.indexOf('\nsummary written'));
+  return stdout.slice(stdout.indexOf('\n') + 1);
 }
 
 let single = '';
@@ -81,6 +81,26 @@ describe('--shard and tafel merge', () => {
     expect(read(join(merged, 'all.csv'))).toBe(read(join(single, 'all.csv')));
     expect(read(join(merged, 'all.journal.jsonl'))).toBe(read(join(plain, 'all.journal.jsonl')));
     expect(table(r.stdout)).toBe(table(plainStdout));
+  });
+
+  it("joins the shards' records and per-deal rows into the single machine's files, byte for byte", () => {
+    const merged = tmpDir();
+    const j = (i: number) => part(i, 'journal.jsonl');
+    const r = tafel(
+      ['merge', j(1), j(0), j(2), '--out', 'all.csv', '--records', 'all.jsonl', '--deal-csv', 'all.deals.csv'],
+      merged,
+    );
+    expect(r.status, r.stderr).toBe(0);
+    for (const f of ['all.csv', 'all.jsonl', 'all.deals.csv'])
+      expect(read(join(merged, f)), f).toBe(read(join(single, f)));
+    // A shard run without records has none to join.
+    const bare = tmpDir();
+    for (let i = 0; i < N; i++)
+      expect(tafel([...RUN, '--shard', `${i}/${N}`, '--out', `p${i}.csv`], bare).status).toBe(0);
+    expectUserError(
+      tafel(['merge', 'p0.journal.jsonl', 'p1.journal.jsonl', 'p2.journal.jsonl', '--records', 'all.jsonl'], bare),
+      /^tafel: merge --records: shard p0\.journal\.jsonl was run without --records, so it has none to join$/,
+    );
   });
 
   it("writes shard records and per-deal rows that concatenate in shard order to the single run's", () => {

@@ -2,6 +2,7 @@
  * Turning command-line text into checked values, shared by the commands. Every
  * failure is a TafelError (or commander's InvalidArgumentError) with one line.
  */
+import { isAbsolute, relative } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { GAMES, findGame } from '../games/index.js';
@@ -68,4 +69,10 @@ export function tableFor(game: Game, players: number | undefined, rulesText: str
 /** `X.csv` -> `X.journal.jsonl`: where a run with `--out X.csv` keeps its journal. */
 export function defaultJournal(out: string): string {
   return out.replace(/\.csv$/i, '') + '.journal.jsonl';
+}
+
+/** A path as short as it can be said from here (a resumed run knows its files by absolute path). */
+export function shown(path: string): string {
+  const r = relative(process.cwd(), path);
+  return r && !r.startsWith('..') && !isAbsolute(r) ? r : path;
 }

@@ -11,20 +11,22 @@ import { GAMES } from '../games/index.js';
 import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveLineup } from '../harness/lineup.js';
-import { benchDeals } from '../harness/bench.js';
-import { positionLine, solveBench, summaryLines } from '../harness/solve-bench.js';
-import { runYardstick } from '../harness/yardstick.js';
-import { findRecord, regenerateRecord, renderDeal } from '../harness/replay.js';
+// The commands' own modules (a run's workers, merging, benchmarks, replay) are imported
+// by their actions when they run, so that every command starts without loading them.
+import { liveRunOf } from '../harness/spec.js';
+import { VERSION } from '../harness/version.js';
 import type { Unit } from '../harness/table.js';
 import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
-import { mergeCommand } from './merge.js';
-import { runCommand, type RunFlags } from './run.js';
+import type { MergeFlags } from './merge.js';
+import { addPlayCommand } from './play.js';
+import type { RunFlags } from './run.js';
 
 /** Positions `bench --solve` solves without --deals. */
 const SOLVE_DEALS = 50;
 
 const program = new Command('tafel')
   .description('Simulation and bot tournaments for the trick-taking games of the Black Forest')
+  .version(VERSION, '-V, --version', 'print the version of tafel')
   .exitOverride()
   // One line per error: commander's hint ("Did you mean --bots?") joins the message.
   .configureOutput({ outputError: (text, write) => write(text.trim().replace(/\s*\n\s*/g, ' ') + ' (see --help)\n') });
@@ -33,7 +35,10 @@ program
   .command('run')
   .description('play a duplicate tournament between bots and report the results')
   .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
-  .option('--bots <list>', 'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter')
+  .option(
+    '--bots <list>',
+    'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter; label=bot names a bot in the tables',
+  )
   .addOption(
     new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)')
       .argParser(positiveInt('--deals'))
@@ -46,8 +51,13 @@ program
   .option('--out <file.csv>', 'write the summary as CSV (and the journal to file.journal.jsonl)')
   .option('--records <file.jsonl>', 'write every deal as a RECORD.md deal record')
   .option('--deal-csv <file.csv>', 'write one CSV row per seat and deal, with the deal metrics')
+  .option(
+    '--db <file.duckdb>',
+    'write every deal, seat and match as DuckDB tables (deals, seats, matches; ask them with tafel query)',
+  )
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
+  .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
   .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
@@ -59,11 +69,10 @@ program
     new Option(
       '--on-bot-error <mode>',
       'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group',
-    )
-      .choices(['stop', 'skip'])
-      .default('stop'),
+    ).choices(['stop', 'skip']),
   )
   .action(async (o: RunFlags, cmd: Command) => {
+    const { runCommand } = await import('./run.js');
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
 
@@ -73,8 +82,29 @@ program
   .argument('<journals...>', 'the journal of every shard (any order)')
   .option('--out <file.csv>', 'write the summary as CSV (and the merged journal to file.journal.jsonl)')
   .option('--journal <file.jsonl>', 'write the merged journal here')
-  .action((journals: string[], o: { out?: string; journal?: string }) => {
-    mergeCommand(journals, o);
+  .option('--records <file.jsonl>', "join the shards' deal records into this file (as one machine writes them)")
+  .option('--deal-csv <file.csv>', "join the shards' per-deal CSVs into this file")
+  .option('--db <file.duckdb>', "join the shards' databases into this one")
+  .option('--force', 'replace output files that exist')
+  .action(async (journals: string[], o: MergeFlags) => {
+    const { mergeCommand } = await import('./merge.js');
+    await mergeCommand(journals, o);
+  });
+
+program
+  .command('query')
+  .description(
+    'ask run databases (--db) a question in SQL; the tables of several files are read as one; macros wilson(k, n), cluster_mean(x), cluster_rate(k, n) give 95% intervals',
+  )
+  .argument('<files-and-sql...>', 'one or more .duckdb files, then the SQL')
+  .option('--csv', 'print the result as CSV')
+  .option('--json', 'print the result as a JSON array of rows')
+  .action(async (args: string[], o: { csv?: boolean; json?: boolean }) => {
+    if (o.csv && o.json) throw new TafelError('bad-option', 'query: give --csv or --json, not both');
+    if (args.length < 2) throw new TafelError('missing-option', 'query: give one or more database files, then the SQL');
+    const { csvText, jsonText, runQuery, tableText } = await import('../harness/query.js');
+    const r = await runQuery(args.slice(0, -1), args[args.length - 1]);
+    process.stdout.write(o.csv ? csvText(r) : o.json ? jsonText(r) : tableText(r));
   });
 
 interface BenchFlags {
@@ -164,6 +194,7 @@ program
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
     if (o.solve) {
+      const { positionLine, solveBench, summaryLines } = await import('../harness/solve-bench.js');
       const r = solveBench(game, table, {
         seed: o.seed,
         deals: given('deals') ? o.deals : SOLVE_DEALS,
@@ -178,8 +209,18 @@ program
       return;
     }
     const lineup = await resolveLineup(o.bots, game, table.seats);
+    const run = liveRunOf({
+      game,
+      table,
+      lineup,
+      seed: o.seed,
+      unit: 'deal',
+      groups: Math.ceil(o.deals / lineup.rotations),
+    });
+    const { benchDeals } = await import('../harness/bench.js');
+    const { runYardstick } = await import('../harness/yardstick.js');
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
-    const r = await benchDeals(game, table, lineup, o.seed, o.deals, o.workers);
+    const r = await benchDeals(run.spec, o.workers);
     const after = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
     const threads = o.workers === 1 ? '1 thread' : `${o.workers} worker threads`;
     const out = [
@@ -202,7 +243,11 @@ program
   .command('replay')
   .description('print one deal trick by trick: from a records file, or played again from the seed and the bots')
   .option('--records <file.jsonl>', 'find the deal in this records file')
-  .option('--seed <seed>', "the run's master seed (with --records: only records of this seed)", seedText)
+  .option(
+    '--seed <seed>',
+    "the run's master seed (default 1, as for run; with --records: only records of this seed)",
+    seedText,
+  )
   .requiredOption(
     '--match <m>',
     'match index in the run (a --deals run: group x rotations + rotation)',
@@ -230,32 +275,46 @@ program
       players?: number;
       unit: Unit;
     }) => {
+      const { findRecord, regenerateRecord, renderDeal } = await import('../harness/replay.js');
       let record;
       if (o.records) {
         record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
       } else {
-        if (!o.game || !o.bots || !o.seed)
+        if (!o.game || !o.bots)
           throw new TafelError(
             'missing-option',
-            'replay: give --records FILE, or --game, --bots and --seed to play the deal again',
+            'replay: give --records FILE, or --game and --bots (and the --seed, default 1) to play the deal again',
           );
         const game = gameNamed(o.game);
         const table = tableFor(game, o.players, o.rules);
         const lineup = await resolveLineup(o.bots, game, table.seats);
-        record = regenerateRecord({ game, table, lineup, seed: o.seed, unit: o.unit, match: o.match, deal: o.deal });
+        const seed = o.seed ?? '1';
+        const run = liveRunOf({ game, table, lineup, seed, unit: o.unit, groups: o.match + 1 });
+        record = regenerateRecord(run, o.match, o.deal);
       }
       process.stdout.write(renderDeal(record) + '\n');
     },
   );
 
+addPlayCommand(program);
+
 program
   .command('games')
-  .description('list the games and their rule variants')
+  .description('list the games, their rule variants and the metrics a run reports')
   .action(() => {
     for (const g of GAMES) {
       const seats = g.minSeats === g.maxSeats ? `${g.minSeats}` : `${g.minSeats}-${g.maxSeats}`;
       process.stdout.write(`${g.name} (${seats} players): ${g.title}\n`);
       for (const line of describeParams(g.variants)) process.stdout.write(`  --rules ${line}\n`);
+      for (const [unit, metrics] of [
+        ['deal', g.dealMetrics],
+        ['match', g.matchMetrics],
+      ] as const) {
+        for (const m of metrics) {
+          const how = [m.higherIsBetter ? 'higher is better' : 'lower is better', ...(m.binary ? ['a rate'] : [])];
+          process.stdout.write(`  metric per ${unit} ${m.key} (${how.join(', ')}): ${m.description}\n`);
+        }
+      }
     }
   });
 

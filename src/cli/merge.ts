@@ -1,52 +1,93 @@
 /**
  * `tafel merge`: the journals of a run's shards into the results of the whole run:
- * the table, the summary CSV and a journal of the whole run, each exactly what one
- * machine playing every group would have written.
+ * the table, the summary CSV, a journal of the whole run and, when asked, the joined
+ * deal records and per-deal CSV, each exactly what one machine playing every group
+ * would have written.
  */
-import { dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
 import { readJournal } from '../harness/journal.js';
-import { mergeJournals, mergedInfo, mergedTally, writeMergedJournal } from '../harness/merge.js';
-import { probeWritable, writeCsv } from '../harness/outputs.js';
-import { SUMMARY_COLUMNS, renderTable, summaryRows } from '../harness/report.js';
-import { defaultJournal, gameNamed } from './common.js';
+import {
+  joinShardDatabases,
+  joinShardFiles,
+  mergeJournals,
+  mergedTally,
+  writeMergedJournal,
+} from '../harness/merge.js';
+import { checkOutputs, writeCsv, type OutputFile } from '../harness/outputs.js';
+import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/report.js';
+import { pathOf } from '../harness/spec.js';
+import { defaultJournal, gameNamed, shown } from './common.js';
 
 export interface MergeFlags {
   out?: string;
   journal?: string;
+  records?: string;
+  dealCsv?: string;
+  db?: string;
+  force?: boolean;
 }
 
-export function mergeCommand(paths: readonly string[], o: MergeFlags): void {
+export async function mergeCommand(paths: readonly string[], o: MergeFlags): Promise<void> {
   const inputs = paths.map((path) => ({ path, contents: readJournal(path) }));
   const merged = mergeJournals(inputs);
-  const game = gameNamed(merged.run.game);
+  const game = gameNamed(merged.spec.game);
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
-  for (const target of [o.out, journal]) {
-    if (target !== undefined && paths.some((p) => resolve(p) === resolve(target))) {
-      throw new TafelError('bad-output', `merge: ${target} is one of the journals being merged`);
-    }
-  }
-  if (o.out) probeWritable(o.out, '--out');
-  const { tally, skipped } = mergedTally(game, merged, paths.join(', '));
-  const info = mergedInfo(merged.run);
-  if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(info, tally));
-  if (journal) {
-    const cwd = relative(dirname(resolve(journal)), process.cwd()) || '.';
-    writeMergedJournal(journal, game, merged, { cwd, out: o.out ?? null, records: null, dealCsv: null });
-  }
-  const units = merged.run.unit === 'deal' ? 'deals' : 'matches';
-  const shards = inputs.length === 1 ? '1 journal' : `${inputs.length} shards`;
-  process.stdout.write(
-    `${game.name}: ${tally.groups} ${units} x ${merged.run.rotations} seat rotations (${tally.deals} deals played), seed ${merged.run.seed}, merged from ${shards}\n`,
+  const named: [string, string | undefined, string][] = [
+    ['--out', o.out, 'summary'],
+    ['--journal', journal, 'journal'],
+    ['--records', o.records, 'deal records'],
+    ['--deal-csv', o.dealCsv, 'per-deal rows'],
+    ['--db', o.db, 'database'],
+  ];
+  const outputs: OutputFile[] = named
+    .filter((x): x is [string, string, string] => x[1] !== undefined)
+    .map(([flag, p]) => ({ flag, shown: p, path: resolve(p) }));
+  const journals = new Set(merged.shards.map((x) => resolve(x.path)));
+  const shardFiles = new Set(
+    merged.shards.flatMap((x) => [
+      pathOf(x.contents.spec, 'records'),
+      pathOf(x.contents.spec, 'dealCsv'),
+      pathOf(x.contents.spec, 'db'),
+    ]),
   );
-  const bots = merged.run.bots;
-  const seats = Array.from({ length: merged.run.seats }, (_, i) => bots[i % bots.length]).join(', ');
-  process.stdout.write(`seats in rotation 0: ${seats}\n`);
-  if (tally.groups > 0) process.stdout.write(`${renderTable(info, tally)}\n`);
-  if (skipped)
-    process.stdout.write(
-      `\ndropped: ${skipped} ${units} in which a bot failed (--on-bot-error skip), left out of the results above\n`,
+  for (const f of outputs) {
+    if (journals.has(f.path))
+      throw new TafelError('bad-output', `merge: ${f.shown} is one of the journals being merged`);
+    if (shardFiles.has(f.path)) throw new TafelError('bad-output', `merge: ${f.shown} is one of the shards' own files`);
+  }
+  checkOutputs(outputs, { existing: o.force ? 'replace' : 'refuse' });
+  const { tally, skipped } = mergedTally(game, merged, paths.join(', '));
+  const spec = {
+    ...merged.spec,
+    files: {
+      dir: process.cwd(),
+      out: o.out ?? null,
+      journal: journal ?? null,
+      records: o.records ?? null,
+      dealCsv: o.dealCsv ?? null,
+      db: o.db ?? null,
+    },
+  };
+  const m = { ...merged, spec };
+  if (o.records) joinShardFiles(game, m, 'records', o.records);
+  if (o.dealCsv) joinShardFiles(game, m, 'dealCsv', o.dealCsv);
+  if (o.db) await joinShardDatabases(game, m, resolve(o.db));
+  if (journal) writeMergedJournal(journal, game, m);
+  if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(spec, tally));
+  const units = spec.unit === 'deal' ? 'deals' : 'matches';
+  const shards = inputs.length === 1 ? '1 journal' : `${inputs.length} shards`;
+  const out = [
+    `${game.name}: ${tally.groups} ${units} x ${spec.seatings.length} seat rotations (${tally.deals} deals played), seed ${spec.seed}, merged from ${shards}`,
+    ...identityLines(spec),
+  ];
+  if (tally.groups > 0) out.push(renderTable(spec, tally));
+  if (skipped) {
+    out.push(
+      '',
+      `dropped: ${skipped} ${units} in which a bot failed (--on-bot-error skip), left out of the results above`,
     );
-  if (o.out) process.stdout.write(`\nsummary written to ${o.out}\n`);
-  if (journal) process.stdout.write(`journal written to ${journal}\n`);
+  }
+  process.stdout.write(out.join('\n') + '\n');
+  for (const [, p, what] of named) if (p) process.stderr.write(`tafel: ${what} written to ${shown(resolve(p))}\n`);
 }

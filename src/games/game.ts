@@ -139,6 +139,26 @@ export interface Metric {
   readonly binary?: boolean;
 }
 
+/**
+ * A public fact of a finished deal, or of one seat's part in it (its dealt hand, what it
+ * took), which the harness writes as a column of the run's database (`--db`: the
+ * `deals` and `seats` tables) for questions that the metrics do not answer. Written as
+ * numbers: an `int` or `number` as it is, a `bool` as 0 or 1, a word of `values` as its
+ * index there; NaN where the fact does not apply (a seat out of the deal, no claim).
+ */
+export interface Fact {
+  /** The column's name: lower case, digits and `_`. */
+  readonly key: string;
+  readonly description: string;
+  readonly type: 'int' | 'number' | 'bool' | readonly string[];
+}
+
+/** The facts a game writes for each deal and each seat of it (see `Match.facts`). */
+export interface DealFacts {
+  readonly deal: readonly Fact[];
+  readonly seat: readonly Fact[];
+}
+
 /** What is fixed for a whole table: the number of seats and the rule variants. */
 export interface TableConfig {
   readonly seats: number;
@@ -407,6 +427,13 @@ export interface Match<S extends State = State> {
   /** Per-seat values of the whole match, once over: `out[seat * metrics + m]`. */
   matchMetrics(out: Float64Array): void;
   /**
+   * With `Game.facts`: the facts of the deal just finished, `deal[f]` for
+   * `Game.facts.deal[f]` and `seats[seat * k + f]` for `Game.facts.seat[f]` (k of them),
+   * NaN where one does not apply. Called after `finishDeal`, only when the run writes a
+   * database; allocation-free.
+   */
+  facts?(state: S, deal: Float64Array, seats: Float64Array): void;
+  /**
    * The game-specific fields of the RECORD.md deal record of the deal just finished
    * (`dealer`, `players`, `kind`, `hands`, `turnup`, `trump`, `tricks`, `points`,
    * `before`, `after`, `events`, ...). Called after `finishDeal`. Allocates: only
@@ -436,6 +463,12 @@ export interface Game<S extends State = State, O extends Observation = Observati
   readonly dealMetrics: readonly Metric[];
   /** What `Match.matchMetrics` reports; the first is the headline score. */
   readonly matchMetrics: readonly Metric[];
+  /**
+   * Optional: the public facts of each deal and seat that `Match.facts` writes, beyond
+   * the metrics (trump, the turn-up, claims, marches, the pot; trumps and points in a
+   * dealt hand), as columns of the run's database.
+   */
+  readonly facts?: DealFacts;
   /**
    * Check a table (seats, complete rules with defaults applied) and throw a TafelError
    * naming what is impossible (e.g. 11 Vier-Anderle players without pips).

@@ -7,26 +7,13 @@
  * journal line costs about as much as playing a random deal).
  */
 import { stringify } from 'csv-stringify/sync';
-import { isTafelError, type TafelError } from '../core/errors.js';
-import { seedKey } from '../core/rng.js';
-import type { Game, TableConfig } from '../games/game.js';
-import type { Bot, BotSpec } from '../../bots/bot.js';
+import { isTafelError } from '../core/errors.js';
+import type { Game } from '../games/game.js';
+import { DbRows, type DbBatch } from './db-rows.js';
 import { groupText, skippedText } from './journal.js';
-import type { Lineup } from './lineup.js';
-import { GroupTally, Table, type Unit } from './table.js';
-
-export interface BatchOptions {
-  /** Make each deal's RECORD.md record. */
-  readonly records: boolean;
-  /** Make the per-deal CSV rows. */
-  readonly dealRows: boolean;
-  /** Make the journal lines (here rather than in the main thread, which would be the bottleneck). */
-  readonly journal: boolean;
-  /** The longest a bot may take over one move, in ms; null: moves are not timed. */
-  readonly moveTimeout: number | null;
-  /** Drop a group in which a bot fails and go on, instead of stopping at it. */
-  readonly skipFailures: boolean;
-}
+import type { LiveRun } from './spec.js';
+import { GroupTally, Table } from './table.js';
+import type { MoveWatch } from './watch.js';
 
 /** What stopped a batch: a bot that failed, or a bot that could not be loaded. */
 export interface Failure {
@@ -50,6 +37,8 @@ export interface BatchResult {
   readonly records: Uint8Array | null;
   readonly dealRows: Uint8Array | null;
   readonly journal: Uint8Array | null;
+  /** The rows of the run's database (db-rows.ts), or null when it has none. */
+  readonly db: DbBatch | null;
   readonly failure: Failure | null;
   /** Time spent playing (not loading bots), for sizing the next batches. */
   readonly ms: number;
@@ -146,34 +135,25 @@ class Utf8Chunks {
   }
 }
 
-/** The message the timing wrapper throws; the table turns it into "bot ... threw <it>". */
-const TIMEOUT = 'exceeded the move timeout';
-
-/** Plays batches of one plan on one table. Synchronous: callers decide where it runs. */
+/**
+ * Plays batches of one run on one table. Synchronous: callers decide where it runs.
+ * What it makes besides the tally rows follows from the spec's files: records, per-deal
+ * rows and journal lines when the run writes them.
+ */
 export class BatchPlayer {
   private table: Table;
   private readonly layout: RowLayout;
   private readonly group: GroupTally;
-  private readonly lineup: Lineup;
   private readonly groupRecords: string[] = [];
   private readonly groupDeals: (string | number)[][] = [];
-  /** Set by a timed bot just before it throws: how long its move took. */
-  private slowMove = -1;
+  private readonly make: { readonly records: boolean; readonly dealRows: boolean; readonly journal: boolean };
+  private readonly db: DbRows | null;
 
-  constructor(
-    private readonly game: Game,
-    private readonly tableConfig: TableConfig,
-    lineup: Lineup,
-    private readonly seed: string,
-    private readonly unit: Unit,
-    private readonly options: BatchOptions,
-  ) {
-    const limit = options.moveTimeout;
-    this.lineup =
-      limit === null
-        ? lineup
-        : { ...lineup, entrants: lineup.entrants.map((e) => ({ ...e, spec: this.timed(e.spec, limit) })) };
-    this.layout = RowLayout.of(game, lineup.entrants.length);
+  constructor(private readonly run: LiveRun) {
+    const { files } = run.spec;
+    this.make = { records: files.records !== null, dealRows: files.dealCsv !== null, journal: files.journal !== null };
+    this.db = files.db !== null ? new DbRows(run.game, run.lineup.rotations) : null;
+    this.layout = RowLayout.of(run.game, run.lineup.entrants.length);
     this.group = this.layout.newGroup();
     this.table = this.newTable();
   }
@@ -184,33 +164,37 @@ export class BatchPlayer {
    * workers share) several milliseconds a batch, and a transfer would detach the
    * buffer, which slows this thread's typed arrays from then on (see worker.ts).
    */
-  play(start: number, count: number): BatchResult {
+  play(start: number, count: number, watch: MoveWatch | null = null): BatchResult {
     const started = performance.now();
-    const { layout, group, options } = this;
+    this.table.watch = watch;
+    const { layout, group, make } = this;
+    const skipFailures = this.run.spec.onBotError === 'skip';
     const rows = new Float64Array(new SharedArrayBuffer(count * layout.length * Float64Array.BYTES_PER_ELEMENT));
     const skipped: Failure[] = [];
-    const records = options.records ? new Utf8Chunks() : null;
-    const dealRows = options.dealRows ? new Utf8Chunks() : null;
-    const journal = options.journal ? new Utf8Chunks() : null;
+    const records = make.records ? new Utf8Chunks() : null;
+    const dealRows = make.dealRows ? new Utf8Chunks() : null;
+    const journal = make.journal ? new Utf8Chunks() : null;
     let failure: Failure | null = null;
     let done = 0;
     for (let g = start; g < start + count; g++, done++) {
       group.clear();
       this.groupRecords.length = 0;
       this.groupDeals.length = 0;
+      this.db?.beginGroup();
       try {
         this.table.playGroup(g, group);
       } catch (e) {
         if (!isTafelError(e)) throw e;
-        const message = this.explain(e);
+        this.db?.dropGroup();
         // The failed deal left the table and its bots mid-play.
         this.table = this.newTable();
-        if (!(e.code === 'bot-failed' && options.skipFailures)) {
-          failure = { code: e.code, message, group: g };
+        this.table.watch = watch;
+        if (!(e.code === 'bot-failed' && skipFailures)) {
+          failure = { code: e.code, message: e.message, group: g };
           break;
         }
-        skipped.push({ code: e.code, message, group: g });
-        journal?.add(skippedText(g, message));
+        skipped.push({ code: e.code, message: e.message, group: g });
+        journal?.add(skippedText(g, e.message));
         continue;
       }
       layout.write(rows, done, group);
@@ -227,25 +211,25 @@ export class BatchPlayer {
       records: records?.bytes() ?? null,
       dealRows: dealRows?.bytes() ?? null,
       journal: journal?.bytes() ?? null,
+      db: this.db?.take() ?? null,
       failure,
       ms,
     };
   }
 
   private newTable(): Table {
-    const { game, tableConfig: table, lineup, seed, unit, options } = this;
-    const plan = { game, table, lineup, seed, key: seedKey(seed), unit };
-    const recordSink = options.records
+    const { game, lineup, spec } = this.run;
+    const recordSink = this.make.records
       ? (r: Record<string, unknown>) => void this.groupRecords.push(JSON.stringify(r))
       : null;
     const labels = lineup.entrants.map((e) => e.label);
-    const dealSink = options.dealRows
+    const dealSink = this.make.dealRows
       ? (g: number, r: number, k: number, seatEntrant: Int32Array, values: Float64Array) => {
           const dm = game.dealMetrics.length;
           for (let seat = 0; seat < seatEntrant.length; seat++) {
             const row: (string | number)[] = [
               game.name,
-              seed,
+              spec.seed,
               g,
               r,
               g * lineup.rotations + r,
@@ -259,33 +243,6 @@ export class BatchPlayer {
           }
         }
       : null;
-    return new Table(plan, recordSink, dealSink);
-  }
-
-  /** Wraps a bot so that a move slower than `limit` ms fails; only when --move-timeout is set. */
-  private timed(spec: BotSpec, limit: number): BotSpec {
-    const create = (ctx: Parameters<BotSpec['create']>[0]): Bot => {
-      const bot = spec.create(ctx);
-      return {
-        act: (obs, legal, count) => {
-          const t = performance.now();
-          const move = bot.act(obs, legal, count);
-          const took = performance.now() - t;
-          if (took > limit) {
-            this.slowMove = took;
-            throw new Error(TIMEOUT);
-          }
-          return move;
-        },
-      };
-    };
-    return { ...spec, create };
-  }
-
-  private explain(e: TafelError): string {
-    if (this.slowMove < 0 || !e.message.includes(`threw ${TIMEOUT}`)) return e.message;
-    const text = `took ${Math.round(this.slowMove)} ms over one move (move timeout ${this.options.moveTimeout} ms)`;
-    this.slowMove = -1;
-    return e.message.replace(`threw ${TIMEOUT}`, text);
+    return new Table(this.run, recordSink, dealSink, this.db);
   }
 }

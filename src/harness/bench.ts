@@ -4,13 +4,11 @@
  * tallied or written, timed from the first batch handed out to the last one back.
  */
 import { TafelError } from '../core/errors.js';
-import type { Game, TableConfig } from '../games/game.js';
 import { RowLayout } from './batch.js';
-import { planOf } from './plan.js';
-import type { Lineup } from './lineup.js';
 import { createRunner } from './pool.js';
 import { playInOrder } from './schedule.js';
 import { watchGc, type GcCount } from './gc.js';
+import type { RunSpec } from './spec.js';
 
 /** Groups each thread plays before the clock starts. */
 const WARM_UP = 2000;
@@ -23,38 +21,25 @@ export interface BenchResult {
   gc: GcCount | null;
 }
 
-export async function benchDeals(
-  game: Game,
-  table: TableConfig,
-  lineup: Lineup,
-  seed: string,
-  deals: number,
-  workers = 1,
-): Promise<BenchResult> {
-  const plan = planOf(game, table, lineup, seed, 'deal', {
-    records: false,
-    dealRows: false,
-    journal: false,
-    moveTimeout: null,
-    skipFailures: false,
-  });
-  const groups = Math.ceil(deals / lineup.rotations);
-  const stride = RowLayout.of(game, lineup.entrants.length).length;
-  const runner = createRunner(Math.min(workers, groups));
+/** Play the spec's groups (random deals by default: see the CLI), nothing written. */
+export async function benchDeals(spec: RunSpec, workers = 1): Promise<BenchResult> {
+  const groups = spec.groups;
+  const stride = new RowLayout(spec.entrants.length, spec.metrics.deal.length, spec.metrics.match.length).length;
+  const runner = createRunner(Math.min(workers, groups), { inline: true });
   const r: BenchResult = { deals: 0, seconds: 0, dealsPerSecond: 0, gc: null };
   const gc = runner.slots === 1 ? watchGc() : null;
   try {
     // Every thread loads its modules and builds its table before the clock starts (as
     // the main thread has, for one worker): a fixed cost that says nothing of play.
-    await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: 0 })));
+    await Promise.all(Array.from({ length: runner.slots }, () => runner.run({ spec, start: 0, count: 0 })));
     // A short untimed warm-up: the JIT settles, and the collection of start-up garbage
     // that the first allocations trigger falls before the clock, not in the run.
     await Promise.all(
-      Array.from({ length: runner.slots }, () => runner.run({ plan, start: 0, count: Math.min(WARM_UP, groups) })),
+      Array.from({ length: runner.slots }, () => runner.run({ spec, start: 0, count: Math.min(WARM_UP, groups) })),
     );
     const started = performance.now();
     const end = await playInOrder({
-      plan,
+      spec,
       runner,
       from: 0,
       to: groups,

@@ -6,16 +6,22 @@
  * files back to it).
  */
 import type { BatchResult, Failure, RowLayout } from './batch.js';
+import type { RunDatabase } from './db.js';
 import { toGroupTally, type GroupLine } from './journal.js';
 import type { TextFile } from './outputs.js';
 import type { GroupTally } from './table.js';
 import type { RunTally } from './tally.js';
+import type { RunSpec } from './spec.js';
 
 export interface CollectorFiles {
   readonly journal: TextFile | null;
   readonly records: TextFile | null;
   readonly dealCsv: TextFile | null;
+  /** The run's database, and the run it appends to. */
+  readonly db?: { readonly database: RunDatabase; readonly spec: RunSpec } | null;
 }
+
+const DB_FLUSH_MS = 1000;
 
 export class Collector {
   private readonly group: GroupTally;
@@ -24,6 +30,9 @@ export class Collector {
   /** Groups taken in (played or skipped), and deals played, since the collector was made. */
   groupsIn = 0;
   dealsIn = 0;
+  /** Journal text waiting for the database to commit its rows. */
+  private pending: Uint8Array[] = [];
+  private flushed = performance.now();
 
   constructor(
     private readonly layout: RowLayout,
@@ -68,11 +77,28 @@ export class Collector {
     for (const [file, bytes] of [
       [files.records, r.records],
       [files.dealCsv, r.dealRows],
-      [files.journal, r.journal],
     ] as const) {
       if (!file) continue;
       if (!bytes) throw new Error(`Collector: the batch made no text for ${file.path}`);
       file.write(bytes);
     }
+    const db = files.db;
+    if (db) {
+      if (!r.db) throw new Error('Collector: the batch made no rows for the database');
+      db.database.append(db.spec, r.db, r.records);
+    }
+    if (files.journal) {
+      if (!r.journal) throw new Error(`Collector: the batch made no text for ${files.journal.path}`);
+      this.pending.push(r.journal);
+      if (!db || performance.now() - this.flushed >= DB_FLUSH_MS) this.flush();
+    }
+  }
+
+  /** Commit the database's rows, then write the journal lines that name them. */
+  flush(): void {
+    this.files.db?.database.flush();
+    for (const bytes of this.pending) this.files.journal?.write(bytes);
+    this.pending = [];
+    this.flushed = performance.now();
   }
 }

@@ -1,59 +1,29 @@
 /**
  * The journal: the resumable, mergeable record of a run, in JSON Lines.
  *
- *   {"tafel":"journal","v":1,"run":{...},"files":{...}}      the header
+ *   {"tafel":"journal","v":2,"spec":{...}}                   the header: the run spec
  *   {"g":0,"deals":2,"dealSums":[...],"dealCounts":[...],"matchSums":[],"matchCounts":[]}
  *   {"g":1,"skipped":"bot ... threw ... (seed 1, deal 1, rotation 0)"}
  *   ...                                                      one line per group, in order
  *
- * `run` is what the results depend on (game, rules, seats, bots, seed, unit, number of
- * groups, rotations, shard); `files` is where this run writes (relative to `cwd`,
- * which is relative to the journal's own directory, so a journal can be resumed from
- * anywhere). A group line holds that group's `GroupTally`: small exact numbers, which
- * JSON carries without loss. Everything a run reports is computed from these lines
- * in group order, so a run split over workers, interruptions or machines reports
- * exactly what one uninterrupted run would.
+ * The header holds the run spec (spec.ts) as it was when the run began, its directory
+ * relative to the journal's, so a journal can be resumed from anywhere. A group line
+ * holds that group's `GroupTally`: small exact numbers, which JSON carries without
+ * loss. Everything a run reports is computed from these lines in group order, so a run
+ * split over workers, interruptions or machines reports exactly what one uninterrupted
+ * run would.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { TafelError } from '../core/errors.js';
-import type { Game, Params } from '../games/game.js';
+import type { Game } from '../games/game.js';
 import type { RowLayout } from './batch.js';
-import { shardRange, type Shard } from './shard.js';
-import type { GroupTally, Unit } from './table.js';
+import { shardRange } from './shard.js';
+import { specForJournal, specFromJournal, type RunSpec } from './spec.js';
+import type { GroupTally } from './table.js';
 
-export interface RunIdentity {
-  readonly game: string;
-  readonly rules: Params;
-  readonly seats: number;
-  /** The --bots list as written, one label per name given. */
-  readonly bots: readonly string[];
-  /** Per distinct bot (in order of first appearance): whether it sees hidden cards. Lets a merge report without loading bots. */
-  readonly cheats: readonly boolean[];
-  readonly seed: string;
-  readonly unit: Unit;
-  /** Groups in the whole run (all shards). */
-  readonly groups: number;
-  readonly rotations: number;
-  readonly shard: Shard | null;
-  /** The --sprt spec in force (its canonical text), or null: a resumed run continues the same test. */
-  readonly sprt: string | null;
-  /** The game's deal and match metric keys when the journal was written: what its sums mean, column by column. */
-  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
-}
-
-export interface JournalFiles {
-  /** The run's working directory, relative to the journal's directory. */
-  readonly cwd: string;
-  readonly out: string | null;
-  readonly records: string | null;
-  readonly dealCsv: string | null;
-}
-
-export interface JournalHeader {
-  readonly run: RunIdentity;
-  readonly files: JournalFiles;
-}
+/** The journal format this tafel writes; others are refused. */
+const JOURNAL_VERSION = 2;
 
 /** One group line: its tally numbers, or why it was dropped. */
 export type GroupLine =
@@ -67,25 +37,9 @@ export type GroupLine =
     }
   | { readonly g: number; readonly skipped: string };
 
-export function headerText(h: JournalHeader): string {
-  const { run, files } = h;
-  // Keys in a fixed order: journals of the same run must be equal byte for byte.
-  const r = {
-    game: run.game,
-    rules: run.rules,
-    seats: run.seats,
-    bots: run.bots,
-    cheats: run.cheats,
-    seed: run.seed,
-    unit: run.unit,
-    groups: run.groups,
-    rotations: run.rotations,
-    shard: run.shard && { index: run.shard.index, count: run.shard.count },
-    sprt: run.sprt,
-    metrics: { deal: run.metrics.deal, match: run.metrics.match },
-  };
-  const f = { cwd: files.cwd, out: files.out, records: files.records, dealCsv: files.dealCsv };
-  return JSON.stringify({ tafel: 'journal', v: 1, run: r, files: f }) + '\n';
+/** The header line of the journal at `path` for `spec`. */
+export function headerText(spec: RunSpec, path: string): string {
+  return JSON.stringify({ tafel: 'journal', v: JOURNAL_VERSION, spec: specForJournal(spec, path) }) + '\n';
 }
 
 export function groupText(g: number, t: GroupTally): string {
@@ -119,7 +73,8 @@ export function toGroupTally(line: GroupLine, into: GroupTally): void {
 }
 
 export interface JournalContents {
-  readonly header: JournalHeader;
+  /** The run, as the header holds it (its directory made absolute). */
+  readonly spec: RunSpec;
   /** The group lines, in order from the shard's first group. */
   readonly lines: GroupLine[];
   /** Byte offset of the end of the header and of each group line. */
@@ -137,7 +92,8 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
   const bad = (why: string): never => {
     throw new TafelError('bad-journal', `${what} ${path}: ${why}`);
   };
-  let header: JournalHeader | null = null;
+  const notJournal = 'not a tafel journal (its first line is not a journal header)';
+  let spec: RunSpec | null = null;
   const lines: GroupLine[] = [];
   const ends: number[] = [];
   let torn = false;
@@ -150,7 +106,7 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
     try {
       value = JSON.parse(text);
     } catch {
-      if (lineNo === 1) return bad('not a tafel journal (its first line is not a journal header)');
+      if (lineNo === 1) return bad(notJournal);
       // A last line without its newline is a write cut short: drop it, the group is replayed.
       if (!complete) {
         torn = true;
@@ -163,13 +119,14 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
       return;
     }
     if (lineNo === 1) {
-      if (isObject(value) && value.tafel === 'journal' && isObject(value.run) && value.run.metrics === undefined) {
+      if (!isObject(value) || value.tafel !== 'journal') return bad(notJournal);
+      if (value.v !== JOURNAL_VERSION) {
         return bad(
-          'written by an earlier tafel, before journals named their metrics, so its columns cannot be checked; run it again',
+          `journal format ${String(value.v)}, written by another version of tafel (this one reads format ${JOURNAL_VERSION}); run it again`,
         );
       }
-      header = parseHeader(value) ?? bad('not a tafel journal (its first line is not a journal header)');
-      ({ from, to } = shardRange(header.run.groups, header.run.shard));
+      spec = specFromJournal(value.spec, path) ?? bad(`${notJournal}: its run spec is incomplete or malformed`);
+      ({ from, to } = shardRange(spec.groups, spec.shard));
     } else {
       const line = parseGroup(value) ?? bad(`line ${lineNo} is not a group line (a corrupt journal)`);
       const expected = from + lines.length;
@@ -181,26 +138,21 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
     }
     ends.push(end);
   });
-  if (!header) return bad('empty, not a tafel journal');
-  return { header, lines, ends, torn };
-}
-
-/** The game's metric keys, as a journal records them (`RunIdentity.metrics`). */
-export function metricKeys(game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): RunIdentity['metrics'] {
-  return { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
+  if (!spec) return bad('empty, not a tafel journal');
+  return { spec, lines, ends, torn };
 }
 
 /**
  * Check that the game still has the metrics, in the same order, that the journal's sums
  * were written for (a game may reorder or add metrics between versions of tafel).
  */
-export function checkMetrics(path: string, run: RunIdentity, game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): void {
-  const now = metricKeys(game);
+export function checkMetrics(path: string, spec: RunSpec, game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): void {
+  const now = { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
   for (const part of ['deal', 'match'] as const) {
-    if (now[part].join() !== run.metrics[part].join()) {
+    if (now[part].join() !== spec.metrics[part].join()) {
       throw new TafelError(
         'bad-journal',
-        `journal ${path}: written for ${part} metrics ${run.metrics[part].join(',')}, but this tafel's ${run.game} has ${now[part].join(',')}; run it again`,
+        `journal ${path}: written for ${part} metrics ${spec.metrics[part].join(',')}, but this tafel's ${spec.game} has ${now[part].join(',')}; run it again`,
       );
     }
   }
@@ -226,7 +178,7 @@ export function checkLines(path: string, lines: readonly GroupLine[], layout: Ro
 
 /** Whether the journal holds every group of its run (or shard). */
 export function isComplete(c: JournalContents): boolean {
-  const { from, to } = shardRange(c.header.run.groups, c.header.run.shard);
+  const { from, to } = shardRange(c.spec.groups, c.spec.shard);
   return c.lines.length === to - from;
 }
 
@@ -291,65 +243,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isNumbers = (v: unknown): v is number[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
-const isKeys = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-
-function parseHeader(v: unknown): JournalHeader | null {
-  if (!isObject(v) || v.tafel !== 'journal' || v.v !== 1 || !isObject(v.run) || !isObject(v.files)) return null;
-  const r = v.run;
-  const f = v.files;
-  const str = (x: unknown): x is string => typeof x === 'string';
-  const path = (x: unknown): x is string | null => x === null || str(x);
-  const shard = r.shard;
-  const shardOk =
-    shard === null || (isObject(shard) && isCount(shard.index) && isCount(shard.count) && shard.index < shard.count);
-  const rulesOk =
-    isObject(r.rules) && Object.values(r.rules).every((x) => ['string', 'number', 'boolean'].includes(typeof x));
-  if (
-    !str(r.game) ||
-    !rulesOk ||
-    !isCount(r.seats) ||
-    !Array.isArray(r.bots) ||
-    !r.bots.every(str) ||
-    r.bots.length === 0 ||
-    !Array.isArray(r.cheats) ||
-    !r.cheats.every((x) => typeof x === 'boolean') ||
-    !str(r.seed) ||
-    (r.unit !== 'deal' && r.unit !== 'match') ||
-    !isCount(r.groups) ||
-    !isCount(r.rotations) ||
-    !shardOk ||
-    !str(f.cwd) ||
-    !path(f.out) ||
-    !path(f.records) ||
-    !path(f.dealCsv) ||
-    !path(r.sprt ?? null) ||
-    !isObject(r.metrics) ||
-    !isKeys(r.metrics.deal) ||
-    !isKeys(r.metrics.match)
-  ) {
-    return null;
-  }
-  return {
-    run: {
-      game: r.game,
-      rules: r.rules as Params,
-      seats: r.seats,
-      bots: r.bots,
-      cheats: r.cheats,
-      seed: r.seed,
-      unit: r.unit,
-      groups: r.groups,
-      rotations: r.rotations,
-      shard:
-        shard === null
-          ? null
-          : { index: (shard as { index: number }).index, count: (shard as { count: number }).count },
-      sprt: (r.sprt ?? null) as string | null,
-      metrics: { deal: r.metrics.deal, match: r.metrics.match },
-    },
-    files: { cwd: f.cwd, out: f.out, records: f.records, dealCsv: f.dealCsv },
-  };
-}
 
 function parseGroup(v: unknown): GroupLine | null {
   if (!isObject(v) || !isCount(v.g)) return null;

@@ -2,6 +2,12 @@
  * Who plays where: the `--bots` list resolved to bot specs, spread over the seats, and
  * the seat rotations of duplicate play.
  *
+ * Each name of the list is a bot (`heuristic:aggression=0.7`, `./my-bot.js`), optionally
+ * with a label (`a=pimc:worlds=40`): the label is what tables, CSVs and records show,
+ * and it decides identity. The same label twice is one bot (`a,b,a,b` names every seat
+ * of two bots); the same bot under two labels is two copies (`x=heuristic,y=heuristic`,
+ * an A/A test). Without a label the bot's text is its label.
+ *
  * `a,b` at four seats gives a,b,a,b; rotation r seats the list shifted by r, so the
  * bots trade places (teams swap in Viersche) while the cards stay the same. Only
  * distinct rotations are played: a,b,a,b has two, a,b,c,d four, a,a,a,a one.
@@ -16,11 +22,14 @@ import type { BotSpec } from '../../bots/bot.js';
 import { BUILTIN_BOTS, builtinBot } from '../../bots/registry.js';
 
 export interface Entrant {
-  /** As written on the command line: `heuristic:aggression=0.7`. */
+  /** What tables show: the label given, or the bot as written (`heuristic:aggression=0.7`). */
   readonly label: string;
-  /** A built-in bot's name, or the absolute path of a bot module (workers load it again). */
+  /** The bot as written, without its label. */
+  readonly bot: string;
+  /** A built-in bot's name, or a bot module's path as written (relative to the run's directory). */
   readonly source: string;
   readonly spec: BotSpec;
+  /** Every parameter in force, defaults included. */
   readonly params: Params;
 }
 
@@ -71,45 +80,60 @@ export function seatingsOf(
   return Array.from({ length: rotations }, (_, r) => base.map((_, seat) => base[(seat + seats - r) % seats]));
 }
 
+/** A name of the `--bots` list: its label (the bot itself when none is given) and the bot. */
+export interface BotName {
+  readonly label: string;
+  readonly bot: string;
+}
+
+/** `label=bot`: a label starts with a letter and holds letters, digits and `_ . -` (so never `:` or `/`). */
+const LABELLED = /^([A-Za-z][\w.-]*)=(.+)$/;
+
+/** The names of a `--bots` list, checked: no empty name, no label given to two different bots. */
+export function parseBots(text: string): BotName[] {
+  const names = text.split(',').map((part): BotName => {
+    const s = part.trim();
+    const m = LABELLED.exec(s);
+    return m ? { label: m[1], bot: m[2].trim() } : { label: s, bot: s };
+  });
+  const bad = (why: string): never => {
+    throw new TafelError('bad-bots', `--bots '${text}': ${why}`);
+  };
+  const seen = new Map<string, string>();
+  for (const n of names) {
+    if (n.label === '' || n.bot === '') bad('empty bot name');
+    const other = seen.get(n.label);
+    if (other !== undefined && other !== n.bot)
+      bad(`label ${n.label} names two different bots (${other} and ${n.bot})`);
+    seen.set(n.label, n.bot);
+  }
+  return names;
+}
+
 /** `dir` is the directory that bot module paths are relative to (the working directory if absent). */
 export async function resolveLineup(botsText: string, game: Game, seats: number, dir?: string): Promise<Lineup> {
-  const labels = botsText.split(',').map((s) => s.trim());
-  if (labels.some((l) => l === '')) throw new TafelError('bad-bots', `--bots '${botsText}': empty bot name`);
-  if (labels.length > seats) {
-    throw new TafelError('bad-bots', `--bots names ${labels.length} bots but ${game.name} has ${seats} seats here`);
+  const names = parseBots(botsText);
+  if (names.length > seats) {
+    throw new TafelError('bad-bots', `--bots names ${names.length} bots but ${game.name} has ${seats} seats here`);
   }
   const entrants: Entrant[] = [];
   const index = new Map<string, number>();
-  for (const label of labels) {
-    if (index.has(label)) continue;
-    index.set(label, entrants.length);
-    entrants.push(await resolveEntrant(label, game, dir));
+  for (const n of names) {
+    if (index.has(n.label)) continue;
+    index.set(n.label, entrants.length);
+    entrants.push(await resolveEntrant(n, game, dir));
   }
-  const spread = Array.from({ length: seats }, (_, s) => index.get(labels[s % labels.length])!);
-  const seatings = seatingsOf(spread, entrants.length, labels.length, game.teams(seats));
+  const spread = Array.from({ length: seats }, (_, s) => index.get(names[s % names.length].label)!);
+  const seatings = seatingsOf(spread, entrants.length, names.length, game.teams(seats));
   return { entrants, base: seatings[0], rotations: seatings.length, seatings };
 }
 
-/** `name[:key=value]...` or `path/to/bot.js[:key=value]...`. */
-export async function resolveEntrant(label: string, game: Game, dir?: string): Promise<Entrant> {
-  const [name, ...assignments] = splitLabel(label);
-  const where = `bot ${name}`;
-  const isPath = /[\\/]/.test(name) || /\.(m|c)?js$/.test(name);
-  const source = isPath ? resolve(dir ?? '.', name) : name;
-  const spec = isPath ? await loadBotFile(source, name) : builtinBot(name, game.name);
-  if (!spec) {
-    const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
-    throw new TafelError(
-      'unknown-bot',
-      `unknown bot '${name}' (built-in: ${known}; or give a path to a .js bot module)`,
-    );
-  }
-  if (spec.games && !spec.games.includes(game.name)) {
-    throw new TafelError(
-      'bot-game',
-      `bot ${spec.name} does not play ${game.name} (it plays: ${spec.games.join(', ')})`,
-    );
-  }
+/** `name[:key=value]...` or `path/to/bot.js[:key=value]...`, under its label (`label=bot` in text). */
+export async function resolveEntrant(bot: BotName | string, game: Game, dir?: string): Promise<Entrant> {
+  const name = typeof bot === 'string' ? parseBots(bot)[0] : bot;
+  const [source, ...assignments] = splitBot(name.bot);
+  const spec = await loadBot(source, game, dir);
+  const where = `bot ${source}`;
   const params: Record<string, string | number | boolean> = {};
   for (const s of spec.params) params[s.key] = s.default;
   for (const a of assignments) {
@@ -123,12 +147,40 @@ export async function resolveEntrant(label: string, game: Game, dir?: string): P
     }
     params[key] = parseParam(p, a.slice(eq + 1), where);
   }
-  return { label, source, spec, params };
+  return { label: name.label, bot: name.bot, source, spec, params };
+}
+
+/**
+ * The spec of a built-in bot (by name) or of a bot module (by path, relative to `dir`),
+ * checked to play `game`.
+ */
+export async function loadBot(source: string, game: Game, dir?: string): Promise<BotSpec> {
+  const spec = isModulePath(source)
+    ? await loadBotFile(resolve(dir ?? '.', source), source)
+    : builtinBot(source, game.name);
+  if (!spec) {
+    const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
+    throw new TafelError(
+      'unknown-bot',
+      `unknown bot '${source}' (built-in: ${known}; or give a path to a .js bot module)`,
+    );
+  }
+  if (spec.games && !spec.games.includes(game.name)) {
+    throw new TafelError(
+      'bot-game',
+      `bot ${spec.name} does not play ${game.name} (it plays: ${spec.games.join(', ')})`,
+    );
+  }
+  return spec;
+}
+
+function isModulePath(source: string): boolean {
+  return /[\\/]/.test(source) || /\.(m|c)?js$/.test(source);
 }
 
 /** Split on ':' except a Windows drive letter's. */
-function splitLabel(label: string): string[] {
-  const parts = label.split(':');
+function splitBot(bot: string): string[] {
+  const parts = bot.split(':');
   if (parts.length > 1 && /^[A-Za-z]$/.test(parts[0])) parts.splice(0, 2, `${parts[0]}:${parts[1]}`);
   return parts;
 }

@@ -1,13 +1,16 @@
 /**
  * `tafel merge`: the journals of a run's shards, put side by side, are the journal of
- * the whole run. Shards are checked to be of one run (every part of the header but
- * the shard agrees), each present once and each complete; their group lines are
- * concatenated in shard order, which is group order. The tally and summary are
- * computed from them exactly as one machine would have.
+ * the whole run. Shards are checked to be of one run (every part of the spec that the
+ * results depend on agrees), each present once and each complete; their group lines
+ * are concatenated in shard order, which is group order. The tally and summary are
+ * computed from them exactly as one machine would have, and the shards' records and
+ * per-deal rows joined in the same order are one machine's files byte for byte.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
-import { RowLayout } from './batch.js';
+import { RowLayout, dealColumns } from './batch.js';
 import { Collector } from './collect.js';
 import {
   checkLines,
@@ -19,13 +22,12 @@ import {
   toGroupTally,
   type GroupLine,
   type JournalContents,
-  type JournalFiles,
-  type RunIdentity,
 } from './journal.js';
 import { TextFile } from './outputs.js';
-import { shardRange, shardText } from './shard.js';
+import { fileEnds } from './resume.js';
+import { shardRange } from './shard.js';
+import { identityDifference, pathOf, type RunSpec } from './spec.js';
 import { RunTally } from './tally.js';
-import type { RunInfo } from './report.js';
 
 export interface MergeInput {
   readonly path: string;
@@ -33,57 +35,53 @@ export interface MergeInput {
 }
 
 export interface Merged {
-  /** The run, as a single machine's journal states it (no shard). */
-  readonly run: RunIdentity;
+  /** The run, as a single machine's journal states it (no shard; the first shard's files until the merge names its own). */
+  readonly spec: RunSpec;
   readonly lines: readonly GroupLine[];
+  /** The shards in order. */
+  readonly shards: readonly MergeInput[];
 }
 
-/** The first way in which two runs differ, named by the flag that sets it, or null. */
-function runDifference(a: RunIdentity, b: RunIdentity): string | null {
-  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
-  if (a.game !== b.game) return '--game';
-  if (a.seats !== b.seats) return '--players';
-  if (!same(a.rules, b.rules)) return '--rules';
-  if (!same(a.bots, b.bots) || a.rotations !== b.rotations || !same(a.cheats, b.cheats)) return '--bots';
-  if (a.seed !== b.seed) return '--seed';
-  if (a.unit !== b.unit) return '--deals/--matches';
-  if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
-  if (!same(a.metrics, b.metrics)) return "the tafel version (the game's metrics)";
-  return null;
+function shardName(spec: RunSpec): string {
+  return spec.shard ? `${spec.shard.index}/${spec.shard.count}` : 'the whole run';
 }
 
 export function mergeJournals(inputs: readonly MergeInput[]): Merged {
   if (inputs.length === 0) throw new TafelError('bad-merge', 'merge: no journals given');
   const first = inputs[0];
   for (const x of inputs.slice(1)) {
-    const diff = runDifference(first.contents.header.run, x.contents.header.run);
+    const diff = identityDifference(first.contents.spec, x.contents.spec);
     if (diff)
       throw new TafelError('bad-merge', `merge: ${x.path} is from a different run than ${first.path}: ${diff} differs`);
   }
-  const unsharded = inputs.find((x) => x.contents.header.run.shard === null);
+  const unsharded = inputs.find((x) => x.contents.spec.shard === null);
   if (unsharded && inputs.length > 1)
     throw new TafelError('bad-merge', `merge: ${unsharded.path} is a whole run, not a shard; merge shards only`);
-  const count = first.contents.header.run.shard?.count ?? 1;
+  const count = first.contents.spec.shard?.count ?? 1;
   const byIndex = new Array<MergeInput | undefined>(count);
   for (const x of inputs) {
-    const shard = x.contents.header.run.shard ?? { index: 0, count: 1 };
+    const shard = x.contents.spec.shard ?? { index: 0, count: 1 };
     if (shard.count !== count)
       throw new TafelError(
         'bad-merge',
-        `merge: ${x.path} is shard ${shardText(shard)} but ${first.path} is one of ${count} shards`,
+        `merge: ${x.path} is shard ${shardName(x.contents.spec)} but ${first.path} is one of ${count} shards`,
       );
     const seen = byIndex[shard.index];
     if (seen)
-      throw new TafelError('bad-merge', `merge: shard ${shardText(shard)} is given twice (${seen.path} and ${x.path})`);
+      throw new TafelError(
+        'bad-merge',
+        `merge: shard ${shardName(x.contents.spec)} is given twice (${seen.path} and ${x.path})`,
+      );
     byIndex[shard.index] = x;
   }
   const missing = byIndex.findIndex((x) => x === undefined);
   if (missing >= 0) throw new TafelError('bad-merge', `merge: shard ${missing}/${count} is missing`);
+  const shards = byIndex as MergeInput[];
   const lines: GroupLine[] = [];
-  for (const x of byIndex as MergeInput[]) {
+  for (const x of shards) {
     const c = x.contents;
     if (!isComplete(c)) {
-      const { from, to } = shardRange(c.header.run.groups, c.header.run.shard);
+      const { from, to } = shardRange(c.spec.groups, c.spec.shard);
       throw new TafelError(
         'bad-merge',
         `merge: ${x.path} is unfinished (${c.lines.length} of ${to - from} groups); finish it with: tafel run --resume ${x.path}`,
@@ -91,42 +89,26 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
     }
     lines.push(...c.lines);
   }
-  return { run: { ...first.contents.header.run, shard: null }, lines };
-}
-
-/** The distinct labels of a --bots list, in order of first appearance (the entrants). */
-function entrantLabels(bots: readonly string[]): string[] {
-  return [...new Set(bots)];
-}
-
-export function mergedInfo(run: RunIdentity): RunInfo {
-  return {
-    game: run.game,
-    seed: run.seed,
-    unit: run.unit,
-    labels: entrantLabels(run.bots),
-    rotations: run.rotations,
-    cheats: run.cheats,
-  };
+  return { spec: { ...first.contents.spec, shard: null }, lines, shards };
 }
 
 /** The tally of the merged run; also checks every line against the game's metrics. */
 export function mergedTally(game: Game, m: Merged, path: string): { tally: RunTally; skipped: number } {
-  const layout = RowLayout.of(game, entrantLabels(m.run.bots).length);
-  checkMetrics(path, m.run, game);
+  const layout = RowLayout.of(game, m.spec.entrants.length);
+  checkMetrics(path, m.spec, game);
   checkLines(path, m.lines, layout);
-  const tally = new RunTally(game.dealMetrics, m.run.unit === 'match' ? game.matchMetrics : null, layout.entrants);
+  const tally = new RunTally(game.dealMetrics, m.spec.unit === 'match' ? game.matchMetrics : null, layout.entrants);
   const collector = new Collector(layout, tally, { journal: null, records: null, dealCsv: null });
   collector.addLines(m.lines);
   return { tally, skipped: collector.skipped.length };
 }
 
-/** Write the merged journal: a single machine's journal of the run. */
-export function writeMergedJournal(path: string, game: Game, m: Merged, files: JournalFiles): void {
-  const group = RowLayout.of(game, entrantLabels(m.run.bots).length).newGroup();
+/** Write the merged journal (the spec with the merge's own files): a single machine's journal of the run. */
+export function writeMergedJournal(path: string, game: Game, m: Merged): void {
+  const group = RowLayout.of(game, m.spec.entrants.length).newGroup();
   const out = new TextFile(path, '--journal');
   try {
-    let text = headerText({ run: m.run, files });
+    let text = headerText(m.spec, path);
     for (const line of m.lines) {
       if ('skipped' in line) {
         text += skippedText(line.g, line.skipped);
@@ -142,5 +124,78 @@ export function writeMergedJournal(path: string, game: Game, m: Merged, files: J
     out.write(text);
   } finally {
     out.close();
+  }
+}
+
+/**
+ * Join the shards' deal records (`kind` 'records') or per-deal CSVs ('dealCsv') into
+ * `path`, in shard order, each shard's file up to the end of its journal's last group
+ * (a per-deal CSV's header once, from the first shard): the file one machine would
+ * have written.
+ */
+export function joinShardFiles(game: Game, m: Merged, kind: 'records' | 'dealCsv', path: string): void {
+  const flag = kind === 'records' ? '--records' : '--deal-csv';
+  const dealHeader = stringify([], { header: true, columns: dealColumns(game) });
+  const out = new TextFile(path, flag);
+  try {
+    m.shards.forEach((x, i) => {
+      const file = pathOf(x.contents.spec, kind);
+      if (file === null)
+        throw new TafelError(
+          'bad-merge',
+          `merge ${flag}: shard ${x.path} was run without ${flag}, so it has none to join`,
+        );
+      const ends = fileEnds(x.contents, kind, file, {
+        dealHeader,
+        seats: x.contents.spec.seats,
+        rotations: x.contents.spec.seatings.length,
+      });
+      if (ends.length - 1 < x.contents.lines.length) {
+        throw new TafelError(
+          'bad-merge',
+          `merge ${flag}: ${file} of shard ${x.path} holds ${ends.length - 1} of its ${x.contents.lines.length} groups; finish it with: tafel run --resume ${x.path}`,
+        );
+      }
+      copyRange(file, i === 0 || kind === 'records' ? 0 : ends[0], ends[ends.length - 1], out);
+    });
+  } finally {
+    out.close();
+  }
+}
+
+/**
+ * Join the shards' databases into one at `path`: the tables one machine would have
+ * written (its rows in the same order; the runs row says when the merge was made).
+ */
+export async function joinShardDatabases(game: Game, m: Merged, path: string): Promise<void> {
+  const shardSpecs = m.shards.map((x) => x.contents.spec);
+  const { RunDatabase } = await import('./db.js');
+  const db = await RunDatabase.open(path, game, [m.spec], 'create', shardSpecs);
+  try {
+    for (const x of m.shards) {
+      const file = pathOf(x.contents.spec, 'db');
+      if (file === null)
+        throw new TafelError('bad-merge', `merge --db: shard ${x.path} was run without --db, so it has none to join`);
+      let deals = 0;
+      for (const line of x.contents.lines) if (!('skipped' in line)) deals += line.deals;
+      await db.copyShard(file, x.contents.spec, deals);
+    }
+  } finally {
+    await db.close([m.spec]);
+  }
+}
+
+function copyRange(file: string, from: number, to: number, out: TextFile): void {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(1 << 20);
+    for (let at = from; at < to;) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, to - at), at);
+      if (n === 0) throw new TafelError('bad-merge', `merge: ${file} ended early`);
+      out.write(buf.subarray(0, n));
+      at += n;
+    }
+  } finally {
+    closeSync(fd);
   }
 }

@@ -11,7 +11,7 @@
  * Counts are `{ wins, draws, losses }` objects, not positional arguments (fastchess's
  * `Stats(wins, losses, draws)` shows how easily the order is confused); a draw scores 1/2.
  */
-import { Z95, normalCdf, normalQuantile } from './stats.js';
+import { Z95, normalCdf, normalQuantile, wilson } from './stats.js';
 
 /** A paired difference this close to 0 is a draw: it only absorbs the rounding of group means. */
 const DRAW_EPSILON = 1e-9;
@@ -80,6 +80,25 @@ export function headToHeadElo(c: Wdl, level = 0.95): EloEstimate {
   const high = eloFromScore(Math.min(1, score + z * sd));
   const los = sd > 0 ? normalCdf((score - 0.5) / sd) : score > 0.5 ? 1 : score < 0.5 ? 0 : 0.5;
   return { n, score, elo: eloFromScore(score), low, high, error: (high - low) / 2, los };
+}
+
+/** `headToHeadElo`, with finite bounds wherever the data give them (`wilson` says where they came from). */
+export interface BoundedElo extends EloEstimate {
+  readonly wilson: boolean;
+}
+
+/**
+ * Elo of A over B for reports: fastchess's estimate where its interval is finite. Where
+ * it is not (every group won or lost, or a score interval reaching 0 or 1), the bounds
+ * come from the Wilson interval of the group score (draws half), which stays inside
+ * (0, 1) unless every group went one way: then only the bound on the other side is
+ * finite and `elo` is infinite.
+ */
+export function headToHeadBound(c: Wdl, level = 0.95): BoundedElo {
+  const h = headToHeadElo(c, level);
+  if (h.n === 0 || (Number.isFinite(h.low) && Number.isFinite(h.high))) return { ...h, wilson: false };
+  const w = wilson(c.wins + c.draws / 2, h.n, level);
+  return { ...h, low: eloFromScore(w.low), high: eloFromScore(w.high), wilson: true };
 }
 
 /**

@@ -10,11 +10,9 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { TafelError } from '../core/errors.js';
-import { seedKey } from '../core/rng.js';
-import type { Game, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
-import type { Lineup } from './lineup.js';
-import { GroupTally, Table, type Unit } from './table.js';
+import type { LiveRun } from './spec.js';
+import { GroupTally, Table } from './table.js';
 
 type DealRecord = Record<string, unknown>;
 
@@ -190,18 +188,6 @@ function unreadable(path: string, e: unknown): TafelError {
   return new TafelError('unreadable', `${path}: cannot read (${code})`);
 }
 
-export interface RegenerateOptions {
-  readonly game: Game;
-  readonly table: TableConfig;
-  /** The lineup of the run: the same `--bots` list gives the same seats and rotations. */
-  readonly lineup: Lineup;
-  readonly seed: string;
-  /** 'deal' for a `--deals` run, 'match' for a `--matches` run. */
-  readonly unit: Unit;
-  readonly match: number;
-  readonly deal: number;
-}
-
 /** Thrown by the record sink to stop play once the wanted deal is recorded. */
 class Found extends Error {
   constructor(readonly record: DealRecord) {
@@ -216,11 +202,11 @@ class Found extends Error {
  * and its coordinates, so the rest of the run need not be played. Play stops (by
  * throwing from the record sink) as soon as the wanted deal is recorded.
  */
-export function regenerateRecord(opts: RegenerateOptions): DealRecord {
-  const { game, table, lineup, seed, unit, match, deal } = opts;
+export function regenerateRecord(run: LiveRun, match: number, deal: number): DealRecord {
+  const { game, lineup, spec } = run;
   checkIndex(match, 'the match');
   checkIndex(deal, 'the deal');
-  if (unit === 'deal' && deal !== 0) {
+  if (spec.unit === 'deal' && deal !== 0) {
     throw new TafelError(
       'no-deal',
       `no deal ${deal} of match ${match}: in a run of single deals every match is deal 0 alone`,
@@ -234,7 +220,7 @@ export function regenerateRecord(opts: RegenerateOptions): DealRecord {
     last = rec.deal as number;
     if (last === deal) throw new Found(rec);
   };
-  const player = new Table({ game, table, lineup, seed, key: seedKey(seed), unit }, sink);
+  const player = new Table(run, sink);
   const tally = new GroupTally(lineup.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
   try {
     player.playRotation(g, r, tally);

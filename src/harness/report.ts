@@ -1,116 +1,133 @@
 /**
- * What a run shows: a readable table for people and CSV rows for programs. Both are
- * pure functions of the tally, so they are identical however the run was scheduled.
+ * What a run shows: a readable table for people and CSV rows for programs, each saying
+ * what was run (game, seats, rules in force, bots with every parameter). Both are pure
+ * functions of the spec and the tally, so they are identical however the run was
+ * scheduled.
  */
+import { headToHeadBound } from './rating.js';
+import { botText, commandOf, playersText, rulesText, type RunSpec } from './spec.js';
+import type { Sprt } from './sprt.js';
 import type { Estimate } from './stats.js';
 import type { RunTally, SectionTally } from './tally.js';
-
-export interface RunInfo {
-  game: string;
-  seed: string;
-  unit: 'deal' | 'match';
-  labels: readonly string[];
-  rotations: number;
-  cheats: readonly boolean[];
-}
 
 /** Columns of the summary CSV (documented in the README). */
 export const SUMMARY_COLUMNS = [
   'game',
+  'seats',
+  'rules',
+  'players',
   'seed',
   'section',
   'bot',
+  'bot_spec',
   'opponent',
+  'opponent_spec',
   'metric',
   'n',
   'mean',
   'ci95_low',
   'ci95_high',
   'interval',
+  'verdict',
   'cheats',
 ] as const;
 
 type Row = Record<(typeof SUMMARY_COLUMNS)[number], string | number>;
 
-export function summaryRows(info: RunInfo, tally: RunTally): Row[] {
-  const rows: Row[] = [];
+/** One row's own part: the identity columns are the run's. */
+interface RowPart {
+  section: string;
+  bot: number;
+  opponent: number;
+  metric: string;
+  estimate: Estimate;
+  interval: string;
+  verdict?: string;
+}
+
+export function summaryRows(spec: RunSpec, tally: RunTally, sprt: Sprt | null = null): Row[] {
+  const parts: RowPart[] = [];
   const sections: [string, SectionTally | null][] = [
     ['deal', tally.deal],
     ['match', tally.match],
   ];
-  for (const [name, section] of sections) {
-    if (!section) continue;
-    for (const r of section.botRows()) {
-      rows.push(row(info, name, info.labels[r.bot], '', r.metric, r.estimate, 't', info.cheats[r.bot]));
-      if (r.rate)
-        rows.push(row(info, name, info.labels[r.bot], '', `${r.metric}_rate`, r.rate, 'wilson', info.cheats[r.bot]));
+  for (const [section, tallied] of sections) {
+    if (!tallied) continue;
+    for (const r of tallied.botRows()) {
+      parts.push({ section, bot: r.bot, opponent: -1, metric: r.metric, estimate: r.estimate, interval: 't' });
+      if (r.rate) {
+        parts.push({
+          section,
+          bot: r.bot,
+          opponent: -1,
+          metric: `${r.metric}_rate`,
+          estimate: r.rate,
+          interval: 'wilson',
+        });
+      }
     }
-    for (const p of section.pairRows()) {
-      const cheats = info.cheats[p.bot] || info.cheats[p.opponent];
-      rows.push(row(info, name, info.labels[p.bot], info.labels[p.opponent], p.metric, p.estimate, 'paired-t', cheats));
+    for (const p of tallied.pairRows()) {
+      parts.push({
+        section,
+        bot: p.bot,
+        opponent: p.opponent,
+        metric: p.metric,
+        estimate: p.estimate,
+        interval: 'paired-t',
+      });
     }
-    const E = info.labels.length;
-    const headline = section.metrics[0].key;
-    if (E === 2 && section.groups > 0) {
-      const h = section.headToHead(0, 1);
-      const cheats = info.cheats[0] || info.cheats[1];
-      rows.push(
-        row(
-          info,
-          name,
-          info.labels[0],
-          info.labels[1],
-          `${headline}_elo`,
-          { n: h.n, mean: h.elo, sd: NaN, low: h.low, high: h.high },
-          'logistic',
-          cheats,
-        ),
-      );
-    } else if (E > 2 && section.groups > 0) {
-      const { table, prior } = section.ratings();
+    const E = spec.entrants.length;
+    const metric = `${tallied.metrics[0].key}_elo`;
+    if (E === 2 && tallied.groups > 0) {
+      const h = headToHeadBound(tallied.outcomes.wdl(0, 1));
+      const estimate = { n: h.n, mean: h.elo, sd: NaN, low: h.low, high: h.high };
+      parts.push({ section, bot: 0, opponent: 1, metric, estimate, interval: h.wilson ? 'wilson-elo' : 'logistic' });
+    } else if (E > 2 && tallied.groups > 0) {
+      const { table, prior } = tallied.ratings();
       table.ratings.forEach((r, e) => {
-        const est = { n: r.games, mean: r.elo, sd: r.se, low: r.low, high: r.high };
-        rows.push(
-          row(
-            info,
-            name,
-            info.labels[e],
-            '',
-            `${headline}_elo`,
-            est,
-            prior ? 'bradley-terry-prior' : 'bradley-terry',
-            info.cheats[e],
-          ),
-        );
+        const estimate = { n: r.games, mean: r.elo, sd: r.se, low: r.low, high: r.high };
+        const interval = prior ? 'bradley-terry-prior' : 'bradley-terry';
+        parts.push({ section, bot: e, opponent: -1, metric, estimate, interval });
       });
     }
   }
-  return rows;
+  if (sprt) {
+    const [lower, upper] = sprt.bounds;
+    parts.push({
+      section: 'sprt',
+      bot: 0,
+      opponent: 1,
+      metric: `${spec.metrics[spec.unit][0]}${sprt.spec.kind === 'elo' ? '_elo' : ''}`,
+      estimate: { n: sprt.n, mean: sprt.llr, sd: NaN, low: lower, high: upper },
+      interval: `sprt:${(spec.sprt ?? '').replace(/,\s*/g, ';')}`,
+      verdict: sprt.decision ?? 'none',
+    });
+  }
+  return parts.map((p) => row(spec, p));
 }
 
-function row(
-  info: RunInfo,
-  section: string,
-  bot: string,
-  opponent: string,
-  metric: string,
-  e: Estimate,
-  interval: string,
-  cheats: boolean,
-): Row {
+function row(spec: RunSpec, p: RowPart): Row {
+  const e = spec.entrants;
+  const opponent = p.opponent >= 0 ? e[p.opponent] : null;
   return {
-    game: info.game,
-    seed: info.seed,
-    section,
-    bot,
-    opponent,
-    metric,
-    n: e.n,
-    mean: num(e.mean),
-    ci95_low: num(e.low),
-    ci95_high: num(e.high),
-    interval,
-    cheats: cheats ? 1 : 0,
+    game: spec.game,
+    seats: spec.seats,
+    rules: rulesText(spec.rules),
+    players: playersText(spec),
+    seed: spec.seed,
+    section: p.section,
+    bot: e[p.bot].label,
+    bot_spec: botText(e[p.bot]),
+    opponent: opponent?.label ?? '',
+    opponent_spec: opponent ? botText(opponent) : '',
+    metric: p.metric,
+    n: p.estimate.n,
+    mean: num(p.estimate.mean),
+    ci95_low: num(p.estimate.low),
+    ci95_high: num(p.estimate.high),
+    interval: p.interval,
+    verdict: p.verdict ?? '',
+    cheats: e[p.bot].cheats || opponent?.cheats === true ? 1 : 0,
   };
 }
 
@@ -119,19 +136,32 @@ function num(x: number): string {
   return Number.isFinite(x) ? x.toFixed(6) : '';
 }
 
-export function renderTable(info: RunInfo, tally: RunTally): string {
+/** The run's identity, as the lines above a table: rules in force, bots with every parameter, seats, and the command that plays it. */
+export function identityLines(spec: RunSpec): string[] {
+  const rules = Object.keys(spec.rules).length ? rulesText(spec.rules).replace(/;/g, ', ') : 'none (no variants)';
+  const bots = spec.entrants.map((e) => `${e.label} = ${botText(e)}${e.cheats ? ' (cheats: sees every hand)' : ''}`);
+  return [
+    `rules: ${rules}`,
+    `bots: ${bots.join('; ')}`,
+    `seats in rotation 0: ${spec.seatings[0].map((e) => spec.entrants[e].label).join(', ')}`,
+    `played by: ${commandOf(spec)}`,
+  ];
+}
+
+export function renderTable(spec: RunSpec, tally: RunTally): string {
   const lines: string[] = [];
-  const label = (e: number) => info.labels[e] + (info.cheats[e] ? ' (cheats)' : '');
+  const label = (e: number) => spec.entrants[e].label + (spec.entrants[e].cheats ? ' (cheats)' : '');
+  const labels = spec.entrants.map((_, e) => label(e));
   const sections: [string, SectionTally | null][] = [
-    [info.unit === 'deal' ? 'per deal' : 'per deal, over all deals of the matches', tally.deal],
+    [spec.unit === 'deal' ? 'per deal' : 'per deal, over all deals of the matches', tally.deal],
     ['per match', tally.match],
   ];
   for (const [title, section] of sections) {
     if (!section) continue;
     lines.push('', `${title} (mean with 95% CI; n = ${section.groups} duplicate groups)`);
     const header = ['bot', ...section.metrics.map((m) => m.key + (m.higherIsBetter ? '' : ' (lower is better)'))];
-    const body = info.labels.map((_, e) => [
-      label(e),
+    const body = labels.map((name, e) => [
+      name,
       ...section.metrics.map((m) => {
         const r = section.botRows().find((x) => x.bot === e && x.metric === m.key)!;
         return r.rate ? rate(r.rate) : mean(r.estimate);
@@ -144,28 +174,33 @@ export function renderTable(info: RunInfo, tally: RunTally): string {
       const ph = ['bots', ...section.metrics.map((m) => m.key)];
       const seen = new Map<string, string[]>();
       for (const p of pairs) {
-        const k = `${label(p.bot)} - ${label(p.opponent)}`;
+        const k = `${labels[p.bot]} - ${labels[p.opponent]}`;
         if (!seen.has(k)) seen.set(k, [k]);
         seen.get(k)!.push(diff(p.estimate));
       }
       lines.push(...grid([ph, ...seen.values()]));
     }
-    lines.push(...eloLines(info, section, label));
+    lines.push(...eloLines(labels, section));
   }
   return lines.join('\n');
 }
 
 /** Elo of winning a duplicate group on the headline metric: head to head, or a rating table. */
-function eloLines(info: RunInfo, section: SectionTally, label: (e: number) => string): string[] {
-  const E = info.labels.length;
+function eloLines(labels: readonly string[], section: SectionTally): string[] {
+  const E = labels.length;
   const headline = section.metrics[0].key;
   if (section.groups === 0 || E < 2) return [];
   if (E === 2) {
-    const h = section.headToHead(0, 1);
     const w = section.outcomes.wdl(0, 1);
+    const h = headToHeadBound(w);
+    const value = Number.isFinite(h.elo)
+      ? `${signed(h.elo)} [${signed(h.low)}, ${signed(h.high)}]${h.wilson ? ' (Wilson interval)' : ''}`
+      : h.elo > 0
+        ? `> ${signed(h.low)} (all ${h.n} groups won; 95% Wilson bound)`
+        : `< ${signed(h.high)} (all ${h.n} groups lost; 95% Wilson bound)`;
     return [
       '',
-      `Elo of ${label(0)} over ${label(1)} per duplicate group on ${headline}: ${signed(h.elo)} [${signed(h.low)}, ${signed(h.high)}], ` +
+      `Elo of ${labels[0]} over ${labels[1]} per duplicate group on ${headline}: ${value}, ` +
         `groups won/drawn/lost ${w.wins}/${w.draws}/${w.losses}, LOS ${(h.los * 100).toFixed(1)}%`,
     ];
   }
@@ -174,7 +209,7 @@ function eloLines(info: RunInfo, section: SectionTally, label: (e: number) => st
     .map((r, e) => ({ r, e }))
     .sort((x, y) => y.r.elo - x.r.elo || x.e - y.e)
     .map(({ r, e }) => [
-      label(e),
+      labels[e],
       signed(r.elo),
       `± ${Math.abs(r.high - r.elo).toFixed(1)}`,
       `${(r.score * 100).toFixed(1)}%`,
@@ -189,7 +224,6 @@ function eloLines(info: RunInfo, section: SectionTally, label: (e: number) => st
 }
 
 function signed(x: number): string {
-  if (!Number.isFinite(x)) return x > 0 ? '+inf' : x < 0 ? '-inf' : '-';
   return `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 }
 

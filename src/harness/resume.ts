@@ -27,34 +27,42 @@ export interface ResumeFiles {
 export function cutBack(c: JournalContents, f: ResumeFiles): GroupLine[] {
   let kept = c.lines.length;
   const cuts: [string, number[]][] = [];
-  const dealsOf = (line: GroupLine) => ('skipped' in line ? 0 : line.deals);
-  if (f.records) {
-    const ends = groupEnds(
-      f.records,
-      '--records',
-      c.lines,
-      null,
-      dealsOf,
-      (text, g) => recordGroup(text, f.rotations) === g,
-    );
+  for (const [path, kind] of [
+    [f.records, 'records'],
+    [f.dealCsv, 'dealCsv'],
+  ] as const) {
+    if (!path) continue;
+    const ends = fileEnds(c, kind, path, f);
     kept = Math.min(kept, ends.length - 1);
-    cuts.push([f.records, ends]);
-  }
-  if (f.dealCsv) {
-    const ends = groupEnds(
-      f.dealCsv,
-      '--deal-csv',
-      c.lines,
-      f.dealHeader,
-      (line) => dealsOf(line) * f.seats,
-      (text, g) => csvGroup(text) === g,
-    );
-    kept = Math.min(kept, ends.length - 1);
-    cuts.push([f.dealCsv, ends]);
+    cuts.push([path, ends]);
   }
   cuts.push([f.journal, c.ends]);
   for (const [path, ends] of cuts) cut(path, ends[kept]);
   return c.lines.slice(0, kept);
+}
+
+/**
+ * Byte offsets in a run's records (`kind` 'records') or per-deal CSV ('dealCsv') after
+ * the header (0 for records) and after each complete group of the journal, as far as
+ * the file goes.
+ */
+export function fileEnds(
+  c: JournalContents,
+  kind: 'records' | 'dealCsv',
+  path: string,
+  f: Pick<ResumeFiles, 'dealHeader' | 'seats' | 'rotations'>,
+): number[] {
+  const dealsOf = (line: GroupLine) => ('skipped' in line ? 0 : line.deals);
+  return kind === 'records'
+    ? groupEnds(path, '--records', c.lines, null, dealsOf, (text, g) => recordGroup(text, f.rotations) === g)
+    : groupEnds(
+        path,
+        '--deal-csv',
+        c.lines,
+        f.dealHeader,
+        (line) => dealsOf(line) * f.seats,
+        (text, g) => csvGroup(text) === g,
+      );
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
- * A tournament run: play the duplicate groups, take them in group order into the
- * tally and the output files, and write the summary. The summary and the table are
- * computed from the groups in order, so they are the same byte for byte however the
- * run was scheduled: over any number of workers, interrupted and resumed, or split
- * into shards and merged.
+ * A tournament run: check the outputs, play the duplicate groups on the worker pool,
+ * take them in group order into the tally and the output files, and write the summary.
+ * The summary and the table are computed from the groups in order, so they are the
+ * same byte for byte however the run was scheduled: over any number of workers,
+ * interrupted and resumed, or split into shards and merged.
  *
  * If a bot fails (and failures are not skipped), the groups before it are still
  * tallied and written, and the failure is returned for the CLI to report. An
@@ -12,142 +12,132 @@
 import { existsSync, statSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../core/errors.js';
-import type { Game, TableConfig } from '../games/game.js';
+import type { Game } from '../games/game.js';
+import { findGame } from '../games/index.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
-import {
-  checkLines,
-  checkMetrics,
-  headerText,
-  metricKeys,
-  type GroupLine,
-  type JournalContents,
-  type JournalFiles,
-} from './journal.js';
-import type { Lineup } from './lineup.js';
-import { TextFile, probeWritable, writeCsv } from './outputs.js';
-import { planOf } from './plan.js';
-import { createRunner } from './pool.js';
+import type { RunDatabase } from './db.js';
+import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
+import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
+import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
-import { SUMMARY_COLUMNS, renderTable, summaryRows, type RunInfo } from './report.js';
+import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
 import { cutBack } from './resume.js';
 import { playInOrder, type ScheduleEnd } from './schedule.js';
-import { shardRange, type Shard } from './shard.js';
-import type { Unit } from './table.js';
-import { RunTally } from './tally.js';
-import { Sprt, specText, type SprtSpec } from './sprt.js';
+import { shardRange } from './shard.js';
+import { pathOf, type LiveRun, type RunFiles, type RunSpec } from './spec.js';
+import { Sprt, parseSprt } from './sprt.js';
 import type { GroupTally } from './table.js';
+import { RunTally } from './tally.js';
 
-export interface RunOptions {
-  game: Game;
-  table: TableConfig;
-  lineup: Lineup;
-  seed: string;
-  unit: Unit;
-  /** Number of duplicate groups: deals with --deals, matches with --matches. */
-  groups: number;
-  /** Summary CSV path. */
-  out?: string;
-  /** Deal records (JSON Lines) path. */
-  records?: string;
+/** How this session plays the run (none of it changes the results). */
+export interface Session {
+  /** Worker threads (the pool is used even for one: the main thread stays free for signals and the timeout). */
+  readonly workers: number;
+  /** The journal of this very run, to continue it (the caller has checked it is the same run). */
+  readonly resume?: JournalContents;
+  /** Replace output files that exist (else they are refused). */
+  readonly force?: boolean;
+  readonly signal?: AbortSignal;
+  readonly progress?: (groups: { total: number; before: number }) => Progress;
+  /** A pool to play on, kept by the caller across runs (an experiment's); by default one of `workers` for this run. */
+  readonly runner?: Runner;
 }
 
 export interface RunResult {
-  info: RunInfo;
-  tally: RunTally;
+  readonly spec: RunSpec;
+  readonly tally: RunTally;
   /** The readable table. */
-  text: string;
-  seconds: number;
+  readonly text: string;
+  readonly seconds: number;
   /** The failure that stopped the run early, if any (already written around). */
-  failure?: TafelError;
-}
-
-export interface TournamentOptions extends RunOptions {
-  /** The --bots list as written, for the journal. */
-  bots: readonly string[];
-  shard: Shard | null;
-  /** Per-deal CSV path. */
-  dealCsv?: string;
-  /** Journal path, and the `files` entry its header records. */
-  journal?: string;
-  journalFiles?: JournalFiles;
-  workers: number;
-  /** Milliseconds a bot may take over one move; null: moves are not timed. */
-  moveTimeout: number | null;
-  /** Drop a group in which a bot fails, instead of stopping the run. */
-  skipFailures: boolean;
-  /** The journal of this very run, to continue it (the CLI has checked it is the same run). */
-  resume?: JournalContents;
-  signal?: AbortSignal;
-  progress?: (groups: { total: number; before: number }) => Progress;
-  /** Stop a head-to-head run as soon as this test decides. */
-  sprt?: SprtSpec;
-}
-
-export interface TournamentResult extends RunResult {
-  interrupted: boolean;
+  readonly failure?: TafelError;
+  readonly interrupted: boolean;
   /** Groups dropped after a bot failed in them, in order (from the resumed part too). */
-  skipped: readonly Failure[];
+  readonly skipped: readonly Failure[];
   /** The groups of this run or shard: [from, to). */
-  from: number;
-  to: number;
+  readonly from: number;
+  readonly to: number;
   /** Groups finished before this session (the part of a resumed run already done). */
-  resumed: number;
-  /** The SPRT's verdict (`Sprt.describe`), when one ran. */
-  sprt?: string;
+  readonly resumed: number;
+  /** The SPRT, when one ran. */
+  readonly sprt: Sprt | null;
+}
+
+const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, string> = {
+  out: '--out',
+  journal: '--journal',
+  records: '--records',
+  dealCsv: '--deal-csv',
+  db: '--db',
+};
+
+/** The files a run writes, for `checkOutputs`. */
+function runOutputs(spec: RunSpec): OutputFile[] {
+  const out: OutputFile[] = [];
+  for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
+    const path = pathOf(spec, key);
+    if (path !== null) out.push({ flag: FLAGS[key], shown: spec.files[key]!, path });
+  }
+  return out;
+}
+
+function gameOf(spec: RunSpec): Game {
+  const game = findGame(spec.game);
+  if (!game) throw new TafelError('unknown-game', `unknown game '${spec.game}'`);
+  return game;
+}
+
+function newTally(game: Game, spec: RunSpec): RunTally {
+  return new RunTally(game.dealMetrics, spec.unit === 'match' ? game.matchMetrics : null, spec.entrants.length);
 }
 
 /**
  * The SPRT's input per group: the first bot's value minus the second's on the
  * headline metric (per match with --matches), oriented so that positive is better.
  */
-function sprtFeed(game: Game, unit: Unit, test: Sprt): (g: GroupTally) => void {
-  const metric = unit === 'match' ? game.matchMetrics[0] : game.dealMetrics[0];
-  const k = unit === 'match' ? game.matchMetrics.length : game.dealMetrics.length;
+function sprtFeed(game: Game, spec: RunSpec, test: Sprt): (g: GroupTally) => void {
+  const byMatch = spec.unit === 'match';
+  const metric = byMatch ? game.matchMetrics[0] : game.dealMetrics[0];
+  const k = byMatch ? game.matchMetrics.length : game.dealMetrics.length;
   return (g) => {
-    const sums = unit === 'match' ? g.matchSums : g.dealSums;
-    const counts = unit === 'match' ? g.matchCounts : g.dealCounts;
+    const sums = byMatch ? g.matchSums : g.dealSums;
+    const counts = byMatch ? g.matchCounts : g.dealCounts;
     if (counts[0] === 0 || counts[1] === 0) return;
     const d = sums[0] / counts[0] - sums[k] / counts[1];
     test.add(metric.higherIsBetter ? d : -d);
   };
 }
 
-function runInfo(game: Game, seed: string, unit: Unit, lineup: Lineup): RunInfo {
-  return {
-    game: game.name,
-    seed,
-    unit,
-    labels: lineup.entrants.map((e) => e.label),
-    rotations: lineup.rotations,
-    cheats: lineup.entrants.map((e) => e.spec.cheats === true),
-  };
-}
-
-function newTally(game: Game, unit: Unit, lineup: Lineup): RunTally {
-  return new RunTally(game.dealMetrics, unit === 'match' ? game.matchMetrics : null, lineup.entrants.length);
-}
-
-export async function playTournament(o: TournamentOptions): Promise<TournamentResult> {
-  const { game, table, lineup, seed, unit } = o;
-  const { from, to } = shardRange(o.groups, o.shard);
-  if (o.out) probeWritable(o.out, '--out');
-  const layout = RowLayout.of(game, lineup.entrants.length);
+export async function playRun(spec: RunSpec, session: Session): Promise<RunResult> {
+  const game = gameOf(spec);
+  const { from, to } = shardRange(spec.groups, spec.shard);
+  const resume = session.resume;
+  const outputs = runOutputs(spec);
+  const journalPath = pathOf(spec, 'journal');
+  checkOutputs(outputs, {
+    existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',
+    journal: outputs.find((f) => f.path === journalPath) ?? null,
+  });
+  const records = pathOf(spec, 'records');
+  const dealCsv = pathOf(spec, 'dealCsv');
+  const layout = new RowLayout(spec.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
   const dealHeader = stringify([], { header: true, columns: dealColumns(game) });
   let prefix: GroupLine[] = [];
-  if (o.resume && o.journal) {
-    checkMetrics(o.journal, o.resume.header.run, game);
-    checkLines(o.journal, o.resume.lines, layout);
-    prefix = cutBack(o.resume, {
-      journal: o.journal,
-      records: o.records ?? null,
-      dealCsv: o.dealCsv ?? null,
+  if (resume && journalPath) {
+    const shown = spec.files.journal ?? journalPath;
+    checkMetrics(shown, resume.spec, game);
+    checkLines(shown, resume.lines, layout);
+    prefix = cutBack(resume, {
+      journal: journalPath,
+      records,
+      dealCsv,
       dealHeader,
-      seats: table.seats,
-      rotations: lineup.rotations,
+      seats: spec.seats,
+      rotations: spec.seatings.length,
     });
   }
-  const append = o.resume !== undefined;
+  const append = resume !== undefined;
   const files = {
     journal: null as TextFile | null,
     records: null as TextFile | null,
@@ -155,63 +145,60 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
   };
   const closeFiles = () => Object.values(files).forEach((f) => f?.close());
   try {
-    if (o.records) files.records = new TextFile(o.records, '--records', append);
-    if (o.dealCsv) {
-      const fresh = !append || !existsSync(o.dealCsv) || statSync(o.dealCsv).size === 0;
-      files.dealCsv = new TextFile(o.dealCsv, '--deal-csv', append);
+    if (records) files.records = new TextFile(records, '--records', append);
+    if (dealCsv) {
+      const fresh = !append || !existsSync(dealCsv) || statSync(dealCsv).size === 0;
+      files.dealCsv = new TextFile(dealCsv, '--deal-csv', append);
       if (fresh) files.dealCsv.write(dealHeader);
     }
-    if (o.journal) {
-      files.journal = new TextFile(o.journal, '--journal', append);
-      if (!append) {
-        const run = {
-          game: game.name,
-          rules: table.rules,
-          seats: table.seats,
-          bots: o.bots,
-          cheats: lineup.entrants.map((e) => e.spec.cheats === true),
-          seed,
-          unit,
-          groups: o.groups,
-          rotations: lineup.rotations,
-          shard: o.shard,
-          sprt: o.sprt ? specText(o.sprt) : null,
-          metrics: metricKeys(game),
-        };
-        files.journal.write(
-          headerText({ run, files: o.journalFiles ?? { cwd: '.', out: null, records: null, dealCsv: null } }),
-        );
-      }
+    if (journalPath) {
+      files.journal = new TextFile(journalPath, '--journal', append);
+      if (!append) files.journal.write(headerText(spec, journalPath));
     }
   } catch (e) {
     closeFiles();
     throw e;
   }
 
-  const tally = newTally(game, unit, lineup);
-  const test = o.sprt ? new Sprt(o.sprt) : null;
-  const collector = new Collector(layout, tally, files, test && sprtFeed(game, unit, test));
+  const dbPath = pathOf(spec, 'db');
+  let database: RunDatabase | null = null;
+  try {
+    if (dbPath) {
+      // DuckDB's native module is loaded only by runs that write a database.
+      const { RunDatabase } = await import('./db.js');
+      database = await RunDatabase.open(dbPath, game, [spec], resume ? 'continue' : 'create');
+      if (resume) await database.cutBack(spec, prefix.length, dealsIn(prefix));
+    }
+  } catch (e) {
+    closeFiles();
+    await database?.close();
+    throw e;
+  }
+
+  const tally = newTally(game, spec);
+  const test = spec.sprt ? new Sprt(parseSprt(spec.sprt)) : null;
+  const collector = new Collector(
+    layout,
+    tally,
+    { ...files, db: database && { database, spec } },
+    test && sprtFeed(game, spec, test),
+  );
   collector.addLines(prefix);
   // A resumed run whose test had already decided plays nothing more.
   const start = test?.decision ? to : from + prefix.length;
-  const progress = o.progress?.({ total: to - from, before: prefix.length });
-  const plan = planOf(game, table, lineup, seed, unit, {
-    records: o.records !== undefined,
-    dealRows: o.dealCsv !== undefined,
-    journal: o.journal !== undefined,
-    moveTimeout: o.moveTimeout,
-    skipFailures: o.skipFailures,
-  });
-  const runner = createRunner(Math.max(1, Math.min(o.workers, to - start)));
+  const progress = session.progress?.({ total: to - from, before: prefix.length });
+  // Nothing left to play (a finished resume, an empty shard): no threads to start.
+  const runner =
+    session.runner ?? createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
   const started = performance.now();
   let end: ScheduleEnd;
   try {
     end = await playInOrder({
-      plan,
+      spec,
       runner,
       from: start,
       to,
-      signal: o.signal,
+      signal: session.signal,
       maxBatch: test ? 1 : undefined,
       onBatch: (r) => {
         collector.add(r);
@@ -221,16 +208,22 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     });
   } finally {
     progress?.end();
-    closeFiles();
-    await runner.close();
+    try {
+      collector.flush();
+    } finally {
+      closeFiles();
+      if (!session.runner) await runner.close();
+    }
   }
+  // The end time says when the run was finished, not when a session of it stopped.
+  await database?.close(end.end === 'done' || end.end === 'stopped' ? [spec] : []);
   const seconds = (performance.now() - started) / 1000;
-  const info = runInfo(game, seed, unit, lineup);
-  if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(info, tally));
+  const out = pathOf(spec, 'out');
+  if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally, test));
   return {
-    info,
+    spec,
     tally,
-    text: renderTable(info, tally),
+    text: renderTable(spec, tally),
     seconds,
     failure: end.end === 'failed' ? new TafelError(end.failure.code, end.failure.message) : undefined,
     interrupted: end.end === 'aborted',
@@ -238,43 +231,56 @@ export async function playTournament(o: TournamentOptions): Promise<TournamentRe
     from,
     to,
     resumed: prefix.length,
-    sprt: test?.describe(),
+    sprt: test,
   };
 }
 
+function dealsIn(lines: readonly GroupLine[]): number {
+  let n = 0;
+  for (const line of lines) if (!('skipped' in line)) n += line.deals;
+  return n;
+}
+
 /**
- * The same run in this thread, synchronously, without journal or workers: for tests
- * and tools that want a run's records or tally in a few lines.
+ * A run in this thread, synchronously, without journal, workers or SPRT: for tests and
+ * tools that want a run's records or tally in a few lines. Writes the records file
+ * and the summary when the spec names them (no output check: the caller's files).
  */
-export function runTournament(opts: RunOptions): RunResult {
-  const { game, table, lineup, seed, unit } = opts;
-  if (opts.out) probeWritable(opts.out, '--out');
-  const records = opts.records ? new TextFile(opts.records, '--records') : null;
-  const player = new BatchPlayer(game, table, lineup, seed, unit, {
-    records: records !== null,
-    dealRows: false,
-    journal: false,
-    moveTimeout: null,
-    skipFailures: false,
+export function runTournament(run: LiveRun): RunResult {
+  const { spec, game } = run;
+  const records = pathOf(spec, 'records');
+  const out = pathOf(spec, 'out');
+  const recordsFile = records ? new TextFile(records, '--records') : null;
+  const player = new BatchPlayer({
+    ...run,
+    spec: { ...spec, files: { ...spec.files, journal: null, dealCsv: null, db: null } },
   });
-  const tally = newTally(game, unit, lineup);
-  const collector = new Collector(RowLayout.of(game, lineup.entrants.length), tally, {
-    journal: null,
-    records,
-    dealCsv: null,
-  });
+  const tally = newTally(game, spec);
+  const layout = new RowLayout(spec.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
+  const collector = new Collector(layout, tally, { journal: null, records: recordsFile, dealCsv: null });
   const started = performance.now();
   let failure: TafelError | undefined;
   try {
-    for (let g = 0; g < opts.groups && !failure; g += 1000) {
-      const r = player.play(g, Math.min(1000, opts.groups - g));
+    for (let g = 0; g < spec.groups && !failure; g += 1000) {
+      const r = player.play(g, Math.min(1000, spec.groups - g));
       collector.add(r);
       if (r.failure) failure = new TafelError(r.failure.code, r.failure.message);
     }
   } finally {
-    records?.close();
+    recordsFile?.close();
   }
-  const info = runInfo(game, seed, unit, lineup);
-  if (opts.out) writeCsv(opts.out, SUMMARY_COLUMNS, summaryRows(info, tally));
-  return { info, tally, text: renderTable(info, tally), seconds: (performance.now() - started) / 1000, failure };
+  if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally));
+  return {
+    spec,
+    tally,
+    text: renderTable(spec, tally),
+    seconds: (performance.now() - started) / 1000,
+    failure,
+    interrupted: false,
+    skipped: collector.skipped,
+    from: 0,
+    to: spec.groups,
+    resumed: 0,
+    sprt: null,
+  };
 }

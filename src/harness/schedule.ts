@@ -14,7 +14,7 @@
  * it are waited for (one of them may fail earlier, and then that failure wins).
  */
 import type { BatchResult, Failure } from './batch.js';
-import type { RunPlan } from './plan.js';
+import type { RunSpec } from './spec.js';
 import type { Runner } from './pool.js';
 
 const TARGET_MS = 100;
@@ -22,7 +22,7 @@ const MAX_GROUPS = 1 << 16;
 const FIRST_GROUPS = 2;
 
 export interface Schedule {
-  readonly plan: RunPlan;
+  readonly spec: RunSpec;
   readonly runner: Runner;
   /** The groups to play: [from, to). */
   readonly from: number;
@@ -42,7 +42,7 @@ export type ScheduleEnd =
   { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' } | { end: 'stopped' };
 
 export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
-  const { runner, plan } = s;
+  const { runner, spec } = s;
   return new Promise<ScheduleEnd>((resolve, reject) => {
     let next = s.from;
     let delivered = s.from;
@@ -77,7 +77,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
       // the cap on waiting results bounds memory when one batch is much slower.
       while (!settled && next < limit && running < 2 * runner.slots && waiting.size < 4 * runner.slots) {
         const count = size();
-        const task = { plan, start: next, count };
+        const task = { spec, start: next, count };
         next += count;
         running++;
         runner.run(task).then(arrived, (e: unknown) => {

@@ -3,8 +3,9 @@
  * thread. Position i of a seed is deal i of that seed, dealt exactly as a `--deals`
  * run deals its single deals (`Match.reset(i)`, then `startDeal` with the cards stream
  * (key, i, 0, 0) of table.ts), then played at random for `fromTrick` complete tricks
- * from a stream of its own (key, i, PLAY_STREAM), yes/no decisions answered NO (as
- * the solver itself answers them), and further NOs until a card is to be played. The
+ * from a stream of its own (key, i, PLAY_STREAM), yes/no decisions answered so that
+ * every seat plays on: NO to a claim or an offer (as the solver answers them), YES to
+ * declaring in (Vier-Anderle with money in the pot), until a card is to be played. The
  * seat to move is the root: the solver values the final measure of its side.
  *
  * What is timed is `reset` (an O(1) table clear) and `value`, per position; dealing
@@ -20,7 +21,7 @@
 import { newSets, setSelect } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
 import { Rng, fmix32, seedKey, type SeedKey } from '../core/rng.js';
-import { Decision, NO, type Game, type Match, type State, type TableConfig } from '../games/game.js';
+import { Decision, NO, YES, type Game, type Match, type State, type TableConfig } from '../games/game.js';
 import { Solver, type Probe } from '../../bots/solver/solver.js';
 import { quantile, quantileRanks } from './stats.js';
 
@@ -76,7 +77,7 @@ export class SolvePositions {
     for (;;) {
       if (s.isTerminal()) break;
       if (s.decision !== Decision.Card) {
-        s.apply(NO);
+        s.apply(s.decision === Decision.Declare ? YES : NO);
         continue;
       }
       if (s.trickCards === 0 && s.tricksLeft() <= tricksLeft) break;

@@ -73,16 +73,32 @@ export function normalCdf(x: number): number {
  * (< 0.2% for df >= 3) for confidence intervals. df = Infinity gives the normal.
  */
 export function tQuantile(df: number, level = 0.95): number {
+  const t = tTerms(level);
+  if (!Number.isFinite(df)) return t.z;
+  if (df === 1) return t.df1;
+  if (df === 2) return t.df2;
+  return t.z + t.g[0] / df + t.g[1] / df ** 2 + t.g[2] / df ** 3 + t.g[3] / df ** 4;
+}
+
+/**
+ * The pieces of `tQuantile` at `level`: the normal quantile `z`, the exact values at
+ * df 1 and 2, and the expansion's terms `g` (t = z + g1/df + g2/df^2 + ...), so that
+ * another implementation (the database's SQL macros) computes the same numbers.
+ */
+export function tTerms(level = 0.95): { z: number; df1: number; df2: number; g: readonly number[] } {
   const z = normalQuantile(0.5 + level / 2);
-  if (!Number.isFinite(df)) return z;
-  if (df === 1) return Math.tan((Math.PI * level) / 2);
-  if (df === 2) return Math.sqrt(2 / ((1 - level) * (2 - (1 - level))) - 2);
   const z2 = z * z;
-  const g1 = ((z2 + 1) * z) / 4;
-  const g2 = (((5 * z2 + 16) * z2 + 3) * z) / 96;
-  const g3 = ((((3 * z2 + 19) * z2 + 17) * z2 - 15) * z) / 384;
-  const g4 = (((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z) / 92160;
-  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
+  return {
+    z,
+    df1: Math.tan((Math.PI * level) / 2),
+    df2: Math.sqrt(2 / ((1 - level) * (2 - (1 - level))) - 2),
+    g: [
+      ((z2 + 1) * z) / 4,
+      (((5 * z2 + 16) * z2 + 3) * z) / 96,
+      ((((3 * z2 + 19) * z2 + 17) * z2 - 15) * z) / 384,
+      (((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z) / 92160,
+    ],
+  };
 }
 
 /** A mean with its 95% confidence interval. */

@@ -1,30 +1,28 @@
 /**
  * The play loop: one table (a deal state, a match, the bots of every entrant at every
- * seat) that plays duplicate groups. A group is one deal (or one whole match) played
- * once per seat rotation with the same cards; its results are summed per entrant into
- * a `GroupTally`. Nothing here allocates per move or per deal unless records are kept.
+ * seat) that plays duplicate groups of a live run. A group is one deal (or one whole
+ * match) played once per seat rotation with the same cards; its results are summed
+ * per entrant into a `GroupTally`. Nothing here allocates per move or per deal unless
+ * records are kept.
  *
  * Seeding (the only source of randomness, so results never depend on scheduling):
- *   cards of deal k of group g     (key, g, 0, k << 8)          the same in every rotation
- *   bot at seat s, rotation r      (key, g, 1 + s, k << 8 | r)
+ * seeding.ts, from (seed, group, deal) for the cards and (seed, group, deal, seat,
+ * rotation) for each bot.
+ *
+ * With a move timeout every move is timed: one that returns late fails its bot here,
+ * and one that never returns is stopped from outside through the `MoveWatch`.
  */
 import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
-import { Rng, type SeedKey } from '../core/rng.js';
-import type { Game, Match, State, TableConfig } from '../games/game.js';
+import { Rng } from '../core/rng.js';
+import type { Match, State } from '../games/game.js';
 import type { Bot } from '../../bots/bot.js';
-import { entrantAt, type Lineup } from './lineup.js';
+import { entrantAt } from './lineup.js';
+import { reseedBot, reseedCards } from './seeding.js';
+import type { LiveRun, RunSpec } from './spec.js';
+import type { MoveSite, MoveWatch } from './watch.js';
 
 export type Unit = 'deal' | 'match';
-
-export interface TablePlan {
-  readonly game: Game;
-  readonly table: TableConfig;
-  readonly lineup: Lineup;
-  readonly seed: string;
-  readonly key: SeedKey;
-  readonly unit: Unit;
-}
 
 /** Per-entrant sums of one group: `deal*` over every seat-deal, `match*` over every seat-match. */
 export class GroupTally {
@@ -61,6 +59,24 @@ export type RecordSink = (record: Record<string, unknown>) => void;
  */
 export type DealSink = (g: number, r: number, k: number, seatEntrant: Int32Array, values: Float64Array) => void;
 
+/**
+ * Receives what the run's database keeps (see db-schema.ts): each finished deal with its
+ * metrics and facts (`Match.facts`, when the game has them), and each finished match
+ * with its metrics. The arrays are the table's own and are reused: read them at once.
+ */
+export interface DbSink {
+  deal(
+    g: number,
+    r: number,
+    k: number,
+    seatEntrant: Int32Array,
+    metrics: Float64Array,
+    dealFacts: Float64Array,
+    seatFacts: Float64Array,
+  ): void;
+  match(g: number, r: number, seatEntrant: Int32Array, metrics: Float64Array): void;
+}
+
 export class Table {
   readonly state: State;
   private readonly match: Match;
@@ -73,16 +89,24 @@ export class Table {
   private readonly legal = newSets();
   private readonly dealValues: Float64Array;
   private readonly matchValues: Float64Array;
+  private readonly dealFacts: Float64Array;
+  private readonly seatFacts: Float64Array;
+
+  private readonly moveTimeout: number;
+  /** Where timed moves are announced to a watching thread (set per batch), or null. */
+  watch: MoveWatch | null = null;
 
   constructor(
-    private readonly plan: TablePlan,
+    private readonly run: LiveRun,
     private readonly sink: RecordSink | null = null,
     private readonly dealSink: DealSink | null = null,
+    private readonly dbSink: DbSink | null = null,
   ) {
-    const { game, table, lineup } = plan;
+    const { game, table, lineup, spec } = run;
     const seats = table.seats;
+    this.moveTimeout = spec.moveTimeout ?? Infinity;
     this.state = game.newState(table);
-    this.match = game.newMatch(table, { singleDeal: plan.unit === 'deal', index: 0 });
+    this.match = game.newMatch(table, { singleDeal: spec.unit === 'deal', index: 0 });
     this.match.recording = sink !== null;
     this.botRngs = lineup.entrants.map(() => Array.from({ length: seats }, () => new Rng()));
     this.bots = lineup.entrants.map((e, i) =>
@@ -102,16 +126,18 @@ export class Table {
     this.seatEntrant = new Int32Array(seats);
     this.dealValues = new Float64Array(seats * game.dealMetrics.length);
     this.matchValues = new Float64Array(seats * game.matchMetrics.length);
+    this.dealFacts = new Float64Array(game.facts?.deal.length ?? 0);
+    this.seatFacts = new Float64Array(seats * (game.facts?.seat.length ?? 0));
   }
 
   /** Play every rotation of group `g`, adding the results to `out` (which the caller clears). */
   playGroup(g: number, out: GroupTally): void {
-    for (let r = 0; r < this.plan.lineup.rotations; r++) this.playRotation(g, r, out);
+    for (let r = 0; r < this.run.lineup.rotations; r++) this.playRotation(g, r, out);
   }
 
   /** Play rotation `r` of group `g` alone (match index g * rotations + r), adding to `out`. */
   playRotation(g: number, r: number, out: GroupTally): void {
-    const { game, lineup, key, table } = this.plan;
+    const { game, lineup, key, table } = this.run;
     const seats = table.seats;
     for (let seat = 0; seat < seats; seat++) {
       const e = entrantAt(lineup, seat, r);
@@ -123,9 +149,9 @@ export class Table {
     const dm = game.dealMetrics.length;
     while (!match.over) {
       const k = match.dealIndex;
-      this.cards.reseed(key, g, 0, k << 8);
+      reseedCards(this.cards, key, g, k);
       for (let seat = 0; seat < seats; seat++)
-        this.botRngs[this.seatEntrant[seat]][seat].reseed(key, g, 1 + seat, (k << 8) | r);
+        reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
       match.startDeal(this.state, this.cards);
       this.playDeal(g, r, k);
       match.finishDeal(this.state);
@@ -140,8 +166,12 @@ export class Table {
       out.deals++;
       if (this.sink) this.sink(this.recordOf(g, r, k));
       if (this.dealSink) this.dealSink(g, r, k, this.seatEntrant, this.dealValues);
+      if (this.dbSink) {
+        match.facts?.(this.state, this.dealFacts, this.seatFacts);
+        this.dbSink.deal(g, r, k, this.seatEntrant, this.dealValues, this.dealFacts, this.seatFacts);
+      }
     }
-    if (this.plan.unit === 'match') {
+    if (this.run.spec.unit === 'match') {
       const mm = game.matchMetrics.length;
       match.matchMetrics(this.matchValues);
       for (let seat = 0; seat < seats; seat++) {
@@ -149,20 +179,35 @@ export class Table {
         for (let m = 0; m < mm; m++) out.matchSums[e * mm + m] += this.matchValues[seat * mm + m];
         out.matchCounts[e]++;
       }
+      this.dbSink?.match(g, r, this.seatEntrant, this.matchValues);
     }
   }
 
   private playDeal(g: number, r: number, k: number): void {
     const state = this.state;
     const legal = this.legal;
+    const limit = this.moveTimeout;
+    const timed = limit !== Infinity;
     while (!state.isTerminal()) {
       const seat = state.toMove;
       const n = state.legal(legal, 0);
       let move: number;
+      let started = 0;
+      if (timed) {
+        this.watch?.begin(g, r, k, seat);
+        started = performance.now();
+      }
       try {
         move = this.seatBots[seat].act(state.observe(seat), legal, n);
       } catch (e) {
         throw this.failure(seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+      }
+      if (timed) {
+        this.watch?.end();
+        const took = performance.now() - started;
+        if (took > limit) {
+          throw this.failure(seat, g, r, k, `took longer than the move timeout of ${limit} ms over one move`);
+        }
       }
       if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
         const shown =
@@ -174,21 +219,17 @@ export class Table {
   }
 
   private failure(seat: number, g: number, r: number, k: number, what: string): TafelError {
-    const e = this.plan.lineup.entrants[this.seatEntrant[seat]];
-    const where = this.plan.unit === 'deal' ? `deal ${g}` : `match ${g}, deal ${k}`;
-    return new TafelError(
-      'bot-failed',
-      `bot ${e.label} at seat ${seat} ${what} (seed ${this.plan.seed}, ${where}, rotation ${r})`,
-    );
+    this.watch?.end();
+    return new TafelError('bot-failed', failedMove(this.run.spec, { group: g, rotation: r, deal: k, seat }, what));
   }
 
   private recordOf(g: number, r: number, k: number): Record<string, unknown> {
-    const { game, table, lineup, seed } = this.plan;
+    const { game, table, lineup, spec } = this.run;
     return {
       v: 1,
       game: game.name,
       rules: table.rules,
-      seed,
+      seed: spec.seed,
       match: g * lineup.rotations + r,
       deal: k,
       rotation: r,
@@ -197,4 +238,11 @@ export class Table {
       ...this.match.record(this.state),
     };
   }
+}
+
+/** How a bot's failure is told: `bot LABEL at seat S WHAT (seed X, deal G, rotation R)`. */
+export function failedMove(spec: RunSpec, at: MoveSite, what: string): string {
+  const label = spec.entrants[spec.seatings[at.rotation][at.seat]].label;
+  const where = spec.unit === 'deal' ? `deal ${at.group}` : `match ${at.group}, deal ${at.deal}`;
+  return `bot ${label} at seat ${at.seat} ${what} (seed ${spec.seed}, ${where}, rotation ${at.rotation})`;
 }

@@ -8,7 +8,7 @@
  * throughout, then played 15-20% slower.
  */
 import type { BatchResult } from './batch.js';
-import { playTask, type BatchTask } from './plan.js';
+import { playTask, type BatchTask } from './task.js';
 
 export default function playBatch(task: BatchTask): Promise<BatchResult> {
   return playTask(task);

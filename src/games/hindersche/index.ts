@@ -11,6 +11,7 @@ import { TafelError } from '../../core/errors.js';
 import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
 import { HinderscheSampler } from './sample.js';
+import { HINDERSCHE_FACTS } from './facts.js';
 import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
 import { TRUMP_LANE } from '../viersche/cards.js';
@@ -80,6 +81,7 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
     { key: 'lost', description: 'the seat lost at least one game of the rubber', higherIsBetter: false, binary: true },
     { key: 'marches', description: 'marches the seat made in the rubber', higherIsBetter: true },
   ],
+  facts: HINDERSCHE_FACTS,
   checkTable(table: TableConfig): void {
     if (table.seats !== SEATS)
       throw new TafelError('bad-table', `hindersche is played by exactly 4 players, not ${table.seats}`);

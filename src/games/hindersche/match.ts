@@ -28,6 +28,7 @@ import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { Match } from '../game.js';
 import { toPhysical } from '../viersche/cards.js';
+import { writeHinderscheFacts } from './facts.js';
 import { Kind, SLATE_TARGET, Settlement, TieFor, WHY_NAMES } from './score.js';
 import { SEATS, TRICKS, type DealContext, type HinderscheState } from './state.js';
 
@@ -99,6 +100,10 @@ export class HinderscheMatch implements Match<HinderscheState> {
   private readonly tiePlaces = new Int8Array(MAX_TIES);
 
   // The deal in progress.
+  /** The game of the rubber the deal belongs to (`game` moves on when it ends one). */
+  private dealGame = 0;
+  /** How the deal ended its game: 0 it did not, else the frame marks the loser got (2: a double loss). */
+  private dealEnd = 0;
   private readonly ctx: DealContext;
   private readonly settled = new Settlement();
   /** Marks the deal moved by seat (settled), and the seat metric `marks`. */
@@ -176,6 +181,8 @@ export class HinderscheMatch implements Match<HinderscheState> {
       this.newTies = [];
       this.playoff = ctx.kind === Kind.Playoff ? tieOf(ctx.playoffFor, ctx.mask, ctx.playoffPlaces) : null;
     }
+    this.dealGame = this.game;
+    this.dealEnd = 0;
     state.deal(ctx, cards, this.deck);
   }
 
@@ -243,6 +250,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
   }
 
   private endGame(loser: number, marks: number, events: Event[] | null): void {
+    this.dealEnd = marks;
     this.frame[loser] += marks;
     events?.push({ type: 'game', loser, frame: marks });
     this.game++;
@@ -308,6 +316,10 @@ export class HinderscheMatch implements Match<HinderscheState> {
       out[seat * k + 2] = f > 0 ? 1 : 0;
       out[seat * k + 3] = this.marches[seat];
     }
+  }
+
+  facts(state: HinderscheState, deal: Float64Array, seats: Float64Array): void {
+    writeHinderscheFacts(state, this.dealGame, this.settled.marcher, this.dealEnd, deal, seats);
   }
 
   /** The scoring state as RECORD.md writes it (allocates). */

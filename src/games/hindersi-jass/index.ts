@@ -18,6 +18,7 @@ import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_SEATS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
+import { JASS_FACTS } from './facts.js';
 
 const samplers = new WeakMap<JassState, JassSampler>();
 
@@ -62,6 +63,7 @@ export const hindersiJass: Game<JassState, JassView> = {
     },
     { key: 'points', description: 'points charged to the seat over the whole match', higherIsBetter: false },
   ],
+  facts: JASS_FACTS,
   checkTable(table: TableConfig): void {
     if (!(table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
       throw new TafelError('bad-table', `hindersi-jass is played by 3 or 4 players, not ${table.seats}`);

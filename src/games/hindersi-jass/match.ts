@@ -24,6 +24,7 @@ import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { Match } from '../game.js';
 import { toPhysical } from './cards.js';
+import { writeJassFacts } from './facts.js';
 import { MAX_SEATS, type DealContext, type JassState } from './state.js';
 
 export const DEFAULT_PARTIEN = 4;
@@ -145,6 +146,10 @@ export class JassMatch implements Match<JassState> {
     this.dealer = (this.dealer + 1) % n;
     this.dealIndex++;
     this.over = this.singleDeal || this.partie >= this.partien;
+  }
+
+  facts(state: JassState, deal: Float64Array, seats: Float64Array): void {
+    writeJassFacts(state, deal, seats);
   }
 
   /** The seats with the most net Striche (ties share the win). */

@@ -12,11 +12,12 @@
 import { TafelError } from '../../core/errors.js';
 import type { Game, TableConfig } from '../game.js';
 import { TAROCK_LANE, pipsFor } from './cards.js';
-import { AnderleMatch, DEFAULT_HANDS } from './match.js';
+import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
 import { AnderleState, MAX_SEATS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
+import { ANDERLE_FACTS } from './facts.js';
 
 const samplers = new WeakMap<AnderleState, AnderleSampler>();
 
@@ -43,6 +44,15 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
     },
     { key: 'hands', description: 'hands in a session (A-8)', type: 'int', default: DEFAULT_HANDS, min: 1, max: 100000 },
     {
+      key: 'pot',
+      description:
+        'stakes in the pot at the start of each single deal (--deals), a multiple of 4: 0 is an empty-pot hand (A-5) where everyone plays, so only card play is tested; above 0 every seat declares in or out first (A-6)',
+      type: 'int',
+      default: DEFAULT_POT,
+      min: 0,
+      max: 1_000_000,
+    },
+    {
       key: 'untilEmpty',
       description: `after the hands, play on until the pot is empty (A-8; at most 1000 more hands)`,
       type: 'boolean',
@@ -61,11 +71,19 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
     },
   ],
   matchMetrics: [{ key: 'balance', description: 'balance at the end of the session, in stakes', higherIsBetter: true }],
+  facts: ANDERLE_FACTS,
   checkTable(table: TableConfig): void {
     if (!(Number.isInteger(table.seats) && table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
       throw new TafelError('bad-table', `vier-anderle is played by 2 to 13 players, not ${table.seats}`);
     }
     pipsOf(table);
+    const pot = table.rules.pot;
+    if (pot !== undefined && !(typeof pot === 'number' && Number.isInteger(pot) && pot >= 0 && pot % 4 === 0)) {
+      throw new TafelError(
+        'bad-table',
+        `vier-anderle: pot=${String(pot)}: the pot holds a whole number of stakes divisible by 4 (each trick pays a quarter of it, A-6)`,
+      );
+    }
     const h = table.rules.hands;
     if (h !== undefined && !(typeof h === 'number' && Number.isInteger(h) && h >= 1)) {
       throw new TafelError('bad-table', `vier-anderle: hands=${String(h)} is not a whole number from 1`);
@@ -79,6 +97,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
       table.rules.untilEmpty === true,
       opts.singleDeal,
       opts.index,
+      Number(table.rules.pot ?? 0),
     ),
   searchGoal: {
     measure: 'tricks',

@@ -7,16 +7,28 @@
  * - the first dealer of session `index` is seat `index mod seats`;
  * - `untilEmpty` plays on at most `MAX_EXTRA` hands beyond `hands` (a pot can grow
  *   for a long time); the session then ends with money in the pot;
- * - a single-deal session (`--deals`) is one type-1 hand from an empty pot.
+ * - a single-deal session (`--deals`) is one hand from a pot of `startPot` stakes (variant
+ *   `pot`): at 0 a type-1 hand, where everyone must play (A-5), so only card play is
+ *   tested; above 0 a type-2 hand with declaring (A-6). The stakes in the pot are taken
+ *   to have come from the players, as evenly as they divide, one more from each of the
+ *   first seats after the dealer, so that balances and pot still sum to 0 (A-4).
  */
 import { LANES } from '../../core/cardset.js';
 import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import { YES, type Match } from '../game.js';
 import { codeName } from './cards.js';
+import { writeAnderleFacts } from './facts.js';
 import { ANTE, MAX_SEATS, Outcome, type AnderleState, type DealContext } from './state.js';
 
 export const DEFAULT_HANDS = 12;
+/**
+ * The pot of a single deal: 8 stakes, what an empty-pot hand at four leaves when one
+ * player takes no trick (4 + 4), about the pot a session of heuristic players holds
+ * between hands (results/anderle-pot.md). So single deals exercise declaring, the
+ * heart of the game, by default.
+ */
+export const DEFAULT_POT = 8;
 const MAX_EXTRA = 1000;
 
 interface Ledger {
@@ -49,6 +61,7 @@ export class AnderleMatch implements Match<AnderleState> {
     private readonly untilEmpty: boolean,
     private readonly singleDeal: boolean,
     index: number,
+    private readonly startPot = 0,
   ) {
     this.reset(index);
   }
@@ -57,8 +70,9 @@ export class AnderleMatch implements Match<AnderleState> {
     this.dealIndex = 0;
     this.over = false;
     this.dealer = index % this.seats;
-    this.pot = 0;
     this.balances.fill(0);
+    this.pot = this.singleDeal ? this.startPot : 0;
+    for (let i = 0; i < this.pot; i++) this.balances[(this.dealer + 1 + (i % this.seats)) % this.seats]--;
     this.before = null;
   }
 
@@ -97,6 +111,10 @@ export class AnderleMatch implements Match<AnderleState> {
 
   matchMetrics(out: Float64Array): void {
     for (let s = 0; s < this.seats; s++) out[s] = this.balances[s];
+  }
+
+  facts(state: AnderleState, deal: Float64Array, seats: Float64Array): void {
+    writeAnderleFacts(state, this.pot, this.balances, deal, seats);
   }
 
   private ledger(): Ledger {

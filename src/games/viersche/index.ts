@@ -10,6 +10,7 @@ import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
 import { SEATS, VierscheState } from './state.js';
 import { TRUMP_LANE } from './cards.js';
+import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
 
 const samplers = new WeakMap<VierscheState, VierscheSampler>();
@@ -36,6 +37,7 @@ export const viersche: Game<VierscheState, VierscheView> = {
     { key: 'sets', description: 'sets won by the team', higherIsBetter: true },
     { key: 'marks', description: 'frame marks chalked against the team', higherIsBetter: false },
   ],
+  facts: VIERSCHE_FACTS,
   checkTable(table: TableConfig): void {
     if (table.seats !== SEATS)
       throw new TafelError('bad-table', `viersche is played by exactly 4 players, not ${table.seats}`);

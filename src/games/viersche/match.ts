@@ -9,6 +9,7 @@ import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { Match } from '../game.js';
 import { toPhysical } from './cards.js';
+import { writeVierscheFacts } from './facts.js';
 import { SEATS, TRICKS, type VierscheState } from './state.js';
 
 const RUNGS = 4;
@@ -151,6 +152,10 @@ export class VierscheMatch implements Match<VierscheState> {
       out[seat * k + 1] = this.setsWon[team];
       out[seat * k + 2] = this.frame[team];
     }
+  }
+
+  facts(state: VierscheState, deal: Float64Array, seats: Float64Array): void {
+    writeVierscheFacts(state, deal, seats);
   }
 
   private score(): Score {

@@ -1,0 +1,289 @@
+/**
+ * The run spec: the one description of a run. Plain data: the command line builds it
+ * (or reads it back from a journal), the journal's header is the spec, the workers
+ * receive it as it is, and every output names the run from it (the summary's identity
+ * columns, the table's head, the reproducing command). A new kind of output or a new
+ * setting is a new field here, and nowhere else.
+ *
+ * What the results depend on is the identity (`identityDifference` compares it): the
+ * game, seats and rules, the bots with every parameter and where they sit, the seed,
+ * the unit and the number of groups. The shard says which part of the run this is;
+ * `files` where it writes; `moveTimeout` and `onBotError` how failing bots are handled
+ * (the two may change when a run is resumed).
+ *
+ * In memory `files.dir` is the absolute directory the run was started from, and the
+ * other paths are as typed, relative to it. The journal keeps `dir` relative to its own
+ * directory, so a run can be resumed from anywhere and its directory moved as a whole.
+ */
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { TafelError } from '../core/errors.js';
+import { seedKey, type SeedKey } from '../core/rng.js';
+import type { Game, ParamValue, Params, TableConfig } from '../games/game.js';
+import { findGame } from '../games/index.js';
+import { resolveParams } from '../games/params.js';
+import { loadBot, type Entrant, type Lineup } from './lineup.js';
+import type { Shard } from './shard.js';
+import type { Unit } from './table.js';
+import { VERSION } from './version.js';
+
+export interface EntrantSpec {
+  /** What tables, CSVs and records show. */
+  readonly label: string;
+  /** The bot as written (`pimc:worlds=40`, `./my-bot.js`). */
+  readonly bot: string;
+  /** A built-in bot's name, or a bot module's path relative to `files.dir`. */
+  readonly source: string;
+  /** Every parameter in force, defaults included. */
+  readonly params: Params;
+  /** The bot sees hidden cards (a ceiling for measurement, flagged in every table). */
+  readonly cheats: boolean;
+}
+
+export interface RunFiles {
+  /** The directory the run was started from (absolute in memory; relative to the journal in a journal). */
+  readonly dir: string;
+  /** Summary CSV, journal, deal records, per-deal CSV, database: paths as typed (relative to `dir`), or null. */
+  readonly out: string | null;
+  readonly journal: string | null;
+  readonly records: string | null;
+  readonly dealCsv: string | null;
+  readonly db: string | null;
+}
+
+export type OnBotError = 'stop' | 'skip';
+
+export interface RunSpec {
+  /** The tafel version that made the spec. */
+  readonly tafel: string;
+  readonly game: string;
+  readonly seats: number;
+  /** Every rule variant in force, defaults included. */
+  readonly rules: Params;
+  /** The `--bots` list as written, one name per item. */
+  readonly bots: readonly string[];
+  /** The distinct bots, in order of first appearance in `bots`. */
+  readonly entrants: readonly EntrantSpec[];
+  /** seatings[r][seat]: the entrant at `seat` in seat rotation r. */
+  readonly seatings: readonly (readonly number[])[];
+  readonly seed: string;
+  /** 'deal': groups of single deals from a fresh score; 'match': groups of whole matches. */
+  readonly unit: Unit;
+  /** Groups in the whole run (all shards). */
+  readonly groups: number;
+  readonly shard: Shard | null;
+  /** The --sprt spec in force (its canonical text), or null. */
+  readonly sprt: string | null;
+  /** The game's deal and match metric keys: what the journal's sums mean, column by column. */
+  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
+  readonly files: RunFiles;
+  /** The longest a bot may take over one move, in ms, or null: moves are not timed. */
+  readonly moveTimeout: number | null;
+  /** A bot that throws, times out or plays an illegal move stops the run, or its group is dropped. */
+  readonly onBotError: OnBotError;
+}
+
+/** A spec with its game, table, bots and seed key made live, in the thread that plays it. */
+export interface LiveRun {
+  readonly spec: RunSpec;
+  readonly game: Game;
+  readonly table: TableConfig;
+  readonly lineup: Lineup;
+  readonly key: SeedKey;
+}
+
+const NO_FILES: RunFiles = { dir: '.', out: null, journal: null, records: null, dealCsv: null, db: null };
+
+export interface SpecParts {
+  readonly game: Game;
+  readonly table: TableConfig;
+  readonly lineup: Lineup;
+  /** The `--bots` list as written; by default the entrants' labels at the seats of rotation 0. */
+  readonly bots?: readonly string[];
+  readonly seed: string;
+  readonly unit: Unit;
+  readonly groups: number;
+  readonly shard?: Shard | null;
+  readonly sprt?: string | null;
+  readonly files?: Partial<RunFiles>;
+  readonly moveTimeout?: number | null;
+  readonly onBotError?: OnBotError;
+}
+
+/** The spec of a run whose bots are already resolved (the lineup). */
+export function specOf(p: SpecParts): RunSpec {
+  const { game, table, lineup } = p;
+  const files = { ...NO_FILES, dir: process.cwd(), ...p.files };
+  return {
+    tafel: VERSION,
+    game: game.name,
+    seats: table.seats,
+    rules: table.rules,
+    bots: p.bots ?? lineup.base.map((e) => lineup.entrants[e].label),
+    entrants: lineup.entrants.map((e) => ({
+      label: e.label,
+      bot: e.bot,
+      source: e.source,
+      params: e.params,
+      cheats: e.spec.cheats === true,
+    })),
+    seatings: lineup.seatings,
+    seed: p.seed,
+    unit: p.unit,
+    groups: p.groups,
+    shard: p.shard ?? null,
+    sprt: p.sprt ?? null,
+    metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
+    files: { ...files, dir: resolve(files.dir) },
+    moveTimeout: p.moveTimeout ?? null,
+    onBotError: p.onBotError ?? 'stop',
+  };
+}
+
+/** A live run from parts already resolved in this thread (tests, experiments). */
+export function liveRunOf(p: SpecParts): LiveRun {
+  return { spec: specOf(p), game: p.game, table: p.table, lineup: p.lineup, key: seedKey(p.seed) };
+}
+
+/** Make a spec live: its game, its table, and its bots loaded (by source, with the parameters as they are). */
+export async function liveRun(spec: RunSpec): Promise<LiveRun> {
+  const game = findGame(spec.game);
+  if (!game) throw new TafelError('unknown-game', `unknown game '${spec.game}'`);
+  const table = { seats: spec.seats, rules: resolveParams(game.variants, spec.rules, `rules of ${spec.game}`) };
+  game.checkTable(table);
+  const entrants: Entrant[] = [];
+  for (const e of spec.entrants) {
+    const bot = await loadBot(e.source, game, spec.files.dir);
+    if ((bot.cheats === true) !== e.cheats) {
+      throw new TafelError(
+        'bad-spec',
+        `bot ${e.label} no longer resolves as it did when the run began (its module changed?)`,
+      );
+    }
+    entrants.push({ label: e.label, bot: e.bot, source: e.source, spec: bot, params: e.params });
+  }
+  const lineup: Lineup = { entrants, base: spec.seatings[0], rotations: spec.seatings.length, seatings: spec.seatings };
+  return { spec, game, table, lineup, key: seedKey(spec.seed) };
+}
+
+/** The absolute path of one of the run's files, or null. */
+export function pathOf(spec: RunSpec, file: Exclude<keyof RunFiles, 'dir'>): string | null {
+  const p = spec.files[file];
+  return p === null ? null : resolve(spec.files.dir, p);
+}
+
+/** The first way in which two runs' results would differ, named by the flag that sets it; null if none. */
+export function identityDifference(a: RunSpec, b: RunSpec): string | null {
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  if (a.game !== b.game) return '--game';
+  if (a.seats !== b.seats) return '--players';
+  if (!same(a.rules, b.rules)) return '--rules';
+  const bots = (s: RunSpec) =>
+    s.entrants.map((e) => ({ label: e.label, source: e.source, params: e.params, cheats: e.cheats }));
+  if (!same(a.bots, b.bots) || !same(bots(a), bots(b)) || !same(a.seatings, b.seatings)) return '--bots';
+  if (a.seed !== b.seed) return '--seed';
+  if (a.unit !== b.unit) return '--deals/--matches';
+  if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
+  if (!same(a.metrics, b.metrics)) return "the tafel version (the game's metrics)";
+  return null;
+}
+
+/** `key=value;key=value` (every variant in force), or `-` for a game without variants. */
+export function rulesText(rules: Params): string {
+  const parts = Object.entries(rules).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? parts.join(';') : '-';
+}
+
+/** The labels at the seats of rotation 0, `;`-separated. */
+export function playersText(spec: RunSpec): string {
+  return spec.seatings[0].map((e) => spec.entrants[e].label).join(';');
+}
+
+/** A bot with every parameter in force: `heuristic:aggression=1:cash=0.1`. */
+export function botText(e: EntrantSpec): string {
+  return [e.source, ...Object.entries(e.params).map(([k, v]) => `${k}=${String(v)}`)].join(':');
+}
+
+/** The command that plays this run (or this shard) again, from its directory. */
+export function commandOf(spec: RunSpec): string {
+  const words = ['tafel', 'run', '--game', spec.game, '--players', String(spec.seats)];
+  const rules = Object.entries(spec.rules).map(([k, v]) => `${k}=${String(v)}`);
+  if (rules.length) words.push('--rules', rules.join(','));
+  words.push('--bots', spec.bots.join(','), '--seed', spec.seed);
+  words.push(spec.unit === 'deal' ? '--deals' : '--matches', String(spec.groups));
+  if (spec.shard) words.push('--shard', `${spec.shard.index}/${spec.shard.count}`);
+  if (spec.sprt) words.push('--sprt', spec.sprt.replace(/\s+/g, ''));
+  return words.map(shellWord).join(' ');
+}
+
+export function shellWord(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The spec as a journal keeps it: `files.dir` relative to the journal's directory. */
+export function specForJournal(spec: RunSpec, journal: string): RunSpec {
+  const dir = relative(dirname(resolve(journal)), spec.files.dir) || '.';
+  return { ...spec, files: { ...spec.files, dir } };
+}
+
+/** A spec read from a journal: checked field by field, `files.dir` made absolute again. */
+export function specFromJournal(value: unknown, journal: string): RunSpec | null {
+  if (!isObject(value)) return null;
+  const v = value;
+  const files = v.files;
+  const shard = v.shard;
+  const metrics = v.metrics;
+  const str = (x: unknown): x is string => typeof x === 'string';
+  const path = (x: unknown): x is string | null => x === null || str(x);
+  const count = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+  const params = (x: unknown): x is Params => isObject(x) && Object.values(x).every(isParamValue);
+  const entrantOk = (e: unknown) =>
+    isObject(e) && str(e.label) && str(e.bot) && str(e.source) && params(e.params) && typeof e.cheats === 'boolean';
+  const entrants = Array.isArray(v.entrants) ? (v.entrants as unknown[]) : [];
+  const seatingOk = (s: unknown) =>
+    Array.isArray(s) && s.length === v.seats && s.every((e) => count(e) && e < entrants.length);
+  const ok =
+    str(v.tafel) &&
+    str(v.game) &&
+    count(v.seats) &&
+    params(v.rules) &&
+    Array.isArray(v.bots) &&
+    v.bots.length > 0 &&
+    v.bots.every(str) &&
+    entrants.length > 0 &&
+    entrants.every(entrantOk) &&
+    Array.isArray(v.seatings) &&
+    v.seatings.length > 0 &&
+    v.seatings.every(seatingOk) &&
+    str(v.seed) &&
+    (v.unit === 'deal' || v.unit === 'match') &&
+    count(v.groups) &&
+    (shard === null || (isObject(shard) && count(shard.index) && count(shard.count) && shard.index < shard.count)) &&
+    path(v.sprt) &&
+    isObject(metrics) &&
+    Array.isArray(metrics.deal) &&
+    metrics.deal.every(str) &&
+    Array.isArray(metrics.match) &&
+    metrics.match.every(str) &&
+    isObject(files) &&
+    str(files.dir) &&
+    path(files.out) &&
+    path(files.journal) &&
+    path(files.records) &&
+    path(files.dealCsv) &&
+    (files.db === undefined || path(files.db)) &&
+    (v.moveTimeout === null || count(v.moveTimeout)) &&
+    (v.onBotError === 'stop' || v.onBotError === 'skip');
+  if (!ok) return null;
+  const spec = value as unknown as RunSpec;
+  const dir = isAbsolute(spec.files.dir) ? spec.files.dir : resolve(dirname(resolve(journal)), spec.files.dir);
+  // A journal written before runs had databases has no `db`.
+  return { ...spec, files: { ...spec.files, dir, db: spec.files.db ?? null } };
+}
+
+function isParamValue(x: unknown): x is ParamValue {
+  return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

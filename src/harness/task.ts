@@ -1,0 +1,48 @@
+/**
+ * A batch of a run as a thread receives it: the run spec as it is, the groups, and the
+ * shared memory where timed moves are announced (see watch.ts). Each thread makes the
+ * spec live once (it has its own module registry: bots are loaded again, by source,
+ * with the parameters the spec holds) and keeps the player for the next batch of the
+ * same run.
+ */
+import { isTafelError } from '../core/errors.js';
+import { BatchPlayer, type BatchResult } from './batch.js';
+import { liveRun, type RunSpec } from './spec.js';
+import { MoveWatch } from './watch.js';
+
+export interface BatchTask {
+  readonly spec: RunSpec;
+  readonly start: number;
+  readonly count: number;
+  /** A `MoveWatch`'s buffer when moves are timed, else null. */
+  readonly watch: SharedArrayBuffer | null;
+}
+
+/** The one player of the latest run in this thread (a worker serves one run at a time; the main thread too). */
+let current: { key: string; player: Promise<BatchPlayer> } | null = null;
+
+export async function playTask(task: BatchTask): Promise<BatchResult> {
+  const key = JSON.stringify(task.spec);
+  if (current?.key !== key) current = { key, player: liveRun(task.spec).then((run) => new BatchPlayer(run)) };
+  let player: BatchPlayer;
+  try {
+    player = await current.player;
+  } catch (e) {
+    current = null;
+    if (!isTafelError(e)) throw e;
+    const failure = { code: e.code, message: e.message, group: task.start };
+    return {
+      start: task.start,
+      done: 0,
+      rows: new Float64Array(0),
+      skipped: [],
+      records: null,
+      dealRows: null,
+      journal: null,
+      db: null,
+      failure,
+      ms: 0,
+    };
+  }
+  return player.play(task.start, task.count, task.watch && new MoveWatch(task.watch));
+}
