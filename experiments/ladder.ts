@@ -20,7 +20,7 @@
  *   above 0); the same for the game's other deal metrics, over whole matches, and the
  *   match win rate where the game has one (Wilson interval);
  * - its time per move: wall time of its `act` calls over every decision it faced
- *   (forced moves included), in one thread;
+ *   (forced moves included), timed on the worker threads (`RunSpec.timeMoves`);
  * - the ceiling's lead over it, and the share of the random-to-ceiling gap it closes.
  *
  * **The ceiling.** The best of the cheating bots in the ladder by deal score (a
@@ -53,20 +53,33 @@
  * distance from random to heuristic), and otherwise *undecided*, with the number of
  * groups that would decide it at the spread seen.
  *
+ * **On the pool.** Each bot's deal groups and match groups are two runs of a plan
+ * (plan.ts, paired.ts): played by the harness on the worker pool into a journal and a
+ * database each in `--work-dir`, resumable, splittable into shards; every per-group
+ * value is read back from the databases, so the CSV is the same for any `--workers`
+ * (only the `ms_per_move` means vary).
+ *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--out-dir DIR] [--force]
+ *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X]
+ *       [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
  *
  * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
  * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
  */
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
 import { GAMES, findGame } from '../src/games/index.js';
 import type { Game } from '../src/games/game.js';
+import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
+import type { MoveTime } from '../src/harness/run.js';
+import { parseShard } from '../src/harness/shard.js';
 import { Moments, Z95, tQuantile, wilson, type Estimate } from '../src/harness/stats.js';
-import { meanOf, playPaired, type Clock } from './paired.js';
+import type { Unit } from '../src/harness/table.js';
+import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
+import { databasesOfRun, playPlan, type PlanOptions, type PlannedRun } from './plan.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
 export const REFERENCE = 'heuristic';
@@ -186,19 +199,46 @@ export function verdictOf(d: Estimate, margin: number): { verdict: Verdict; grou
   return { verdict: 'undecided', groupsNeeded: needed };
 }
 
-export async function runExperiment(o: Options): Promise<Ladder> {
+/** The runs of the ladder: per bot, its lineup over deal groups and over match groups. */
+export function planOf(o: Options): { bot: string; deal: PlannedRun; match: PlannedRun | null }[] {
+  const game = gameNamed(o.game);
+  const table = { seats: o.seats ?? game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
+  game.checkTable(table);
+  return (o.bots ?? BOTS).map((bot) => {
+    const bots = lineupText(bot, game, table.seats);
+    const run = (unit: Unit, groups: number) => pairedRun(runName(bot, unit), game, table, bots, unit, groups, o.seed);
+    return { bot, deal: run('deal', o.deals), match: o.matches > 0 ? run('match', o.matches) : null };
+  });
+}
+
+/** How the ladder's runs are played (none of it changes the results, only the time per move). */
+export type Session = Pick<PlanOptions, 'workDir' | 'workers' | 'resume' | 'force' | 'shard'>;
+
+/** Play the ladder's runs and rank them; null for a shard (the ladder is made from all parts). */
+export async function runExperiment(o: Options, s: Session): Promise<Ladder | null> {
   const game = gameNamed(o.game);
   const seats = o.seats ?? game.defaultSeats;
+  const plan = planOf(o);
+  const runs = plan.flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal]));
+  const times = new Map<string, readonly MoveTime[] | null>();
+  await playPlan(runs, {
+    ...s,
+    progress: (line) => process.stderr.write(`${line}\n`),
+    onResult: (run, r) => times.set(run.name, r.moveTime),
+  });
+  if (s.shard) return null;
   const rungs: Rung[] = [];
-  for (const bot of o.bots ?? BOTS) {
-    const clocks: [Clock, Clock] = [
+  for (const { bot, deal: dealRun, match: matchRun } of plan) {
+    const deal = await pairedValues(databasesOfRun(dealRun.name, s.workDir), dealRun);
+    const match = matchRun ? await pairedValues(databasesOfRun(matchRun.name, s.workDir), matchRun) : null;
+    // The bot is the lineup's first entrant; its moves over both runs.
+    const clock = [dealRun, matchRun].reduce(
+      (c, run) => {
+        const t = run && times.get(run.name)?.[0];
+        return t ? { ms: c.ms + t.ms, moves: c.moves + t.moves } : c;
+      },
       { ms: 0, moves: 0 },
-      { ms: 0, moves: 0 },
-    ];
-    const bots = lineupText(bot, game, seats);
-    const deal = await playPaired(game, seats, bots, 'deal', o.deals, o.seed, clocks);
-    const match = o.matches > 0 ? await playPaired(game, seats, bots, 'match', o.matches, o.seed, clocks) : null;
-    const clock = clocks[0];
+    );
     const lineup = await resolveLineup(bot, game, seats);
     rungs.push({
       bot,
@@ -277,7 +317,7 @@ export function csvRows(l: Ladder): Record<(typeof COLUMNS)[number], string | nu
   return rows;
 }
 
-export function report(o: Options, l: Ladder, seconds: number, command: string): string {
+export function report(o: Options, l: Ladder, seconds: number, command: string, workers: number): string {
   const game = findGame(l.game)!;
   const show = (e: Estimate | null, digits = 2) =>
     e === null
@@ -300,7 +340,7 @@ export function report(o: Options, l: Ladder, seconds: number, command: string):
       `# Strength ladder: ${l.game} (${l.seats} players)`,
       '',
       `Each bot against \`${REFERENCE}\` on ${o.deals} duplicate deal groups and ${o.matches} duplicate match group${o.matches === 1 ? '' : 's'}, seed \`${o.seed}\`: ${lineup}.`,
-      `Produced by \`${command}\` in ${seconds.toFixed(0)} s in one thread; regenerate it with that command rather than editing it.`,
+      `Produced by \`${command}\` in ${seconds.toFixed(0)} s on ${workers} worker thread${workers === 1 ? '' : 's'}; regenerate it with that command rather than editing it.`,
       `Deal score: paired difference per deal in \`${headline.key}\` (${headline.description}), bot minus heuristic,`,
       `${headline.higherIsBetter ? '' : 'sign flipped so that '}positive is better; match score: the same for \`${matchHeadline.key}\`. 95% intervals in brackets.`,
       '',
@@ -316,7 +356,7 @@ export function report(o: Options, l: Ladder, seconds: number, command: string):
       ...bestText(l, show, digits),
       '',
       ...otherTable(game, l.rungs, show),
-      "`heuristic` itself scores 0 by definition. Time per move is the wall time of the bot's decisions, forced ones included, in one thread of this machine.",
+      "`heuristic` itself scores 0 by definition. Time per move is the wall time of the bot's decisions, forced ones included, on this machine's worker threads (the moves played in this session).",
       'The ceiling lead is the ceiling minus the bot, and the two best bots are compared, on the groups both played (the same cards against the same opponents).',
     ].join('\n') + '\n'
   );
@@ -376,7 +416,7 @@ function otherTable(
   ];
 }
 
-const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--out-dir DIR] [--force]
+const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
   --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
@@ -388,7 +428,12 @@ const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [
   )
     .map(([g, m]) => `${g} ${m}`)
     .join(', ')})
-  --out-dir DIR  where ladder-<game>.csv and .md go (default results)`;
+  --workers W    worker threads (default: the machine's cores)
+  --work-dir DIR where each run's journal and database go (default work/ladder-<game>)
+  --resume       continue the runs in --work-dir (an interrupted ladder)
+  --shard i/n    play part i of n of every run (then make the ladder from all parts in one --work-dir)
+  --out-dir DIR  where ladder-<game>.csv and .md go (default results)
+  --force        replace earlier results and runs`;
 
 /** A margin: a number above 0. */
 function marginOf(text: string | boolean | undefined): number | undefined {
@@ -408,6 +453,10 @@ async function main(argv: string[]): Promise<void> {
     seed: { type: 'string' },
     bots: { type: 'string' },
     margin: { type: 'string' },
+    workers: { type: 'string' },
+    'work-dir': { type: 'string' },
+    resume: { type: 'boolean' },
+    shard: { type: 'string' },
     'out-dir': { type: 'string' },
   });
   const o: Options = {
@@ -427,15 +476,24 @@ async function main(argv: string[]): Promise<void> {
   }
   // Every bot name is checked, and the output directory probed, before the first deal.
   for (const bot of o.bots ?? BOTS) await resolveLineup(lineupText(bot, game, seats), game, seats);
+  const workers = count(v.workers, availableParallelism(), '--workers', 1);
+  const shard = v.shard === undefined ? null : parseShard(String(v.shard));
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
+  if (!shard) checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
   const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
   const started = performance.now();
-  const ladder = await runExperiment(o);
+  const ladder = await runExperiment(o, {
+    workDir: String(v['work-dir'] ?? `work/ladder-${o.game}`),
+    workers,
+    resume: v.resume === true,
+    force: v.force === true,
+    shard,
+  });
+  if (!ladder) return;
   const seconds = (performance.now() - started) / 1000;
   const name = `ladder-${o.game}`;
   writeWhole(dir, `${name}.csv`, stringify(csvRows(ladder), { header: true, columns: [...COLUMNS] }));
-  const text = report(o, ladder, seconds, command);
+  const text = report(o, ladder, seconds, command, workers);
   writeWhole(dir, `${name}.md`, text);
   process.stdout.write(text);
 }

@@ -1,28 +1,25 @@
 /**
- * Duplicate play of two bots for the experiments that compare them (ladder, versus):
- * the groups of a lineup played in this thread, and each group's values kept, so that
- * comparisons can be paired across runs on the same cards (every run of one seed deals
- * group g the same cards), which the harness's summary does not allow.
+ * Duplicate comparisons of two bots, for the experiments that make them (ladder,
+ * versus): each comparison is a run of the experiment's plan (plan.ts: the worker pool,
+ * journal, `--resume`, shards, a database per run), and each group's values are read
+ * back from the run's database, so that comparisons can be paired across runs on the
+ * same cards (every run of one seed deals group g the same cards), which the harness's
+ * summary does not allow.
  *
  * The first two entrants of the lineup are compared: per group, the first's mean over
  * its seats minus the second's, per metric, oriented so that positive is better for the
- * first. Each entrant's `act` calls are timed (wall time, forced moves included).
+ * first. The runs time their bots' moves (`timeMoves`): wall time, forced moves
+ * included, summed over the workers outside the results, which stay the same for any
+ * number of workers.
  */
-import { TafelError } from '../src/core/errors.js';
-import type { BotSpec } from '../bots/bot.js';
-import { resolveParams } from '../src/games/params.js';
-import type { Game, Metric } from '../src/games/game.js';
-import { BatchPlayer, RowLayout } from '../src/harness/batch.js';
-import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
-import { liveRunOf } from '../src/harness/spec.js';
+import type { Game, Metric, TableConfig } from '../src/games/game.js';
+import { sqlName, sqlString } from '../src/harness/db.js';
+import { resolveLineup } from '../src/harness/lineup.js';
+import { runQuery } from '../src/harness/query.js';
+import type { MoveTime } from '../src/harness/run.js';
 import { Moments, type Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
-
-/** Wall time of a bot's decisions. */
-export interface Clock {
-  ms: number;
-  moves: number;
-}
+import type { PlannedRun } from './plan.js';
 
 export interface Played {
   /** Per metric (the unit's, in order), per group: first minus second, oriented; NaN where a group does not count. */
@@ -31,72 +28,59 @@ export interface Played {
   won: { successes: number; trials: number } | null;
 }
 
-/** Wrap a spec so that its `act` calls are timed into `clock`. */
-function timed(spec: BotSpec, clock: Clock): BotSpec {
-  return {
-    ...spec,
-    create(ctx) {
-      const bot = spec.create(ctx);
-      return {
-        act(obs, legal, count) {
-          const t = performance.now();
-          const move = bot.act(obs, legal, count);
-          clock.ms += performance.now() - t;
-          clock.moves++;
-          return move;
-        },
-      };
-    },
-  };
-}
-
-/**
- * Play `groups` duplicate groups of `bots` (a `--bots` text) from group 0, timing the
- * first two entrants into `clocks`. A bot failure is a `bot-failed` error.
- */
-export async function playPaired(
+/** The run of a comparison: the lineup `bots` (a `--bots` text whose first two entrants are compared), timed. */
+export function pairedRun(
+  name: string,
   game: Game,
-  seats: number,
+  table: TableConfig,
   bots: string,
   unit: Unit,
   groups: number,
   seed: string,
-  clocks: readonly [Clock, Clock],
-): Promise<Played> {
-  const table = { seats, rules: resolveParams(game.variants, {}, 'experiment') };
-  game.checkTable(table);
-  const base: Lineup = await resolveLineup(bots, game, seats);
-  const lineup: Lineup = {
-    ...base,
-    entrants: base.entrants.map((e, i) => (i < 2 ? { ...e, spec: timed(e.spec, clocks[i]) } : e)),
-  };
+): PlannedRun {
+  return { name, game, table, bots, unit, groups, seed, timeMoves: true };
+}
+
+/** A run's name in the work directory from a bot's text: `pimc:worlds=40` -> `pimc-worlds-40`. */
+export function runName(...parts: string[]): string {
+  return parts.map((p) => p.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')).join('-');
+}
+
+/** The per-group differences of a comparison's run, from its databases (`files`). */
+export async function pairedValues(files: readonly string[], run: PlannedRun): Promise<Played> {
+  const { game, unit, groups } = run;
+  const lineup = await resolveLineup(run.bots, game, run.table.seats);
+  const [a, b] = lineup.entrants.map((e) => sqlString(e.label));
   const metrics: readonly Metric[] = unit === 'match' ? game.matchMetrics : game.dealMetrics;
-  const k = metrics.length;
-  const player = new BatchPlayer(liveRunOf({ game, table, lineup, seed, unit, groups }));
-  const layout = RowLayout.of(game, lineup.entrants.length);
-  const group = layout.newGroup();
+  const table = unit === 'match' ? 'matches' : 'seats';
+  const columns = metrics.map(
+    (m) => `avg(${sqlName(m.key)}) FILTER (WHERE bot = ${a}) - avg(${sqlName(m.key)}) FILTER (WHERE bot = ${b})`,
+  );
+  const r = await runQuery(files, `SELECT grp, ${columns.join(', ')} FROM ${table} GROUP BY grp ORDER BY grp`);
   const diffs = metrics.map(() => new Float64Array(groups).fill(NaN));
-  const wonAt = metrics.findIndex((m) => m.key === 'won' && m.binary);
-  const won = wonAt >= 0 ? { successes: 0, trials: 0 } : null;
-  for (let g = 0; g < groups; g += 100) {
-    const r = player.play(g, Math.min(100, groups - g));
-    if (r.failure) throw new TafelError('bot-failed', `${bots}: ${r.failure.message}`);
-    for (let i = 0; i < r.done; i++) {
-      layout.read(r.rows, i, group);
-      const sums = unit === 'match' ? group.matchSums : group.dealSums;
-      const counts = unit === 'match' ? group.matchCounts : group.dealCounts;
-      if (counts[0] === 0 || counts[1] === 0) continue;
-      for (let m = 0; m < k; m++) {
-        const d = sums[m] / counts[0] - sums[k + m] / counts[1];
-        diffs[m][g + i] = metrics[m].higherIsBetter ? d : -d;
-      }
-      if (won) {
-        won.successes += sums[wonAt];
-        won.trials += counts[0];
-      }
-    }
+  for (const row of r.rows) {
+    const g = row[0] as number;
+    metrics.forEach((m, i) => {
+      const d = row[i + 1] as number | null;
+      if (d !== null) diffs[i][g] = m.higherIsBetter ? d : -d;
+    });
   }
-  return { diffs, won };
+  const won = metrics.find((m) => m.key === 'won' && m.binary);
+  let counted: Played['won'] = null;
+  if (won) {
+    const w = await runQuery(
+      files,
+      `SELECT coalesce(sum(won), 0)::DOUBLE, count(won)::DOUBLE FROM ${table} WHERE bot = ${a}`,
+    );
+    counted = { successes: w.rows[0][0] as number, trials: w.rows[0][1] as number };
+  }
+  return { diffs, won: counted };
+}
+
+/** Mean milliseconds per move of entrant `e` in a run's timed result, and the moves timed. */
+export function perMove(times: readonly MoveTime[] | null | undefined, e: number): { ms: number; moves: number } {
+  const t = times?.[e];
+  return t && t.moves > 0 ? { ms: t.ms / t.moves, moves: t.moves } : { ms: NaN, moves: 0 };
 }
 
 /** The mean of the values that are not NaN, with its Student-t 95% interval. */

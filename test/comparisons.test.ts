@@ -1,18 +1,36 @@
 /**
  * The experiments that compare bots on paired duplicate groups. experiments/ladder.ts: the lineups (a team partnering itself; an individual alone
  * among the reference), the gap share's paired delta-method interval, the verdict on the
- * two best bots against the margin, and a tiny ladder end to end: the ceiling found,
- * its leads paired, the CSV rows and the report's statements. experiments/versus.ts: each
- * candidate head to head with the champion, its difference equal to the harness's paired one.
+ * two best bots against the margin, and a tiny ladder end to end on the pool: the ceiling
+ * found, its leads paired, the CSV rows and the report's statements, the same for 1 and
+ * 2 workers. experiments/versus.ts: each candidate head to head with the champion, its
+ * difference read from the run's database equal to the harness's paired one. The timed
+ * moves behind both (`RunSpec.timeMoves`): counted per entrant, the results unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { csvRows, gapShare, lineupText, report, runExperiment, verdictOf } from '../experiments/ladder.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { csvRows, gapShare, lineupText, report, verdictOf } from '../experiments/ladder.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { runTournament } from '../src/harness/run.js';
 import { liveRunOf } from '../src/harness/spec.js';
-import * as versus from '../experiments/versus.js';
+import { ROOT } from './cli-helpers.js';
+
+// The built modules: their runs play on worker threads, which load dist/.
+const ladder = async () =>
+  (await import(join(ROOT, 'dist', 'experiments', 'ladder.js'))) as typeof import('../experiments/ladder.js');
+const versus = async () =>
+  (await import(join(ROOT, 'dist', 'experiments', 'versus.js'))) as typeof import('../experiments/versus.js');
+const session = (workers: number) => ({
+  workDir: mkdtempSync(join(tmpdir(), 'tafel-paired-')),
+  workers,
+  resume: false,
+  force: false,
+  shard: null,
+});
 
 describe('ladder', () => {
   it('seats a bot with itself against two heuristics in Viersche, alone among heuristics elsewhere', () => {
@@ -49,7 +67,7 @@ describe('ladder', () => {
     expect(u.groupsNeeded).toBe(Math.ceil(((1.959963984540054 * 10) / 0.8) ** 2));
   });
 
-  it('a tiny Hindersi-Jass ladder: the oracle is the ceiling, its leads and the gap shares are paired', async () => {
+  it('a tiny Hindersi-Jass ladder on the pool: the ceiling and its leads paired, the same rows for 1 and 2 workers', async () => {
     const o = {
       game: 'hindersi-jass',
       deals: 4,
@@ -57,12 +75,13 @@ describe('ladder', () => {
       seed: 'ladder-test',
       bots: ['random', 'pimc:worlds=2', 'oracle:budget=5000'],
     };
-    const l = await runExperiment(o);
+    const l = (await (await ladder()).runExperiment(o, session(1)))!;
     expect(l.teams).toBe(false);
     expect(l.ceiling?.bot).toBe('oracle:budget=5000');
     for (const r of l.rungs) {
       expect(r.deal.estimate.n).toBe(4);
       expect(r.moves).toBeGreaterThan(0);
+      expect(r.msPerMove).toBeGreaterThan(0);
       if (r.cheats) expect(r.ceilingLead).toBeNull();
       else {
         const lead = l.ceiling!.deal.estimate.mean - r.deal.estimate.mean;
@@ -74,17 +93,21 @@ describe('ladder', () => {
     const rows = csvRows(l);
     expect(rows.filter((row) => row.quantity === 'ceiling_lead')).toHaveLength(2);
     expect(rows.filter((row) => row.quantity === 'lead_over:random')).toHaveLength(1);
-    const text = report(o, l, 1, 'node dist/experiments/ladder.js --test');
+    const text = report(o, l, 1, 'node dist/experiments/ladder.js --test', 1);
     expect(text).toContain('alone among 3 `heuristic` players');
     expect(text).toMatch(/\*\*Ceiling:\*\* oracle:budget=5000 \(cheats\) sees every hand/);
     expect(text).toMatch(/\*\*The two best bots:\*\* pimc:worlds=2 minus random/);
     if (l.ceilingHolds) expect(l.rungs.every((r) => r.gap !== null)).toBe(true);
     else expect(l.rungs.every((r) => r.gap === null)).toBe(true);
+    // Two workers: the same rows; the time per move differs, the moves it was measured over do not.
+    const two = csvRows((await (await ladder()).runExperiment(o, session(2)))!);
+    const timeless = (x: typeof rows) => x.map((row) => (row.quantity === 'ms_per_move' ? { ...row, mean: '' } : row));
+    expect(timeless(two)).toEqual(timeless(rows));
   });
 });
 
 describe('versus', () => {
-  it("each candidate against the champion: the harness's paired difference, times for both", async () => {
+  it("each candidate against the champion on the pool: the harness's paired difference, times for both", async () => {
     const o = {
       game: 'hindersi-jass',
       champion: 'pimc:worlds=2',
@@ -92,7 +115,7 @@ describe('versus', () => {
       deals: 3,
       seed: 'versus-test',
     };
-    const bouts = await versus.runExperiment(o);
+    const bouts = (await (await versus()).runExperiment(o, session(2)))!;
     const game = findGame('hindersi-jass')!;
     const table = { seats: 4, rules: resolveParams(game.variants, {}, 'test') };
     for (const b of bouts) {
@@ -105,8 +128,39 @@ describe('versus', () => {
       expect(b.moves).toBeGreaterThan(0);
       expect(b.championMoves).toBeGreaterThan(0);
     }
-    const rows = versus.csvRows(o, bouts);
+    const v = await versus();
+    const rows = v.csvRows(o, bouts);
     expect(rows.filter((row) => row.quantity === 'deal_vs_champion')).toHaveLength(2);
-    expect(versus.report(o, bouts, 1, 'x')).toMatch(/\| random \| -\d/);
+    expect(v.report(o, bouts, 1, 'x', 2)).toMatch(/\| random \| -\d/);
+  });
+});
+
+describe('timed moves (RunSpec.timeMoves)', () => {
+  it("count every entrant's moves and leave the results as they are", async () => {
+    const game = findGame('hindersche')!;
+    const table = { seats: 4, rules: resolveParams(game.variants, {}, 'test') };
+    const base = await resolveLineup('heuristic,random', game, 4);
+    // A wrapper that counts the moves the table asks each entrant for.
+    const asked = [0, 0];
+    const lineup = {
+      ...base,
+      entrants: base.entrants.map((e, i) => ({
+        ...e,
+        spec: {
+          ...e.spec,
+          create: (ctx: Parameters<typeof e.spec.create>[0]) => {
+            const bot = e.spec.create(ctx);
+            return { act: (...a: Parameters<typeof bot.act>) => (asked[i]++, bot.act(...a)) };
+          },
+        },
+      })),
+    };
+    const parts = { game, table, lineup, seed: 'timed', unit: 'deal' as const, groups: 5 };
+    const timed = runTournament(liveRunOf({ ...parts, timeMoves: true }));
+    expect(timed.moveTime!.map((t) => t.moves)).toEqual(asked);
+    expect(timed.moveTime!.every((t) => t.ms > 0)).toBe(true);
+    const plain = runTournament(liveRunOf(parts));
+    expect(plain.moveTime).toBeNull();
+    expect(plain.text).toBe(timed.text);
   });
 });
