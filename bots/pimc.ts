@@ -69,7 +69,7 @@
  * `worlds=0` (the default) is 20 with the solver's models, whose worlds share one node
  * budget, and 300 with the heuristic model, whose worlds cost little (a playout each):
  * there the worlds' sampling noise is what limits the choice, and 100 worlds beat 20
- * head to head, 300 beat 100 (results/versus-<game>.md, bots/NOTES.md).
+ * head to head, 300 beat 100 (bots/NOTES.md).
  *
  * The move with the best mean over the worlds is played (`choose=mean`); or each world
  * votes for its best move, ties splitting the vote (`choose=votes`), and the most votes
