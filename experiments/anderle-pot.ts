@@ -15,7 +15,7 @@
  *
  *   npx tsc -p tsconfig.json
  *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--workers W]
- *       [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+ *       [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,16 @@ import { resolveParams } from '../src/games/params.js';
 import { runQuery } from '../src/harness/query.js';
 import { parseShard, type Shard } from '../src/harness/shard.js';
 import type { Estimate } from '../src/harness/stats.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import {
+  checkOutDir,
+  checkReport,
+  count,
+  parseFlags,
+  runCommand,
+  seed,
+  writeExperimentReport,
+  writeWhole,
+} from './command.js';
 import { playPlan, type PlannedRun } from './plan.js';
 
 export const NAME = 'anderle-pot';
@@ -181,7 +190,7 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
   return lines.join('\n') + '\n';
 }
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
   --sessions N   sessions per table (default 400)
   --hands H      hands per session (default 12)
   --seed S       master seed (default pot-1)
@@ -189,7 +198,8 @@ const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H
   --work-dir DIR where each table's journal and database go (default work/${NAME})
   --resume       continue the runs in --work-dir (an interrupted experiment)
   --shard i/n    play part i of n of every run (then make the report from all parts in one --work-dir)
-  --out-dir DIR  where ${NAME}.csv and .md go (default results)`;
+  --out-dir DIR  where ${NAME}.csv and .md go (default results)
+  --report FILE  also write the results' HTML page there (as tafel report draws it from the CSV)`;
 
 async function main(argv: string[]): Promise<void> {
   const v = parseFlags(argv, {
@@ -201,6 +211,7 @@ async function main(argv: string[]): Promise<void> {
     resume: { type: 'boolean' },
     shard: { type: 'string' },
     'out-dir': { type: 'string' },
+    report: { type: 'string' },
   });
   const o: Options = {
     sessions: count(v.sessions, 400, '--sessions', 1),
@@ -210,6 +221,7 @@ async function main(argv: string[]): Promise<void> {
   const workers = count(v.workers, availableParallelism(), '--workers', 1);
   const shard = v.shard === undefined ? null : parseShard(String(v.shard));
   const dir = String(v['out-dir'] ?? 'results');
+  const page = checkReport(v.report, v.force === true, shard !== null);
   if (!shard) checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
   const started = performance.now();
   const results = await runExperiment(o, {
@@ -221,10 +233,14 @@ async function main(argv: string[]): Promise<void> {
   });
   if (!results) return;
   const seconds = (performance.now() - started) / 1000;
-  writeWhole(dir, `${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
+  const csv = writeWhole(dir, `${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
   const text = report(results, o, seconds, workers);
   writeWhole(dir, `${NAME}.md`, text);
   process.stdout.write(text);
+  if (page) {
+    await writeExperimentReport(page, csv);
+    process.stderr.write(`wrote ${String(v.report)}\n`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand(NAME, USAGE, main);

@@ -5,9 +5,10 @@
  * Anything else that is thrown is a bug and keeps its stack.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TafelError, isTafelError } from '../src/core/errors.js';
+import { checkOutputs } from '../src/harness/outputs.js';
 
 type Flags = NonNullable<ParseArgsConfig['options']>;
 
@@ -106,4 +107,29 @@ export async function runCommand(name: string, usage: string, main: (argv: strin
     console.error(usage.split('\n')[0]);
     process.exitCode = 2;
   }
+}
+
+/**
+ * `--report FILE.html`, checked before any play like every output (a folder, an
+ * unwritable place, or a file that exists without --force is refused in one line);
+ * a shard writes no results, so it makes no page either.
+ */
+export function checkReport(flag: string | boolean | undefined, force: boolean, sharded: boolean): string | null {
+  if (flag === undefined) return null;
+  const shown = String(flag);
+  if (sharded)
+    throw new TafelError('bad-option', '--report: a shard writes no results; ask for the page when making the report');
+  const path = resolve(shown);
+  checkOutputs([{ flag: '--report', shown, path }], { existing: force ? 'replace' : 'refuse' });
+  return path;
+}
+
+/** Write the page of an experiment's results CSV, as `tafel report CSV` draws it; returns its size in bytes. */
+export async function writeExperimentReport(out: string, csv: string): Promise<number> {
+  // The plotting library takes a second to load: only when a page is asked for.
+  const [{ readInputs }, { writeReport }] = await Promise.all([
+    import('../src/report/inputs.js'),
+    import('../src/report/page.js'),
+  ]);
+  return writeReport(out, readInputs([csv]), { made: new Date() });
 }

@@ -37,7 +37,8 @@
  *
  *   npx tsc -p tsconfig.json
  *   node dist/experiments/hindersche-marches.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W]
- *       [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+ *       [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR]
+ *       [--report FILE.html] [--force]
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -47,7 +48,16 @@ import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { runQuery } from '../src/harness/query.js';
 import { parseShard } from '../src/harness/shard.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import {
+  checkOutDir,
+  checkReport,
+  count,
+  parseFlags,
+  runCommand,
+  seed,
+  writeExperimentReport,
+  writeWhole,
+} from './command.js';
 import { playPlan, type PlanOptions, type PlannedRun } from './plan.js';
 
 export const NAME = 'hindersche-marches';
@@ -550,7 +560,7 @@ export function writeResults(study: StudyResult, dir: string): { csv: string; md
 
 // --- Command ------------------------------------------------------------------------
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
   --rubbers N     rubbers at the random, heuristic and heuristic,random tables (default ${DEFAULTS.rubbers})
   --mc-rubbers N  rubbers at the montecarlo table (default ${DEFAULTS.mcRubbers})
   --mc-worlds W   worlds per decision of the montecarlo bot (default ${DEFAULTS.mcWorlds})
@@ -559,11 +569,12 @@ const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbe
   --work-dir DIR  where each table's journal and database go (default work/${NAME})
   --resume        continue the runs in --work-dir (an interrupted experiment)
   --shard i/n     play part i of n of every run (then make the report from all parts in one --work-dir)
-  --out-dir DIR   where ${NAME}.csv and ${NAME}.md go (default results)`;
+  --out-dir DIR   where ${NAME}.csv and ${NAME}.md go (default results)
+  --report FILE   also write the results' HTML page there (as tafel report draws it from the CSV)`;
 
 export function parseOptions(
   argv: string[],
-): (StudyOptions & Omit<PlanOptions, 'progress'> & { outDir: string }) | 'help' {
+): (StudyOptions & Omit<PlanOptions, 'progress'> & { outDir: string; report: string | null }) | 'help' {
   const values = parseFlags(argv, {
     rubbers: { type: 'string' },
     'mc-rubbers': { type: 'string' },
@@ -574,8 +585,10 @@ export function parseOptions(
     resume: { type: 'boolean' },
     shard: { type: 'string' },
     'out-dir': { type: 'string' },
+    report: { type: 'string' },
   });
   if (values.help) return 'help';
+  const shard = values.shard === undefined ? null : parseShard(String(values.shard));
   return {
     seed: seed(values.seed, DEFAULTS.seed),
     rubbers: count(values.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
@@ -584,8 +597,9 @@ export function parseOptions(
     workers: count(values.workers, availableParallelism(), '--workers', 1),
     workDir: String(values['work-dir'] ?? `work/${NAME}`),
     resume: values.resume === true,
-    shard: values.shard === undefined ? null : parseShard(String(values.shard)),
+    shard,
     outDir: String(values['out-dir'] ?? 'results'),
+    report: values.report === undefined ? null : String(values.report),
     force: values.force === true,
   };
 }
@@ -596,6 +610,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const page = checkReport(o.report ?? undefined, o.force, o.shard !== null);
   if (!o.shard) checkOutDir(o.outDir, [`${NAME}.csv`, `${NAME}.md`], o.force);
   const study = await runStudy(o, { ...o, progress: (line: string) => console.error(line) });
   if (!study) return;
@@ -611,6 +626,10 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s)`);
+  if (page) {
+    await writeExperimentReport(page, csv);
+    console.log(`wrote ${o.report}`);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runCommand(NAME, USAGE, main);

@@ -61,7 +61,7 @@
  *
  *   npx tsc -p tsconfig.json
  *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X]
- *       [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+ *       [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
  *
  * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
  * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
@@ -80,7 +80,16 @@ import { Moments, Z95, tQuantile, wilson, type Estimate } from '../src/harness/s
 import type { Unit } from '../src/harness/table.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
 import { databasesOfRun, playPlan, type PlanOptions, type PlannedRun } from './plan.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import {
+  checkOutDir,
+  checkReport,
+  count,
+  parseFlags,
+  runCommand,
+  seed,
+  writeExperimentReport,
+  writeWhole,
+} from './command.js';
 
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
@@ -416,7 +425,7 @@ function otherTable(
   ];
 }
 
-const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
   --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
@@ -433,6 +442,7 @@ const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [
   --resume       continue the runs in --work-dir (an interrupted ladder)
   --shard i/n    play part i of n of every run (then make the ladder from all parts in one --work-dir)
   --out-dir DIR  where ladder-<game>.csv and .md go (default results)
+  --report FILE  also write the results' HTML page there (as tafel report draws it from the CSV)
   --force        replace earlier results and runs`;
 
 /** A margin: a number above 0. */
@@ -458,6 +468,7 @@ async function main(argv: string[]): Promise<void> {
     resume: { type: 'boolean' },
     shard: { type: 'string' },
     'out-dir': { type: 'string' },
+    report: { type: 'string' },
   });
   const o: Options = {
     game: String(v.game ?? 'viersche'),
@@ -479,6 +490,7 @@ async function main(argv: string[]): Promise<void> {
   const workers = count(v.workers, availableParallelism(), '--workers', 1);
   const shard = v.shard === undefined ? null : parseShard(String(v.shard));
   const dir = String(v['out-dir'] ?? 'results');
+  const page = checkReport(v.report, v.force === true, shard !== null);
   if (!shard) checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
   const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
   const started = performance.now();
@@ -492,10 +504,14 @@ async function main(argv: string[]): Promise<void> {
   if (!ladder) return;
   const seconds = (performance.now() - started) / 1000;
   const name = `ladder-${o.game}`;
-  writeWhole(dir, `${name}.csv`, stringify(csvRows(ladder), { header: true, columns: [...COLUMNS] }));
+  const csv = writeWhole(dir, `${name}.csv`, stringify(csvRows(ladder), { header: true, columns: [...COLUMNS] }));
   const text = report(o, ladder, seconds, command, workers);
   writeWhole(dir, `${name}.md`, text);
   process.stdout.write(text);
+  if (page) {
+    await writeExperimentReport(page, csv);
+    process.stderr.write(`wrote ${String(v.report)}\n`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('ladder', USAGE, main);

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row, StudyOptions, StudyResult } from '../experiments/hindersche-marches.js';
 import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
-import { ROOT } from './cli-helpers.js';
+import { ROOT, tafel } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };
 
@@ -213,6 +213,30 @@ describe('experiment command lines', () => {
       /^ladder: --out-dir results: ladder-viersche\.csv exists \(earlier results\); replace them with --force, or choose another --out-dir\n/,
     ],
     ['anderle-pot', [], /^anderle-pot: --out-dir results: anderle-pot\.csv exists \(earlier results\)/],
+    ['tune', ['--game', 'skat'], /^tune: unknown game 'skat'/],
+    [
+      'tune',
+      ['--game', 'hindersi-jass'],
+      /^tune: no preset for hindersi-jass \(presets: viersche, hindersche, vier-anderle\)/,
+    ],
+    ['tune', ['--iterations', '0'], /^tune: --iterations '0': a whole number from 1/],
+    ['tune', ['--out-dir', '/dev/null/x'], /^tune: --out-dir \/dev\/null\/x: cannot write/],
+    // --report is checked with the other outputs, before any play.
+    [
+      'hindersche-marches',
+      ['--shard', '0/2', '--report', 'x.html'],
+      /^hindersche-marches: --report: a shard writes no results/,
+    ],
+    [
+      'anderle-pot',
+      ['--out-dir', join(tmpdir(), 'tafel-pot-report'), '--report', 'README.md'],
+      /^anderle-pot: --report README\.md: the file exists/,
+    ],
+    [
+      'hindersche-marches',
+      ['--out-dir', join(tmpdir(), 'tafel-marches-report'), '--report', 'no/such/dir/x.html'],
+      /^hindersche-marches: --report no\/such\/dir\/x\.html: cannot write/,
+    ],
   ] as const)('%s %j: one line and the usage, status 2, before any play', (name, args, line) => {
     const r = run(name, args);
     expect(r.status).toBe(2);
@@ -222,6 +246,27 @@ describe('experiment command lines', () => {
     expect(lines[1]).toMatch(/^usage: node dist\/experiments\//);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
+  });
+
+  it('--report writes the page of the results, as tafel report draws it from the CSV', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tafel-exp-report-'));
+    try {
+      const r = run('hindersche-marches', [
+        ...['--rubbers', '2', '--mc-rubbers', '0', '--workers', '2', '--seed', 'page'],
+        ...['--work-dir', join(dir, 'work'), '--out-dir', dir, '--report', join(dir, 'page.html')],
+      ]);
+      expect(r.status, r.stderr).toBe(0);
+      const again = tafel(['report', join(dir, 'hindersche-marches.csv'), '--out', join(dir, 'again.html')]);
+      expect(again.status, again.stderr).toBe(0);
+      const made = (f: string) =>
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/<p class="made">[^<]*<\/p>/, '')
+          .replace(/<dd data-fact="time">[^<]*<\/dd>/g, '');
+      expect(made('page.html')).toBe(made('again.html'));
+      expect(made('page.html')).toContain('data-figure="marches-deals"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--help prints the usage of every option', () => {
@@ -251,5 +296,50 @@ describe('experiment command lines', () => {
       rmSync(dir, { recursive: true });
     }
     expect(() => checkOutDir('/dev/null/x', [], false)).toThrow(TafelError);
+  });
+});
+
+describe('tune (issue 20)', () => {
+  it('tunes from a bad start and from the defaults, measures and reports: the same CSV twice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tafel-tune-'));
+    const args = [
+      '--iterations',
+      '20',
+      '--pairs',
+      '4',
+      '--measure',
+      '40',
+      '--cross',
+      '10',
+      '--workers',
+      '1',
+      '--out-dir',
+      dir,
+    ];
+    const play = (extra: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'experiments', 'tune.js'), ...args, ...extra], {
+        encoding: 'utf8',
+      });
+    try {
+      const first = play([]);
+      expect(first.status, first.stderr).toBe(0);
+      const csv = readFileSync(join(dir, 'tune-viersche.csv'), 'utf8');
+      const rows = csv.trim().split('\n').slice(1);
+      const quantities = new Set(rows.map((r) => r.split(',')[2]));
+      for (const q of ['start_vs_default', 'tuned_vs_default', 'gap_recovered', 'verify_tuned_vs_start'])
+        expect(quantities).toContain(q);
+      expect(quantities).toContain('verify_tuned_vs_default');
+      for (const bot of ['random', 'montecarlo']) expect(quantities).toContain(`gain_vs_${bot}`);
+      // Four parameters, two tunings: a trajectory of five checkpoints and the tuned value each.
+      expect(rows.filter((r) => r.split(',')[2] === 'theta')).toHaveLength(2 * 4 * 5);
+      const md = readFileSync(join(dir, 'tune-viersche.md'), 'utf8');
+      expect(md).toMatch(/Share of the start-to-default gap recovered: -?\d+% \[/);
+      expect(md).toContain('Tuned in ');
+      const again = play(['--force']);
+      expect(again.status, again.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'tune-viersche.csv'), 'utf8')).toBe(csv);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });

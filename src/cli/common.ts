@@ -40,6 +40,15 @@ export function integer(what: string) {
   };
 }
 
+/** Any finite number (the command checks the range and says what it is). */
+export function finiteNumber(what: string) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a number`);
+    return n;
+  };
+}
+
 export function seedText(text: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
     throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');
@@ -75,4 +84,9 @@ export function defaultJournal(out: string): string {
 export function shown(path: string): string {
   const r = relative(process.cwd(), path);
   return r && !r.startsWith('..') && !isAbsolute(r) ? r : path;
+}
+
+/** A file's size as the messages give it: `116 KB`. */
+export function kilobytes(bytes: number): string {
+  return `${Math.round(bytes / 1024)} KB`;
 }

@@ -16,10 +16,12 @@ import { resolveLineup } from '../harness/lineup.js';
 import { liveRunOf } from '../harness/spec.js';
 import { VERSION } from '../harness/version.js';
 import type { Unit } from '../harness/table.js';
-import { gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
+import { finiteNumber, gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import type { MergeFlags } from './merge.js';
+import type { ReportFlags } from './report.js';
 import { addPlayCommand } from './play.js';
 import type { RunFlags } from './run.js';
+import type { TuneFlags } from './tune.js';
 
 /** Positions `bench --solve` solves without --deals. */
 const SOLVE_DEALS = 50;
@@ -56,6 +58,10 @@ program
     'write every deal, seat and match as DuckDB tables (deals, seats, matches; ask them with tafel query)',
   )
   .option('--journal <file.jsonl>', 'write the journal (what --resume and merge read) here')
+  .option(
+    '--report <file.html>',
+    'write a report page with plots of the results (as tafel report draws from the journal)',
+  )
   .option('--resume <file.jsonl>', 'continue the run of this journal (interrupted, or stopped by a bot failure)')
   .option('--force', 'replace output files that exist (without it, a run refuses to overwrite them)')
   .option('--shard <i/n>', 'play only part i of n of the run (i from 0); tafel merge joins the parts')
@@ -74,6 +80,61 @@ program
   .action(async (o: RunFlags, cmd: Command) => {
     const { runCommand } = await import('./run.js');
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
+  });
+
+program
+  .command('tune')
+  .description(
+    "tune a bot's numeric parameters by SPSA on duplicate deals (theta+ against theta-), then verify the tuned values against the start on fresh deals",
+  )
+  .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .option('--bot <spec>', 'the bot to tune at its start point, e.g. heuristic:aggression=1:cash=0.1')
+  .option(
+    '--tune <list>',
+    "the parameters to tune, e.g. aggression,cash; key:c=0.05:r=0.002:min=0:max=1 sets its step and learning rate at the end (c_end, r_end) and narrows its bounds (default: c_end = range/20, r_end = 0.5/sqrt(iterations x pairs), the bot's bounds)",
+  )
+  .option('--iterations <n>', 'SPSA iterations', positiveInt('--iterations'))
+  .option(
+    '--pairs <n>',
+    'duplicate groups (deals with every seat rotation) an iteration (default 8)',
+    positiveInt('--pairs'),
+  )
+  .option('--seed <seed>', 'master seed: the same seed tunes the same way (default 1)', seedText)
+  .option('--against <spec>', 'theta+ and theta- each play this bot (on the same deals) instead of each other')
+  .addOption(
+    new Option('--unit <unit>', 'groups of single deals (default) or of whole matches').choices(['deal', 'match']),
+  )
+  .option('--rules <list>', 'rule variants, key=value,...')
+  .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
+  .option('--alpha <x>', 'decay exponent of the learning rate (default 0.602)', finiteNumber('--alpha'))
+  .option('--gamma <x>', 'decay exponent of the perturbation (default 0.101)', finiteNumber('--gamma'))
+  .option(
+    '--a-ratio <x>',
+    'the stability constant A as a fraction of the iterations (default 0.1)',
+    finiteNumber('--a-ratio'),
+  )
+  .option(
+    '--verify <m>',
+    'then play the tuned values against the start on m fresh duplicate groups',
+    positiveInt('--verify'),
+  )
+  .option(
+    '--sprt <spec>',
+    `verify by the SPRT of run instead (elo0=0,elo1=5 or mean0=0,mean1=2; on at most --verify groups, default 10000)`,
+  )
+  .option('--out <file.csv>', 'write one row per iteration (and the journal, and the verification run, beside it)')
+  .option('--db <file.duckdb>', "write the verification run's deals as DuckDB tables (ask them with tafel query)")
+  .option(
+    '--report <file.html>',
+    "write a report page of the tuning (each parameter's path, the results, the verification), as tafel report draws it from the journal",
+  )
+  .option('--force', 'replace output files that exist')
+  .option('--resume <file.jsonl>', 'continue the tuning of this journal')
+  .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
+  .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
+  .action(async (o: TuneFlags, cmd: Command) => {
+    const { tuneCommand } = await import('./tune.js');
+    await tuneCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
 
 program
@@ -105,6 +166,21 @@ program
     const { csvText, jsonText, runQuery, tableText } = await import('../harness/query.js');
     const r = await runQuery(args.slice(0, -1), args[args.length - 1]);
     process.stdout.write(o.csv ? csvText(r) : o.json ? jsonText(r) : tableText(r));
+  });
+
+program
+  .command('report')
+  .description('draw one self-contained HTML page with plots from what runs and experiments leave')
+  .argument(
+    '<inputs...>',
+    "journals (the shards of one run are merged), summary CSVs, per-deal CSVs, experiments' results CSVs",
+  )
+  .requiredOption('--out <file.html>', 'the page to write')
+  .option('--title <text>', 'the heading of the page (default: the title of the first input)')
+  .option('--force', 'replace the page if it exists')
+  .action(async (inputs: string[], o: ReportFlags) => {
+    const { reportCommand } = await import('./report.js');
+    await reportCommand(inputs, o);
   });
 
 interface BenchFlags {

@@ -67,6 +67,7 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
       records: o.records ?? null,
       dealCsv: o.dealCsv ?? null,
       db: o.db ?? null,
+      report: null,
     },
   };
   const m = { ...merged, spec };

@@ -16,7 +16,8 @@ import { playRun, type RunResult } from '../harness/run.js';
 import { parseShard, shardRange, shardText } from '../harness/shard.js';
 import { pathOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
 import { parseSprt, specText } from '../harness/sprt.js';
-import { defaultJournal, gameNamed, shown, tableFor } from './common.js';
+import { RunDigest } from '../report/digest.js';
+import { defaultJournal, gameNamed, kilobytes, shown, tableFor } from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
@@ -32,6 +33,7 @@ export interface RunFlags {
   dealCsv?: string;
   db?: string;
   journal?: string;
+  report?: string;
   workers: number;
   shard?: string;
   moveTimeout?: number;
@@ -49,6 +51,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
     throw new TafelError('bad-option', '--force replaces a run, --resume continues one: give one of them');
   const resume = o.resume ? readJournal(o.resume, 'resume file') : undefined;
   const spec = resume ? checkedAgainst(resume.spec, o.resume!, o, given) : await fromFlags(o);
+  const game = gameNamed(spec.game);
   const controller = new AbortController();
   let signal: string | null = null;
   const onSignal = (name: string) => {
@@ -64,6 +67,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   const handlers = ['SIGINT', 'SIGTERM'].map((name) => [name, () => onSignal(name)] as const);
   for (const [name, h] of handlers) process.on(name, h);
   const tty = process.stderr.isTTY === true;
+  const digest = spec.files.report ? new RunDigest(game, spec.entrants.length, spec.unit, spec.sprt) : null;
   let result: RunResult;
   try {
     result = await playRun(spec, {
@@ -72,11 +76,26 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
       force: o.force,
       signal: controller.signal,
       progress: ({ total, before }) => createProgress({ write: (t) => process.stderr.write(t), tty, total, before }),
+      onGroup: digest?.add,
     });
   } finally {
     for (const [name, h] of handlers) process.off(name, h);
   }
   report(result);
+  if (digest) {
+    // The plotting library takes a second to load: only when a report is asked for.
+    const { writeRunReport } = await import('../report/run-report.js');
+    const bytes = writeRunReport({
+      spec,
+      game,
+      tally: result.tally,
+      digest,
+      skipped: result.skipped.length,
+      seconds: result.seconds,
+      resumed: result.resumed,
+    });
+    process.stderr.write(`tafel: report written to ${shown(pathOf(spec, 'report')!)} (${kilobytes(bytes)})\n`);
+  }
   if (!result.interrupted && !result.failure) written(spec);
   if (result.interrupted) {
     const so = `tafel: interrupted by ${signal} after ${result.tally.groups + result.skipped.length} of ${result.to - result.from} groups`;
@@ -195,6 +214,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
       records: o.records ?? null,
       dealCsv: o.dealCsv ?? null,
       db: o.db ?? null,
+      report: o.report ?? null,
     },
     moveTimeout: o.moveTimeout ?? null,
     onBotError: o.onBotError ?? 'stop',
@@ -238,6 +258,7 @@ function checkedAgainst(spec: RunSpec, path: string, o: RunFlags, given: (name: 
     ['records', '--records'],
     ['dealCsv', '--deal-csv'],
     ['db', '--db'],
+    ['report', '--report'],
   ] as const;
   for (const [key, flag] of paths) {
     const typed = o[key];

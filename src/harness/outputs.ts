@@ -75,7 +75,7 @@ function checkOne(f: OutputFile, o: OutputCheck): void {
 }
 
 /** Write `text` whole to `path`: through a temporary file renamed into place, which is removed if anything fails. */
-function writeWhole(path: string, text: string, what: string): void {
+export function writeWhole(path: string, text: string, what: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, text);

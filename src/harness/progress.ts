@@ -11,11 +11,14 @@ export interface ProgressOptions {
   /** Groups of the whole run (or shard), and groups already done before this session. */
   readonly total: number;
   readonly before: number;
+  /** What `total` counts (default 'groups'). */
+  readonly unit?: string;
   readonly now?: () => number;
 }
 
 export interface Progress {
-  update(groupsDone: number, dealsDone: number): void;
+  /** `done` of the total (groups, or the unit given) and the deals played this session; `detail` follows the count. */
+  update(done: number, dealsDone: number, detail?: string): void;
   /** Clear the terminal line, before the results are printed. */
   end(): void;
 }
@@ -27,15 +30,16 @@ export function createProgress(o: ProgressOptions): Progress {
   let last = started;
   let drawn = false;
   return {
-    update(groups, deals) {
+    update(done, deals, detail) {
       const t = now();
       if (t - last < every) return;
       last = t;
       const seconds = (t - started) / 1000;
-      const rate = groups / seconds;
-      const left = o.total - o.before - groups;
+      const rate = done / seconds;
+      const left = o.total - o.before - done;
       const eta = rate > 0 ? clock(left / rate) : '?';
-      const line = `tafel: ${o.before + groups}/${o.total} groups, ${Math.round(deals / seconds)} deals/s, ETA ${eta}`;
+      const count = `${o.before + done}/${o.total} ${o.unit ?? 'groups'}${detail ? ` (${detail})` : ''}`;
+      const line = `tafel: ${count}, ${Math.round(deals / seconds)} deals/s, ETA ${eta}`;
       if (o.tty) {
         o.write(`\r${line}\x1b[K`);
         drawn = true;

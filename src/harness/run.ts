@@ -8,6 +8,10 @@
  * If a bot fails (and failures are not skipped), the groups before it are still
  * tallied and written, and the failure is returned for the CLI to report. An
  * interrupt (`signal`) ends the run the same way: finished groups kept, files valid.
+ *
+ * The HTML report (`files.report`) is checked here with the other outputs; its page is
+ * drawn after play by the caller (src/report), from the groups `onGroup` sees and the
+ * tally, so that play never waits for the plotting library.
  */
 import { existsSync, statSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
@@ -26,7 +30,7 @@ import { cutBack } from './resume.js';
 import { playInOrder, type ScheduleEnd } from './schedule.js';
 import { shardRange } from './shard.js';
 import { pathOf, type LiveRun, type RunFiles, type RunSpec } from './spec.js';
-import { Sprt, parseSprt } from './sprt.js';
+import { Sprt, groupDifference, parseSprt } from './sprt.js';
 import type { GroupTally } from './table.js';
 import { RunTally } from './tally.js';
 
@@ -40,8 +44,10 @@ export interface Session {
   readonly force?: boolean;
   readonly signal?: AbortSignal;
   readonly progress?: (groups: { total: number; before: number }) => Progress;
-  /** A pool to play on, kept by the caller across runs (an experiment's); by default one of `workers` for this run. */
+  /** A pool to play on, kept open by the caller across runs (an experiment's, a tuning's); by default one of `workers` for this run. */
   readonly runner?: Runner;
+  /** Sees every group tallied, in group order, the resumed part first (what a report is drawn from). */
+  readonly onGroup?: (group: GroupTally) => void;
 }
 
 export interface RunResult {
@@ -97,6 +103,7 @@ const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, string> = {
   records: '--records',
   dealCsv: '--deal-csv',
   db: '--db',
+  report: '--report',
 };
 
 /** The files a run writes, for `checkOutputs`. */
@@ -117,23 +124,6 @@ function gameOf(spec: RunSpec): Game {
 
 function newTally(game: Game, spec: RunSpec): RunTally {
   return new RunTally(game.dealMetrics, spec.unit === 'match' ? game.matchMetrics : null, spec.entrants.length);
-}
-
-/**
- * The SPRT's input per group: the first bot's value minus the second's on the
- * headline metric (per match with --matches), oriented so that positive is better.
- */
-function sprtFeed(game: Game, spec: RunSpec, test: Sprt): (g: GroupTally) => void {
-  const byMatch = spec.unit === 'match';
-  const metric = byMatch ? game.matchMetrics[0] : game.dealMetrics[0];
-  const k = byMatch ? game.matchMetrics.length : game.dealMetrics.length;
-  return (g) => {
-    const sums = byMatch ? g.matchSums : g.dealSums;
-    const counts = byMatch ? g.matchCounts : g.dealCounts;
-    if (counts[0] === 0 || counts[1] === 0) return;
-    const d = sums[0] / counts[0] - sums[k] / counts[1];
-    test.add(metric.higherIsBetter ? d : -d);
-  };
 }
 
 export async function playRun(spec: RunSpec, session: Session): Promise<RunResult> {
@@ -204,12 +194,13 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
 
   const tally = newTally(game, spec);
   const test = spec.sprt ? new Sprt(parseSprt(spec.sprt)) : null;
-  const collector = new Collector(
-    layout,
-    tally,
-    { ...files, db: database && { database, spec } },
-    test && sprtFeed(game, spec, test),
-  );
+  const difference = groupDifference(game, spec.unit);
+  const onGroup = (g: GroupTally) => {
+    const d = test && difference(g);
+    if (test && d !== null) test.add(d);
+    session.onGroup?.(g);
+  };
+  const collector = new Collector(layout, tally, { ...files, db: database && { database, spec } }, onGroup);
   collector.addLines(prefix);
   // A resumed run whose test had already decided plays nothing more.
   const start = test?.decision ? to : from + prefix.length;

@@ -35,6 +35,11 @@ export interface Schedule {
   readonly onBatch: (result: BatchResult) => void | 'stop';
   /** The most groups a batch may hold (1 for an SPRT, which decides after each group). */
   readonly maxBatch?: number;
+  /**
+   * Groups a batch, fixed instead of adapted to the bots' speed: a tuning's iteration
+   * is a few groups split evenly over the workers, one message each.
+   */
+  readonly batch?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -64,7 +69,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
     if (s.signal?.aborted) return onAbort();
     s.signal?.addEventListener('abort', onAbort);
 
-    const size = (): number => Math.min(s.maxBatch ?? MAX_GROUPS, sizeByTime());
+    const size = (): number => Math.min(s.maxBatch ?? MAX_GROUPS, s.batch ?? sizeByTime(), limit - next);
     const sizeByTime = (): number => {
       const left = limit - next;
       if (!(msPerGroup > 0)) return Math.min(FIRST_GROUPS, left);

@@ -43,12 +43,13 @@ export interface EntrantSpec {
 export interface RunFiles {
   /** The directory the run was started from (absolute in memory; relative to the journal in a journal). */
   readonly dir: string;
-  /** Summary CSV, journal, deal records, per-deal CSV, database: paths as typed (relative to `dir`), or null. */
+  /** Summary CSV, journal, deal records, per-deal CSV, database, HTML report: paths as typed (relative to `dir`), or null. */
   readonly out: string | null;
   readonly journal: string | null;
   readonly records: string | null;
   readonly dealCsv: string | null;
   readonly db: string | null;
+  readonly report: string | null;
 }
 
 export type OnBotError = 'stop' | 'skip';
@@ -97,7 +98,7 @@ export interface LiveRun {
   readonly key: SeedKey;
 }
 
-const NO_FILES: RunFiles = { dir: '.', out: null, journal: null, records: null, dealCsv: null, db: null };
+const NO_FILES: RunFiles = { dir: '.', out: null, journal: null, records: null, dealCsv: null, db: null, report: null };
 
 export interface SpecParts {
   readonly game: Game;
@@ -279,14 +280,19 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     path(files.records) &&
     path(files.dealCsv) &&
     (files.db === undefined || path(files.db)) &&
+    (files.report === undefined || path(files.report)) &&
     (v.moveTimeout === null || count(v.moveTimeout)) &&
     (v.onBotError === 'stop' || v.onBotError === 'skip') &&
     (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
   if (!ok) return null;
   const spec = value as unknown as RunSpec;
   const dir = isAbsolute(spec.files.dir) ? spec.files.dir : resolve(dirname(resolve(journal)), spec.files.dir);
-  // A journal written before runs had databases has no `db`, nor `timeMoves` before moves were timed.
-  return { ...spec, files: { ...spec.files, dir, db: spec.files.db ?? null }, timeMoves: spec.timeMoves ?? false };
+  // Journals written before runs had databases or reports name neither; nor `timeMoves` before moves were timed.
+  return {
+    ...spec,
+    files: { ...spec.files, dir, db: spec.files.db ?? null, report: spec.files.report ?? null },
+    timeMoves: spec.timeMoves ?? false,
+  };
 }
 
 function isParamValue(x: unknown): x is ParamValue {

@@ -33,8 +33,10 @@
  * N(0, 20²) differences, where the exact LLRs gave about 6% and 5.0% (nominal 5%).
  */
 import { TafelError } from '../core/errors.js';
+import type { Game } from '../games/game.js';
 import { Moments } from './stats.js';
 import { outcomeOf, scoreFromElo, type Wdl } from './rating.js';
+import type { GroupTally, Unit } from './table.js';
 
 interface SprtElo {
   readonly kind: 'elo';
@@ -247,6 +249,24 @@ export class Sprt {
     const groups = `${this.n} group${this.n === 1 ? '' : 's'}`;
     return `SPRT: ${state} after ${groups} [${specText(this.spec)}]`;
   }
+}
+
+/**
+ * The test's input from one group: the first bot's value minus the second's on the
+ * headline metric (per match with --matches), oriented so that positive is better;
+ * null when one of them took no part in the group.
+ */
+export function groupDifference(game: Game, unit: Unit): (g: GroupTally) => number | null {
+  const byMatch = unit === 'match';
+  const metric = byMatch ? game.matchMetrics[0] : game.dealMetrics[0];
+  const k = byMatch ? game.matchMetrics.length : game.dealMetrics.length;
+  return (g) => {
+    const sums = byMatch ? g.matchSums : g.dealSums;
+    const counts = byMatch ? g.matchCounts : g.dealCounts;
+    if (counts[0] === 0 || counts[1] === 0) return null;
+    const d = sums[0] / counts[0] - sums[k] / counts[1];
+    return metric.higherIsBetter ? d : -d;
+  };
 }
 
 /** The spec as `--sprt` would take it. */

@@ -1,0 +1,460 @@
+/**
+ * Experiment: tuning the game's `heuristic` by SPSA (`tafel tune`, issue 20). Two
+ * questions, per game:
+ *
+ * 1. Recovery. Started from deliberately bad values (the preset below), how much of the
+ *    gap between that start and the defaults does a tuning win back? Measured on fresh
+ *    deals (the seed `S:measure`, which neither tuning plays): the start against the
+ *    default heuristic and the tuned bot against it, on the same M duplicate groups;
+ *    d(X) is X's paired difference per group on the headline metric (positive: X did
+ *    better), and the share recovered is 1 - mean d(tuned) / mean d(start), with a
+ *    delta-method 95% interval that keeps the covariance of the two (they share every
+ *    group). 100% is the defaults' strength; more is better than the defaults.
+ * 2. From the defaults. Tuning the same parameters from the defaults: does it find a
+ *    better heuristic? The tuning's own verification answers for play against the
+ *    defaults: the tuned values against them on M fresh groups (`S:verify`), with a 95%
+ *    interval. Since SPSA here tunes for self-play (theta+ against theta-), a cross-check
+ *    asks whether the tuned heuristic is also better against other bots (`CROSS`): the
+ *    tuned and the default heuristic each against them on the same fresh groups
+ *    (`S:cross`), and the per-group difference of the two.
+ *
+ * Both tunings play on the worker pool (--workers, default 2); run it inside the heavy-run
+ * lock on the shared machines:
+ *
+ *   npx tsc -p tsconfig.json
+ *   flock /work/notes/heavy.lock node dist/experiments/tune.js --game viersche
+ *
+ * writes results/tune-<game>.csv (every number) and results/tune-<game>.md (the report,
+ * with wall and CPU time and the machine's load, which the CSV leaves out so that a run
+ * with the same options writes the same CSV).
+ */
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { stringify } from 'csv-stringify/sync';
+import { TafelError } from '../src/core/errors.js';
+import { GAMES, findGame } from '../src/games/index.js';
+import { resolveParams } from '../src/games/params.js';
+import type { Game } from '../src/games/game.js';
+import { resolveLineup } from '../src/harness/lineup.js';
+import { createRunner } from '../src/harness/pool.js';
+import { createProgress } from '../src/harness/progress.js';
+import type { EntrantSpec } from '../src/harness/spec.js';
+import { Moments, Z95, type Estimate } from '../src/harness/stats.js';
+import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune.js';
+import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune-spec.js';
+import { tunedBot } from '../src/harness/tune-report.js';
+import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+
+/**
+ * Each game's deliberately bad start for its heuristic, the parameters tuned, with steps
+ * (c_end) that make a measurable difference where the tuning starts (`tafel tune`'s
+ * default is a twentieth of the range), and the bot the variants play (`against`; by
+ * default each other).
+ */
+export const PRESETS: Record<
+  string,
+  { readonly bad: string; readonly tune: string; readonly why: string; readonly against?: string }
+> = {
+  viersche: {
+    bad: 'aggression=1:smear=0.1:trumpLength=10',
+    tune: 'aggression,cash,smear,trumpLength',
+    why: 'grab every trick (aggression 1), hardly ever smear points onto the partner (smear 0.1), lead trumps only with ten of them',
+  },
+  hindersche: {
+    bad: 'dump=2:marchTricks=1:guard=100',
+    tune: 'dump:c=0.3,marchTricks:c=1,guard:c=14',
+    why: 'shed high cards at almost any price (dump 2), play for a march with nearly any hand (marchTricks 1), smear onto a player who holds 100 points (guard 100)',
+  },
+  // The default heuristic loses stakes to random players, who declare in half the time
+  // where it declares in a fifth: tuned against them, for the declaration thresholds.
+  'vier-anderle': {
+    bad: 'threshold=1.2:potWeight=0.2',
+    tune: 'threshold:c=0.2,perSpeaker:c=0.05,perIn:c=0.05,potWeight:c=0.1',
+    why: 'declare in only with a strong hand (threshold 1.2), and less still as the pot grows (potWeight 0.2): in 5% of the deals',
+    against: 'random',
+  },
+};
+
+export interface Options {
+  readonly game: string;
+  readonly iterations: number;
+  readonly pairs: number;
+  /** Groups of each measurement and verification. */
+  readonly measure: number;
+  /** Groups of each cross-check of the tuning from the defaults against other bots (0: none). */
+  readonly cross: number;
+  readonly seed: string;
+  readonly workers: number;
+}
+
+interface Timed {
+  readonly tuning: TuneResult;
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+export interface Outcome {
+  readonly recovery: Timed & {
+    /** Start minus defaults, tuned minus defaults, per group; the share of the gap recovered. */
+    readonly start: Estimate;
+    readonly tuned: Estimate;
+    readonly share: Estimate;
+    readonly measureWall: number;
+  };
+  readonly defaults: Timed & {
+    /** Against each cross-check bot: the tuned and the default heuristic's paired difference, and tuned minus default. */
+    readonly cross: { opponent: string; tuned: Estimate; defaults: Estimate; gain: Estimate }[];
+  };
+}
+
+/** The bots to check a tuning from the defaults against: the weakest, and one of about the heuristic's strength. */
+export const CROSS = ['random', 'montecarlo'] as const;
+
+function gameNamed(name: string): Game {
+  const game = findGame(name);
+  if (!game)
+    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
+  if (!PRESETS[name])
+    throw new TafelError('unknown-game', `no preset for ${name} (presets: ${Object.keys(PRESETS).join(', ')})`);
+  return game;
+}
+
+async function specFor(o: Options, bot: string): Promise<TuneSpec> {
+  const game = gameNamed(o.game);
+  const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
+  const lineup = await resolveLineup(bot, game, table.seats);
+  const against = PRESETS[o.game].against;
+  return tuneSpecOf({
+    game,
+    table,
+    unit: 'deal',
+    bot: lineup.entrants[0],
+    tune: PRESETS[o.game].tune,
+    against: against === undefined ? null : (await resolveLineup(against, game, table.seats)).entrants[0],
+    iterations: o.iterations,
+    pairs: o.pairs,
+    seed: o.seed,
+    verify: { groups: o.measure, sprt: null },
+  });
+}
+
+async function timedTuning(t: TuneSpec, workers: number, what: string): Promise<Timed> {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  const tuning = await playTuning(t, {
+    workers,
+    progress: ({ total, before }) =>
+      createProgress({
+        write: (s) => process.stderr.write(s),
+        tty: false,
+        total,
+        before,
+        unit: `iterations (${what})`,
+      }),
+  });
+  if (tuning.failure) throw tuning.failure;
+  const used = process.cpuUsage(cpu);
+  return { tuning, wall: (performance.now() - wall) / 1000, cpu: (used.user + used.system) / 1e6 };
+}
+
+/** Mean of x, and of 1 - mean(y) / mean(x) with its delta-method interval (x and y paired). */
+function recoveryShare(x: readonly number[], y: readonly number[]): Estimate {
+  const n = x.length;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let vx = 0;
+  let vy = 0;
+  let cxy = 0;
+  for (let i = 0; i < n; i++) {
+    vx += (x[i] - mx) ** 2;
+    vy += (y[i] - my) ** 2;
+    cxy += (x[i] - mx) * (y[i] - my);
+  }
+  [vx, vy, cxy] = [vx, vy, cxy].map((v) => v / (n - 1));
+  const r = my / mx;
+  const sd = Math.sqrt(Math.max(0, (vy - 2 * r * cxy + r * r * vx) / (mx * mx) / n));
+  return { n, mean: 1 - r, sd, low: 1 - r - Z95 * sd, high: 1 - r + Z95 * sd };
+}
+
+function estimate(values: readonly number[]): Estimate {
+  const m = new Moments();
+  for (const v of values) m.add(v);
+  return m.estimate();
+}
+
+/**
+ * Each of `bots` against `opponent` on the same groups of `seed`: per bot, each group's
+ * paired difference on the headline metric (positive: the bot did better).
+ */
+async function againstOne(
+  t: TuneSpec,
+  bots: readonly EntrantSpec[],
+  opponent: EntrantSpec,
+  o: { seed: string; groups: number; workers: number },
+): Promise<number[][]> {
+  const runner = createRunner(o.workers);
+  let played;
+  try {
+    const run = { seed: o.seed, groups: o.groups };
+    played = await headlineMeans(
+      bots.map((b) => pairRun(t, b, opponent, run)),
+      runner,
+      { from: 0, count: o.groups },
+    );
+  } finally {
+    await runner.close();
+  }
+  if (played.end !== 'done') throw new TafelError('bot-failed', `a measurement did not finish (${played.end})`);
+  const sign = headline(findGame(t.game)!, t.unit).higherIsBetter ? 1 : -1;
+  return played.means.map((m) => Array.from({ length: o.groups }, (_, g) => sign * (m[2 * g] - m[2 * g + 1])));
+}
+
+export async function runExperiment(o: Options): Promise<Outcome> {
+  const game = gameNamed(o.game);
+  const preset = PRESETS[o.game];
+  const recoverySpec = await specFor(o, `heuristic:${preset.bad}`);
+  const defaultsSpec = await specFor(o, 'heuristic');
+  const defaults: EntrantSpec = { ...defaultsSpec.bot, label: 'default' };
+  const recovery = await timedTuning(recoverySpec, o.workers, 'recovery');
+
+  // The start and the tuned bot, each against the defaults, on the same fresh groups.
+  const started = performance.now();
+  const [start, tuned] = await againstOne(
+    recoverySpec,
+    [recoverySpec.bot, variant(recoverySpec, 'tuned', recovery.tuning.values)],
+    defaults,
+    { seed: `${o.seed}:measure`, groups: o.measure, workers: o.workers },
+  );
+  const measureWall = (performance.now() - started) / 1000;
+
+  const fromDefaults = await timedTuning(defaultsSpec, o.workers, 'from the defaults');
+  const cross = [];
+  for (const name of o.cross > 0 ? CROSS : []) {
+    const opponent: EntrantSpec = { ...(await entrantOf(game, name)), label: name };
+    const tunedBot = variant(defaultsSpec, 'tuned', fromDefaults.tuning.values);
+    const [t, d] = await againstOne(defaultsSpec, [tunedBot, defaults], opponent, {
+      seed: `${o.seed}:cross`,
+      groups: o.cross,
+      workers: o.workers,
+    });
+    cross.push({
+      opponent: name,
+      tuned: estimate(t),
+      defaults: estimate(d),
+      gain: estimate(t.map((x, g) => x - d[g])),
+    });
+  }
+  return {
+    recovery: {
+      ...recovery,
+      start: estimate(start),
+      tuned: estimate(tuned),
+      share: recoveryShare(start, tuned),
+      measureWall,
+    },
+    defaults: { ...fromDefaults, cross },
+  };
+}
+
+async function entrantOf(game: Game, bot: string): Promise<EntrantSpec> {
+  const e = (await resolveLineup(bot, game, game.defaultSeats)).entrants[0];
+  return { label: e.label, bot: e.bot, source: e.source, params: e.params, cheats: e.spec.cheats === true };
+}
+
+const COLUMNS = ['game', 'part', 'quantity', 'parameter', 'iteration', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
+type Row = Record<(typeof COLUMNS)[number], string | number>;
+
+/** The iterations at which the trajectory is shown: 0, a tenth, a quarter, a half and the end. */
+function checkpoints(iterations: number): number[] {
+  return [...new Set([0, 0.1, 0.25, 0.5, 1].map((f) => Math.round(f * iterations)))];
+}
+
+function thetaAt(r: TuneResult, k: number, i: number): number {
+  return k === 0 ? r.spec.tune[i].start : r.iterations[k - 1].theta[i];
+}
+
+export function csvRows(o: Options, out: Outcome): Row[] {
+  const fix = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : '');
+  const rows: Row[] = [];
+  const add = (
+    part: string,
+    quantity: string,
+    e: Partial<Estimate> & { mean: number },
+    parameter = '',
+    iteration: number | string = '',
+  ) =>
+    rows.push({
+      game: o.game,
+      part,
+      quantity,
+      parameter,
+      iteration,
+      n: e.n ?? '',
+      mean: fix(e.mean),
+      ci95_low: e.low === undefined ? '' : fix(e.low),
+      ci95_high: e.high === undefined ? '' : fix(e.high),
+    });
+  const r = out.recovery;
+  add('recovery', 'start_vs_default', r.start);
+  add('recovery', 'tuned_vs_default', r.tuned);
+  add('recovery', 'gap_recovered', r.share);
+  for (const [part, t] of [
+    ['recovery', r.tuning],
+    ['defaults', out.defaults.tuning],
+  ] as const) {
+    const v = t.verified!;
+    add(part, part === 'recovery' ? 'verify_tuned_vs_start' : 'verify_tuned_vs_default', v.difference);
+    t.spec.tune.forEach((p, i) => {
+      for (const k of checkpoints(t.iterations.length)) add(part, 'theta', { mean: thetaAt(t, k, i) }, p.key, k);
+      add(part, 'tuned', { mean: t.values[i] }, p.key, t.iterations.length);
+    });
+  }
+  for (const c of out.defaults.cross) {
+    add('defaults', `tuned_vs_${c.opponent}`, c.tuned);
+    add('defaults', `default_vs_${c.opponent}`, c.defaults);
+    add('defaults', `gain_vs_${c.opponent}`, c.gain);
+  }
+  return rows;
+}
+
+/** An estimate with its interval, to two decimals, or three below 1 (Hindersche's marks a deal are tenths). */
+function show(e: Estimate): string {
+  const digits = Math.abs(e.high - e.low) < 0.1 && Math.abs(e.mean) < 1 ? 3 : 2;
+  const f = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(digits);
+  return `${f(e.mean)} [${f(e.low)}, ${f(e.high)}]`;
+}
+
+function pct(e: Estimate): string {
+  return `${(e.mean * 100).toFixed(0)}% [${(e.low * 100).toFixed(0)}%, ${(e.high * 100).toFixed(0)}%]`;
+}
+
+export function report(o: Options, out: Outcome, command: string, load: readonly number[]): string {
+  const game = findGame(o.game)!;
+  const metric = headline(game, 'deal');
+  const preset = PRESETS[o.game];
+  const units = `${metric.key} per deal${metric.higherIsBetter ? '' : ' (lower is better: signs turned so that + is better)'}`;
+  const r = out.recovery;
+  const d = out.defaults;
+  const groups = o.iterations * o.pairs;
+  const trajectory = (t: TuneResult) => {
+    const ks = checkpoints(t.iterations.length);
+    return [
+      `| parameter | ${ks.map((k) => `iteration ${k}`).join(' | ')} | tuned |`,
+      `|---|${ks.map(() => '---|').join('')}---|`,
+      ...t.spec.tune.map(
+        (p, i) =>
+          `| ${p.key} | ${ks.map((k) => Number(thetaAt(t, k, i).toPrecision(4))).join(' | ')} | ${t.values[i]} |`,
+      ),
+    ];
+  };
+  const time = (x: Timed) =>
+    `${x.wall.toFixed(0)} s wall, ${x.cpu.toFixed(0)} s CPU (${o.workers} worker${o.workers === 1 ? '' : 's'})`;
+  return (
+    [
+      `# Tuning the heuristic by SPSA: ${o.game}`,
+      '',
+      `Produced by \`${command}\`; regenerate it with that command rather than editing it.`,
+      `Each tuning: ${o.iterations} iterations of ${o.pairs} duplicate groups (${groups} groups), seed \`${o.seed}\`, the parameters`,
+      `\`${preset.tune}\` (c_end as given there, else a twentieth of the range; r_end = 0.5 / sqrt(groups), the defaults of \`tafel tune\`),`,
+      preset.against
+        ? `theta+ and theta- each against \`${preset.against}\` on the same deals (\`--against ${preset.against}\`).`
+        : 'theta+ against theta-.',
+      `Every difference is the paired difference per duplicate group in ${units}, with its 95% interval.`,
+      `Load average (1, 5, 15 min) when it began: ${load.map((x) => x.toFixed(2)).join(', ')}.`,
+      '',
+      '## 1. Recovery from a bad start',
+      '',
+      `Start: \`heuristic:${preset.bad}\`: ${preset.why}.`,
+      `Tuned in ${time(r)}: \`${tunedBot(r.tuning)}\`.`,
+      '',
+      ...trajectory(r.tuning),
+      '',
+      `Measured on ${o.measure} fresh groups (seed \`${o.seed}:measure\`, ${r.measureWall.toFixed(0)} s), each bot against the default heuristic:`,
+      '',
+      '| bot | against the defaults |',
+      '|---|---|',
+      `| start | ${show(r.start)} |`,
+      `| tuned | ${show(r.tuned)} |`,
+      '',
+      `**Share of the start-to-default gap recovered: ${pct(r.share)}** (delta method, the covariance of the two kept).`,
+      `The tuning's own verification, tuned against start on ${o.measure} groups of \`${o.seed}:verify\`: ${show(r.tuning.verified!.difference)}.`,
+      '',
+      '## 2. Tuning from the defaults',
+      '',
+      `Tuned in ${time(d)}: \`${tunedBot(d.tuning)}\`.`,
+      '',
+      ...trajectory(d.tuning),
+      '',
+      `Verified, tuned against the defaults on ${o.measure} fresh groups (seed \`${o.seed}:verify\`): **${show(d.tuning.verified!.difference)}** (${verdictText(d.tuning)}).`,
+      '',
+      ...crossTable(o, d.cross),
+      `Tuned by: \`${tuneCommandOf(d.tuning.spec)}\`.`,
+    ].join('\n') + '\n'
+  );
+}
+
+/** The tuning from the defaults against other bots: a tuning for self-play need not be better against them. */
+function crossTable(o: Options, cross: Outcome['defaults']['cross']): string[] {
+  if (cross.length === 0) return [];
+  return [
+    `Against other bots, on ${o.cross} fresh groups each (seed \`${o.seed}:cross\`; the same deals for both heuristics, so their gap is paired):`,
+    '',
+    '| opponent | tuned against it | default against it | tuned minus default |',
+    '|---|---|---|---|',
+    ...cross.map((c) => `| ${c.opponent} | ${show(c.tuned)} | ${show(c.defaults)} | ${show(c.gain)} |`),
+    '',
+  ];
+}
+
+function verdictText(t: TuneResult): string {
+  const v = t.verified!.verdict;
+  return v === 'better'
+    ? 'better than the defaults'
+    : v === 'worse'
+      ? 'worse than the defaults'
+      : 'no difference shown';
+}
+
+const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] [--pairs P] [--measure M] [--cross N] [--seed S] [--workers K] [--out-dir DIR] [--force]
+  --game G        ${Object.keys(PRESETS).join(' or ')} (default viersche)
+  --iterations N  SPSA iterations of each tuning (default 4000)
+  --pairs P       duplicate groups an iteration (default 64)
+  --measure M     duplicate groups of each measurement and verification (default 20000)
+  --cross N       duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (default 4000; 0: none)
+  --seed S        master seed (default tune-1)
+  --workers K     worker threads (default 2)
+  --out-dir DIR   where tune-<game>.csv and .md go (default results)`;
+
+async function main(argv: string[]): Promise<void> {
+  const v = parseFlags(argv, {
+    game: { type: 'string' },
+    iterations: { type: 'string' },
+    pairs: { type: 'string' },
+    measure: { type: 'string' },
+    cross: { type: 'string' },
+    seed: { type: 'string' },
+    workers: { type: 'string' },
+    'out-dir': { type: 'string' },
+  });
+  const o: Options = {
+    game: String(v.game ?? 'viersche'),
+    iterations: count(v.iterations, 4000, '--iterations', 1),
+    pairs: count(v.pairs, 64, '--pairs', 1),
+    measure: count(v.measure, 20000, '--measure', 2),
+    cross: count(v.cross, 4000, '--cross', 0),
+    seed: seed(v.seed, 'tune-1'),
+    workers: count(v.workers, 2, '--workers', 1),
+  };
+  gameNamed(o.game);
+  const dir = String(v['out-dir'] ?? 'results');
+  checkOutDir(dir, [`tune-${o.game}.csv`, `tune-${o.game}.md`], v.force === true);
+  const command = `node dist/experiments/tune.js ${argv.join(' ')}`.trim();
+  const load = loadavg();
+  const out = await runExperiment(o);
+  writeWhole(dir, `tune-${o.game}.csv`, stringify(csvRows(o, out), { header: true, columns: [...COLUMNS] }));
+  const text = report(o, out, command, load);
+  writeWhole(dir, `tune-${o.game}.md`, text);
+  process.stdout.write(text);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('tune', USAGE, main);

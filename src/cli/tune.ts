@@ -1,0 +1,235 @@
+/**
+ * `tafel tune`: tune a bot's numeric parameters by SPSA on duplicate deals, then verify
+ * the tuned values against the start on fresh deals. A new tuning from its flags, or
+ * `--resume` of a tuning journal (which holds the tuning whole: only --workers and
+ * --move-timeout may be given with it). SIGINT and SIGTERM end a tuning cleanly: the
+ * finished iterations are kept, the CSV is written, and the command that resumes is
+ * printed; a second signal stops at once.
+ */
+import { relative, resolve } from 'node:path';
+import { TafelError } from '../core/errors.js';
+import { resolveLineup } from '../harness/lineup.js';
+import { createProgress } from '../harness/progress.js';
+import { parseSprt, specText } from '../harness/sprt.js';
+import { playTuning, type TuneResult } from '../harness/tune.js';
+import { readTuneJournal } from '../harness/tune-journal.js';
+import { tuneSummary } from '../harness/tune-report.js';
+import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune-spec.js';
+import { shellWord } from '../harness/spec.js';
+import type { Unit } from '../harness/table.js';
+import { RunDigest } from '../report/digest.js';
+import { defaultJournal, gameNamed, kilobytes, shown, tableFor } from './common.js';
+
+/** The flags as commander gives them. */
+export interface TuneFlags {
+  game?: string;
+  bot?: string;
+  tune?: string;
+  against?: string;
+  unit?: Unit;
+  iterations?: number;
+  pairs?: number;
+  seed?: string;
+  rules?: string;
+  players?: number;
+  alpha?: number;
+  gamma?: number;
+  aRatio?: number;
+  verify?: number;
+  sprt?: string;
+  workers: number;
+  out?: string;
+  db?: string;
+  report?: string;
+  force?: boolean;
+  resume?: string;
+  moveTimeout?: number;
+}
+
+/** The groups an SPRT verification may play when --verify does not say. */
+const SPRT_GROUPS = 10_000;
+/** Room for the verification's seed, `S:verify`, within the 64 characters of a seed. */
+const SEED_CHARS = 64 - ':verify'.length;
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+/** Flags that describe the tuning, which a resume reads from its journal instead. */
+const TUNING_FLAGS = [
+  'game',
+  'bot',
+  'tune',
+  'against',
+  'unit',
+  'iterations',
+  'pairs',
+  'seed',
+  'rules',
+  'players',
+  'alpha',
+  'gamma',
+  'aRatio',
+  'verify',
+  'sprt',
+  'out',
+  'db',
+  'report',
+] as const;
+
+export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean): Promise<void> {
+  if (o.resume && o.force)
+    throw new TafelError('bad-option', '--force replaces a tuning, --resume continues one: give one of them');
+  const resume = o.resume ? readTuneJournal(o.resume) : undefined;
+  let spec: TuneSpec;
+  if (resume) {
+    const extra = TUNING_FLAGS.find((f) => given(f));
+    if (extra)
+      throw new TafelError(
+        'bad-option',
+        `--resume continues the tuning its journal holds: give only --workers (and --move-timeout), not --${flagName(extra)}`,
+      );
+    // The journal continues where it is, whatever its header remembers of its own name.
+    const journal = relative(resume.spec.files.dir, resolve(o.resume!));
+    spec = {
+      ...resume.spec,
+      files: { ...resume.spec.files, journal },
+      moveTimeout: given('moveTimeout') ? (o.moveTimeout ?? null) : resume.spec.moveTimeout,
+    };
+  } else {
+    spec = await fromFlags(o);
+  }
+  const controller = new AbortController();
+  let signal: string | null = null;
+  const onSignal = (name: string) => {
+    if (signal) {
+      process.stderr.write(
+        `\ntafel: ${name} again: stopped at once; the journal is consistent, the CSV was not rewritten\n`,
+      );
+      process.exit(SIGNAL_EXIT[name] ?? 1);
+    }
+    signal = name;
+    controller.abort();
+  };
+  const handlers = ['SIGINT', 'SIGTERM'].map((name) => [name, () => onSignal(name)] as const);
+  for (const [name, h] of handlers) process.on(name, h);
+  const tty = process.stderr.isTTY === true;
+  const write = (text: string) => process.stderr.write(text);
+  // The verification's groups, for the report's SPRT walk.
+  const digest =
+    spec.files.report && spec.verify ? new RunDigest(gameNamed(spec.game), 2, spec.unit, spec.verify.sprt) : null;
+  let result: TuneResult;
+  try {
+    result = await playTuning(spec, {
+      workers: o.workers,
+      resume,
+      force: o.force,
+      signal: controller.signal,
+      progress: ({ total, before }) => createProgress({ write, tty, total, before, unit: 'iterations' }),
+      verifyProgress: ({ total, before }) =>
+        createProgress({ write, tty, total, before, unit: 'groups of the verification' }),
+      onVerifyGroup: digest?.add,
+    });
+  } finally {
+    for (const [name, h] of handlers) process.off(name, h);
+  }
+  process.stdout.write(tuneSummary(result) + '\n');
+  const report = tunePath(spec, 'report');
+  if (report) {
+    // The plotting library takes a second to load: only when a report is asked for.
+    const { writeTuneReport } = await import('../report/tune-report.js');
+    const bytes = writeTuneReport(result, digest);
+    process.stderr.write(`tafel: report written to ${shown(report)} (${kilobytes(bytes)})\n`);
+  }
+  const journal = o.resume ?? spec.files.journal;
+  if (result.interrupted) {
+    const so = `tafel: interrupted by ${signal} after ${result.iterations.length} of ${spec.iterations} iterations${result.iterations.length === spec.iterations ? ', in the verification' : ''}`;
+    const how = journal
+      ? `resume with: ${resumeCommand(journal, o, given)}`
+      : 'the tuning so far is printed above; use --out to make a tuning resumable';
+    process.stderr.write(`${so}; ${how}\n`);
+    process.exitCode = SIGNAL_EXIT[signal ?? 'SIGINT'];
+    return;
+  }
+  if (result.failure) {
+    const how = journal ? `; after fixing the bot, continue with: ${resumeCommand(journal, o, given)}` : '';
+    throw new TafelError(result.failure.code, `${result.failure.message}${how}`);
+  }
+  for (const [what, key] of [
+    ['tuning CSV', 'out'],
+    ['tuning journal', 'journal'],
+    ['verification summary', 'verifyOut'],
+    ['verification journal', 'verifyJournal'],
+    ['verification database', 'verifyDb'],
+  ] as const) {
+    const path = result.verified || !key.startsWith('verify') ? tunePath(spec, key) : null;
+    if (path) process.stderr.write(`tafel: ${what} written to ${shown(path)}\n`);
+  }
+}
+
+function flagName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
+  for (const [value, flag] of [
+    [o.game, '--game <name>'],
+    [o.bot, '--bot <spec>'],
+    [o.tune, '--tune <list>'],
+    [o.iterations, '--iterations <n>'],
+  ] as const) {
+    if (value === undefined)
+      throw new TafelError('missing-option', `required option '${flag}' not specified (or --resume a journal)`);
+  }
+  const seed = o.seed ?? '1';
+  if (seed.length > SEED_CHARS)
+    throw new TafelError(
+      'bad-seed',
+      `--seed '${seed}': at most ${SEED_CHARS} characters for a tuning (its verification plays the seed '${seed}:verify')`,
+    );
+  const game = gameNamed(o.game!);
+  const table = tableFor(game, o.players, o.rules);
+  const one = async (text: string, flag: string) => {
+    if (text.includes(',')) throw new TafelError('bad-bots', `${flag} '${text}': one bot, not a list`);
+    return (await resolveLineup(text, game, table.seats)).entrants[0];
+  };
+  const bot = await one(o.bot!, '--bot');
+  const against = o.against === undefined ? null : await one(o.against, '--against');
+  const sprt = o.sprt === undefined ? null : specText(parseSprt(o.sprt));
+  const verify = o.verify !== undefined || sprt !== null ? { groups: o.verify ?? SPRT_GROUPS, sprt } : null;
+  if (o.db !== undefined && !verify)
+    throw new TafelError(
+      'missing-option',
+      `--db ${o.db}: the database holds the verification run; give --verify or --sprt`,
+    );
+  const out = o.out ?? null;
+  const stem = out && out.replace(/\.csv$/i, '');
+  return tuneSpecOf({
+    game,
+    table,
+    unit: o.unit ?? 'deal',
+    bot,
+    tune: o.tune!,
+    against,
+    iterations: o.iterations!,
+    pairs: o.pairs ?? 8,
+    alpha: o.alpha,
+    gamma: o.gamma,
+    aRatio: o.aRatio,
+    seed,
+    verify,
+    files: {
+      out,
+      journal: out && defaultJournal(out),
+      verifyOut: verify && stem ? `${stem}.verify.csv` : null,
+      verifyJournal: verify && stem ? `${stem}.verify.journal.jsonl` : null,
+      verifyDb: o.db ?? null,
+      report: o.report ?? null,
+    },
+    moveTimeout: o.moveTimeout ?? null,
+  });
+}
+
+/** The command that continues this tuning: the journal, and the flags that are not part of it. */
+function resumeCommand(journal: string, o: TuneFlags, given: (name: string) => boolean): string {
+  const words = ['tafel', 'tune', '--resume', journal];
+  if (given('workers')) words.push('--workers', String(o.workers));
+  if (o.moveTimeout !== undefined) words.push('--move-timeout', String(o.moveTimeout));
+  return words.map(shellWord).join(' ');
+}
