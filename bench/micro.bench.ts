@@ -4,7 +4,7 @@
  * determinization, and a whole random deal through the engine alone.
  *
  *   npm run build && node dist/bench/micro.bench.js [--time ms] [--filter text]
- *   (pin it to one core: taskset -c 0 node dist/bench/micro.bench.js)
+ *   (pin it to one core: taskset -c 1 node dist/bench/micro.bench.js)
  *
  * Each task runs a batch of `ops` operations per call, so that timer overhead (tens of
  * ns) does not swamp operations of a few ns; the table shows the median over samples
@@ -74,7 +74,7 @@ const MID = positions(256, 1, (_s, rng) => {
   return (s) => s.plies >= ply && s.decision === Decision.Card;
 });
 /** Positions at the start of trick 4 (index 4: four tricks played), a card to lead. */
-const TRICK4 = positions(64, 2, () => (s) => s.trick === 4 && s.pos === 0 && s.decision === Decision.Card);
+const TRICK4 = positions(64, 2, () => (s) => s.trick === 4 && s.trickCards === 0 && s.decision === Decision.Card);
 
 /** 1024 face-up tricks from random play: led lane and the four codes, and who won. */
 const TRICKS = 1024;
@@ -91,8 +91,8 @@ const trickWinner = new Int32Array(TRICKS);
     playUntil(s, rng, () => false);
     for (let t = s.facedown ? 1 : 0; t < s.trick && n < TRICKS; t++, n++) {
       const start = s.trickStart[t];
-      trickLed[n] = s.moves[start] >>> 5;
-      for (let i = 0; i < 4; i++) trickCards[n * 4 + i] = s.moves[start + i];
+      trickLed[n] = s.move(start) >>> 5;
+      for (let i = 0; i < 4; i++) trickCards[n * 4 + i] = s.move(start + i);
       trickWinner[n] = (s.trickWinner[t] - s.trickLeader[t] + 4) & 3; // place from the leader
     }
   }
@@ -247,7 +247,7 @@ const STREAMS = 256;
         scratch.apply(setSelect(legalBuf, 0, rng.below(n)));
       }
     }
-    sink ^= scratch.teamPoints[0];
+    sink ^= scratch.teamPoints(0);
   });
   const world = new VierscheState();
   add('search', 'viersche.sample (trick 4, to move)', TRICK4.length, () => {
@@ -266,7 +266,7 @@ const STREAMS = 256;
         s.apply(setSelect(legalBuf, 0, rng.below(n)));
       }
     }
-    sink ^= s.teamPoints[0];
+    sink ^= s.teamPoints(0);
   });
 }
 

@@ -3,7 +3,7 @@
  * fixed seeded positions, the seat to move as the root, one thread.
  *
  *   npm run build && node dist/bench/solve.bench.js [--time ms] [--iterations n] [--filter text]
- *   (pin it to one core: taskset -c 0 node dist/bench/solve.bench.js)
+ *   (pin it to one core: taskset -c 1 node dist/bench/solve.bench.js)
  *
  * The positions are those of `tafel bench --solve --seed solve-bench` (deal i of the
  * seed, played at random for some tricks; src/harness/solve-bench.ts), so a figure here

@@ -22,7 +22,7 @@
 import { TafelError } from '../src/core/errors.js';
 import { highestBit, lowestBit } from '../src/core/bits.js';
 import { Decision, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { ALL_TAROCKS, SUIT_MASK, fullPack } from '../src/games/vier-anderle/cards.js';
+import { ALL_TAROCKS, SUIT_MASK, packLane } from '../src/games/vier-anderle/cards.js';
 import type { AnderleView } from '../src/games/vier-anderle/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
 
@@ -129,11 +129,7 @@ class AnderleHeuristic implements Bot {
       return this.strength(obs.handLane(0), obs.handLane(1)) >= this.threshold(obs) ? YES : NO;
     }
     // Unseen tarocks: not ours, not played.
-    let unseen = fullPack(obs.pips)[0] & ~obs.handLane(0);
-    for (let p = 0; p < obs.plies; p++) {
-      const m = obs.move(p);
-      if (m < 32) unseen &= ~(1 << m);
-    }
+    const unseen = packLane(obs.pips, 0) & ~obs.handLane(0) & ~obs.playedLane(0);
     const topUnseen = unseen === 0 ? -1 : highestBit(unseen);
     const l0 = legal[0] & ALL_TAROCKS;
     const l1 = legal[1];

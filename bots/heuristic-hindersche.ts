@@ -43,12 +43,15 @@
  */
 import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
 import { setFirst } from '../src/core/cardset.js';
-import { PACK_SIZE } from '../src/core/french.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, toCode } from '../src/games/viersche/cards.js';
+import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from '../src/games/viersche/cards.js';
 import type { HinderscheView } from '../src/games/hindersche/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+
+/** Points of the cards of a lane mask, by a lookup (cards.ts). */
+const LANE_POINTS = PACK.lanePoints;
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -108,21 +111,21 @@ const KING_TRICKS = 0.4;
 
 const CODES = CARD_LANES << 5;
 
-/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump. */
-const FULL = new Int32Array(4 * CARD_LANES);
-for (let trump = 0; trump < 4; trump++) {
-  for (let p = 0; p < PACK_SIZE; p++) {
-    const code = toCode(trump, p);
-    FULL[trump * CARD_LANES + (code >>> 5)] |= 1 << (code & 31);
-  }
+/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump (cards.ts). */
+const FULL = PACK.full;
+
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
+function noneDrawn(u: number, h: number, k: number): number {
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : noneDrawnBy(u, h, k);
 }
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked. */
-function noneDrawn(u: number, h: number, k: number): number {
+function noneDrawnBy(u: number, h: number, k: number): number {
   let p = 1;
   for (let i = 0; i < k && p > 0; i++) p *= Math.max(0, u - h - i) / (u - i);
   return p;
 }
+
+const NONE_DRAWN = drawTable(noneDrawnBy);
 
 class HinderscheHeuristic implements Bot {
   private readonly dump: number;
@@ -131,9 +134,10 @@ class HinderscheHeuristic implements Bot {
   private readonly guard: number;
 
   private readonly hand = new Int32Array(CARD_LANES);
-  private readonly played = new Int32Array(CARD_LANES);
   /** Cards no seat's view places: in other hands or the stack (never the turn-up). */
   private readonly unseen = new Int32Array(CARD_LANES);
+  /** `pForced`'s answers in this decision, by seat, led lane and strength (or bit) + 1. */
+  private readonly forced = new DecisionMemo(4 * 4 * 64);
   private unseenCount = 0;
   private avgPoints = 0;
   /** The turn-up while another player (the dealer) is known to hold it, else -1. */
@@ -156,6 +160,7 @@ class HinderscheHeuristic implements Bot {
     const v = obs as HinderscheView;
     this.v = v;
     this.me = v.seat;
+    this.forced.next();
     this.survey(v);
     const marching = this.marching();
     if (v.decision === Decision.Schleipfe) return marching ? YES : NO;
@@ -166,17 +171,12 @@ class HinderscheHeuristic implements Bot {
 
   /** Fill hand, played, unseen and the averages from the window. */
   private survey(v: HinderscheView): void {
-    const { played, unseen, hand } = this;
-    played.fill(0);
-    for (let ply = 0; ply < v.plies; ply++) {
-      const m = v.move(ply);
-      if (m < NO) played[m >>> 5] |= 1 << (m & 31);
-    }
+    const { unseen, hand } = this;
     const base = v.trump * CARD_LANES;
     const t = v.turnup;
     for (let l = 0; l < CARD_LANES; l++) {
       hand[l] = v.handLane(l);
-      unseen[l] = FULL[base + l] & ~hand[l] & ~played[l];
+      unseen[l] = FULL[base + l] & ~hand[l] & ~v.playedLane(l);
     }
     unseen[t >>> 5] &= ~(1 << (t & 31)); // public: the dealer's, or out of play
     this.knownTurnup = v.turnupHolder >= 0 && v.turnupHolder !== v.seat && v.turnupHeld ? t : -1;
@@ -184,7 +184,7 @@ class HinderscheHeuristic implements Bot {
     let points = 0;
     for (let l = 0; l < CARD_LANES; l++) {
       count += popcount(unseen[l]);
-      for (let m = unseen[l]; m !== 0; m &= m - 1) points += POINTS[(l << 5) | lowestBit(m)];
+      points += LANE_POINTS[(l << 10) | unseen[l]];
     }
     this.unseenCount = count;
     this.avgPoints = count > 0 ? points / count : 0;
@@ -214,6 +214,12 @@ class HinderscheHeuristic implements Bot {
    * a plain lead is never forced over (a void player throws a plain card instead).
    */
   private pForced(seat: number, led: number, strength: number): number {
+    // Remembered for the rest of the decision: asked again for each legal card weighed.
+    const key = (((seat << 2) | led) << 6) | (strength + 1);
+    return this.forced.has(key) ? this.forced.get(key) : this.forced.set(key, this.pForcedOf(seat, led, strength));
+  }
+
+  private pForcedOf(seat: number, led: number, strength: number): number {
     const v = this.v;
     if ((v.voids(seat) >>> led) & 1) return 0;
     if (strength >= 16 && led !== TRUMP_LANE) return 0;
@@ -310,11 +316,7 @@ class HinderscheHeuristic implements Bot {
     // The dealt hand: the hand now and the cards this seat has played.
     let tricks = 0;
     for (let l = 0; l < CARD_LANES; l++) {
-      let mine = this.hand[l];
-      for (let ply = 0; ply < v.plies; ply++) {
-        const m = v.move(ply);
-        if (m < NO && m >>> 5 === l && v.moveSeat(ply) === this.me) mine |= 1 << (m & 31);
-      }
+      const mine = v.dealtLane(l);
       if (l === TRUMP_LANE) {
         for (let b = mine; b !== 0; b &= b - 1) tricks += TRUMP_TRICKS[lowestBit(b)];
       } else if (mine !== 0) {

@@ -48,6 +48,7 @@ import {
   CARD_LANES,
   FULL,
   LAST_TRICK,
+  PACK,
   PACK_POINTS,
   POINTS,
   PUUR,
@@ -56,6 +57,10 @@ import {
 } from '../src/games/hindersi-jass/cards.js';
 import type { JassView } from '../src/games/hindersi-jass/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+
+/** Points of the cards of a lane mask, by a lookup (cards.ts). */
+const LANE_POINTS = PACK.lanePoints;
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -94,12 +99,18 @@ const PARAMS: readonly ParamSpec[] = [
 /** Points the cards still to come add, per card, relative to the average unseen card (they smear). */
 const REST_SHARE = 1.3;
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked. */
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : noneDrawnBy(u, h, k);
+}
+
+function noneDrawnBy(u: number, h: number, k: number): number {
   let p = 1;
   for (let i = 0; i < k && p > 0; i++) p *= u - i > 0 ? Math.max(0, u - h - i) / (u - i) : 0;
   return p;
 }
+
+const NONE_DRAWN = drawTable(noneDrawnBy);
 
 class JassHeuristicBot implements Bot {
   private readonly dangerWeight: number;
@@ -110,6 +121,8 @@ class JassHeuristicBot implements Bot {
   // Per decision: what this seat cannot place (not its own, not seen played, not the
   // turn-up the dealer is known to hold) and what those cards are worth on average.
   private readonly unseen = new Int32Array(CARD_LANES);
+  /** `pForced`'s answers in this decision, by seat, led lane and strength (or bit) + 1. */
+  private readonly forced = new DecisionMemo(4 * 4 * 64);
   private readonly hand = new Int32Array(CARD_LANES);
   private knownTurnup = -1;
   private avgPoints = 0;
@@ -134,6 +147,7 @@ class JassHeuristicBot implements Bot {
     this.v = v;
     this.me = v.seat;
     this.n = v.seats;
+    this.forced.next();
     this.survey(v);
     if (v.trickCards === 0) {
       const sweep = this.sweepLead();
@@ -148,17 +162,13 @@ class JassHeuristicBot implements Bot {
     const base = v.trump * CARD_LANES;
     for (let l = 0; l < CARD_LANES; l++) {
       hand[l] = v.handLane(l);
-      unseen[l] = FULL[base + l] & ~hand[l];
-    }
-    for (let ply = 0; ply < v.plies; ply++) {
-      const m = v.move(ply);
-      unseen[m >>> 5] &= ~(1 << (m & 31));
+      unseen[l] = FULL[base + l] & ~hand[l] & ~v.playedLane(l);
     }
     let count = 0;
     let points = 0;
     for (let l = 0; l < CARD_LANES; l++) {
       count += popcount(unseen[l]);
-      for (let m = unseen[l]; m !== 0; m &= m - 1) points += POINTS[(l << 5) | lowestBit(m)];
+      points += LANE_POINTS[(l << 10) | unseen[l]];
     }
     this.avgPoints = count > 0 ? points / count : 0;
     this.knownTurnup = v.turnupHeld && v.dealer !== v.seat ? v.turnup : -1;
@@ -170,6 +180,12 @@ class JassHeuristicBot implements Bot {
    * of that lane at bit `bit`: he holds a higher card of it and no lower one.
    */
   private pForced(seat: number, led: number, bit: number): number {
+    // Remembered for the rest of the decision: asked again for each legal card weighed.
+    const key = (((seat << 2) | led) << 6) | (bit + 1);
+    return this.forced.has(key) ? this.forced.get(key) : this.forced.set(key, this.pForcedOf(seat, led, bit));
+  }
+
+  private pForcedOf(seat: number, led: number, bit: number): number {
     const v = this.v;
     let k = v.handSize(seat);
     if (k <= 0) return 0;

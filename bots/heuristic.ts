@@ -50,13 +50,16 @@
  */
 import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
 import { setFirst } from '../src/core/cardset.js';
-import { PACK_SIZE } from '../src/core/french.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, HIDDEN, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, POINTS, STRENGTH, TRUMP_LANE, toCode } from '../src/games/viersche/cards.js';
+import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from '../src/games/viersche/cards.js';
 import { PACK_POINTS } from '../src/games/viersche/state.js';
 import type { VierscheView } from '../src/games/viersche/view.js';
 import type { Bot, BotContext, BotSpec } from './bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+
+/** Points of the cards of a lane mask, by a lookup (cards.ts). */
+const LANE_POINTS = PACK.lanePoints;
 
 const CLAIM_POLICIES = ['asap', 'slam'] as const;
 const TRUMP_LEADS = ['draw', 'top', 'never'] as const;
@@ -136,14 +139,8 @@ const RUFF_BONUS = 2;
 /** Codes per STRENGTH row (cards.ts). */
 const CODES = CARD_LANES << 5;
 
-/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump. */
-const FULL = new Int32Array(4 * CARD_LANES);
-for (let trump = 0; trump < 4; trump++) {
-  for (let p = 0; p < PACK_SIZE; p++) {
-    const code = toCode(trump, p);
-    FULL[trump * CARD_LANES + (code >>> 5)] |= 1 << (code & 31);
-  }
-}
+/** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump (cards.ts). */
+const FULL = PACK.full;
 
 /** Cards of `lane` whose strength for a trick led in `led` exceeds `strength` (cards.ts STRENGTH). */
 function beaters(lane: number, led: number, strength: number): number {
@@ -152,12 +149,18 @@ function beaters(lane: number, led: number, strength: number): number {
   return strength < 0 ? -1 : bitsAbove(strength);
 }
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked. */
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : noneDrawnBy(u, h, k);
+}
+
+function noneDrawnBy(u: number, h: number, k: number): number {
   let p = 1;
   for (let i = 0; i < k && p > 0; i++) p *= Math.max(0, u - h - i) / (u - i);
   return p;
 }
+
+const NONE_DRAWN = drawTable(noneDrawnBy);
 
 class HeuristicBot implements Bot {
   private readonly keepWeight: number;
@@ -170,8 +173,9 @@ class HeuristicBot implements Bot {
   // Per decision: the cards this seat cannot place (not its own, not seen played, not
   // the turn-up the dealer is known to hold), and what they are worth on average.
   private readonly unseen = new Int32Array(CARD_LANES);
-  private readonly played = new Int32Array(CARD_LANES);
   private readonly hand = new Int32Array(CARD_LANES);
+  /** `pBeat`'s answers in this decision, by seat, led lane and strength + 1 (below 64). */
+  private readonly beat = new DecisionMemo(4 * 4 * 64);
   /** The turn-up's code while another seat (the dealer) is known to hold it, else -1. */
   private knownTurnup = -1;
   private avgPoints = 0;
@@ -197,6 +201,7 @@ class HeuristicBot implements Bot {
     if (v.decision !== Decision.Card) return setFirst(legal, 0);
     this.v = v;
     this.me = v.seat;
+    this.beat.next();
     this.survey(v);
     return v.trickCards === 0 ? this.lead(legal) : this.follow(legal);
   }
@@ -210,32 +215,36 @@ class HeuristicBot implements Bot {
     return unbeaten && safe ? NO : YES;
   }
 
-  /** Fill hand, played, unseen, knownTurnup and avgPoints from the window. */
+  /** Fill hand, unseen, knownTurnup and avgPoints from the window. */
   private survey(v: VierscheView): void {
-    const { played, unseen, hand } = this;
-    played.fill(0);
-    for (let ply = 0; ply < v.plies; ply++) {
-      const m = v.move(ply);
-      if (m !== HIDDEN && m !== NO && m !== YES) played[m >>> 5] |= 1 << (m & 31);
-    }
+    const { unseen, hand } = this;
     const base = v.trump * CARD_LANES;
     for (let l = 0; l < CARD_LANES; l++) {
       hand[l] = v.handLane(l);
-      unseen[l] = FULL[base + l] & ~hand[l] & ~played[l];
+      unseen[l] = FULL[base + l] & ~hand[l] & ~v.playedLane(l);
     }
     this.knownTurnup = v.turnupHeld && v.dealer !== v.seat ? v.turnup : -1;
     let count = 0;
     let points = 0;
     for (let l = 0; l < CARD_LANES; l++) {
       count += popcount(unseen[l]);
-      for (let m = unseen[l]; m !== 0; m &= m - 1) points += POINTS[(l << 5) | lowestBit(m)];
+      points += LANE_POINTS[(l << 10) | unseen[l]];
     }
     if (this.knownTurnup >= 0) unseen[TRUMP_LANE] &= ~(1 << (this.knownTurnup & 31));
     this.avgPoints = count > 0 ? points / count : 0;
   }
 
-  /** Chance that `seat` holds a card beating `strength` in a trick led in lane `led`. */
+  /**
+   * Chance that `seat` holds a card beating `strength` in a trick led in lane `led`.
+   * Remembered for the rest of the decision (`act` asks it again and again for the
+   * same seats and strengths while it weighs each legal card).
+   */
   private pBeat(seat: number, led: number, strength: number): number {
+    const key = (((seat << 2) | led) << 6) | (strength + 1);
+    return this.beat.has(key) ? this.beat.get(key) : this.beat.set(key, this.pBeatOf(seat, led, strength));
+  }
+
+  private pBeatOf(seat: number, led: number, strength: number): number {
     const v = this.v;
     let k = v.handSize(seat);
     const t = this.knownTurnup;

@@ -12,9 +12,8 @@ const table = { seats: 4, rules: { ...rules, hands: 200 } };
 
 function stateWith(type: number, pot: number, dealer: number, declared: number[]): AnderleState {
   const s = game.newState(table);
-  s.type = type;
-  s.pot = pot;
-  s.dealer = dealer;
+  s.begin({ dealer, potBefore: pot - 4 }, new Int32Array(4 * 4));
+  expect(s.type).toBe(type);
   declared.forEach((d, seat) => (s.declared[seat] = d));
   return s;
 }

@@ -61,7 +61,7 @@ function playDeal(
     state.apply(move);
   }
   match.finishDeal(state);
-  return state.teamPoints[aTeam] - state.teamPoints[1 - aTeam];
+  return state.teamPoints(aTeam) - state.teamPoints(1 - aTeam);
 }
 
 /** Paired per-deal differences (a's team points minus b's, averaged over both seatings). */
@@ -197,7 +197,7 @@ describe('heuristic: positions', () => {
         const obs = state.observe(seat);
         if (state.decision === Decision.Claim) {
           expect(heuristicMove(state)).toBe(YES);
-          const shutOut = state.teamTricks[1 - (seat & 1)] === 0;
+          const shutOut = state.teamTricks(1 - (seat & 1)) === 0;
           expect(slam.bots[seat].act(obs, legal, n)).toBe(shutOut ? NO : YES);
           if (shutOut) found++;
         }

@@ -11,7 +11,6 @@ import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey, type SeedKey } from '../src/core/rng.js';
 import type { Game, Params } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
-import { STRENGTH } from '../src/games/hindersi-jass/cards.js';
 import { hindersiJass } from '../src/games/hindersi-jass/index.js';
 import { JassState } from '../src/games/hindersi-jass/state.js';
 import type { Bot, BotSpec } from '../bots/bot.js';
@@ -189,7 +188,7 @@ describe('heuristic (hindersi-jass): positions', () => {
       s.apply(slamMove(s, strong)); // the sweeper leads trick 6
       const legal = newSets(1);
       s.legal(legal, 0);
-      const beats = (c: number) => STRENGTH[s.ledLane * 128 + c] > s.bestStrength;
+      const beats = (c: number) => s.heads(c);
       const codes = [...Array(128).keys()].filter((c) => setHas(legal, 0, c));
       if (!codes.some(beats) || codes.every(beats)) continue;
       found++;

@@ -56,7 +56,7 @@ function playDeal(
     state.apply(move);
   }
   match.finishDeal(state);
-  return state.teamPoints[aTeam] - state.teamPoints[1 - aTeam];
+  return state.teamPoints(aTeam) - state.teamPoints(1 - aTeam);
 }
 
 function duplicate(seed: string, deals: number, a: Side, b: Side): { mean: number; se: number } {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { HandSampler } from '../src/games/deal-sampler.js';
+import { HandSampler } from '../src/games/trick/hand-sampler.js';
 import { LANES, setToCodes } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 

@@ -128,7 +128,7 @@ describe('hindersche rubbers under random play', () => {
           state.apply(setSelect(legal, 0, yesNo ? (rng.below(8) === 0 ? 1 : 0) : rng.below(k)));
         }
         for (let p = 0; p < state.plies; p++)
-          if (n < 4 && state.moves[p] === state.turnup) fail(d, 'the turned card out of play was played');
+          if (n < 4 && state.move(p) === state.turnup) fail(d, 'the turned card out of play was played');
         let stackPoints = 0;
         for (const c of setToCodes(state.stack, 0)) stackPoints += POINTS[c];
         let total = 0;

@@ -191,7 +191,7 @@ describe('H-1: card play as in Viersche, with a free lead and undertrumping', ()
     expect(s.toMove).toBe(1);
     expect(legalNames(s)).toEqual(sorted(HANDS[1]));
     play(s, '9C');
-    expect(s.observe(2).move(0)).toBe(s.moves[0]); // led face up
+    expect(s.observe(2).move(0)).toBe(s.move(0)); // led face up
   });
 
   it('H-1 (V-5): holding the suit led, follow suit or trump; void, any card', () => {

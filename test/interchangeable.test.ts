@@ -1,6 +1,6 @@
 /** Interchangeable cards and relative keys (src/games/interchangeable.ts). */
 import { describe, expect, it } from 'vitest';
-import { keepOnePerRun, relativeKey, valueKeys } from '../src/games/interchangeable.js';
+import { keepOnePerRun, relativeKey, valueKeys } from '../src/games/trick/interchangeable.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { POINTS as VIERSCHE_POINTS } from '../src/games/viersche/cards.js';
 import { referenceKey } from './reference/relative-key.js';

@@ -236,9 +236,9 @@ describe('viersche invariants over random deals', () => {
       if (rungs === 2) counts.twoRungs++;
       if (state.winner !== winner || state.gameRungs !== rungs)
         fail(i, `outcome engine ${state.winner}/${state.gameRungs}, rules ${winner}/${rungs}`);
-      if (state.teamPoints[0] !== pts[0] || state.teamPoints[1] !== pts[1])
-        fail(i, `team points ${state.teamPoints} vs ${pts}`);
-      if (state.teamTricks[0] !== tricksWon[0] || state.teamTricks[1] !== tricksWon[1]) fail(i, 'team tricks');
+      if (state.teamPoints(0) !== pts[0] || state.teamPoints(1) !== pts[1])
+        fail(i, `team points ${state.teamPoints(0)},${state.teamPoints(1)} vs ${pts}`);
+      if (state.teamTricks(0) !== tricksWon[0] || state.teamTricks(1) !== tricksWon[1]) fail(i, 'team tricks');
     }
 
     expect(failures).toEqual([]);
@@ -329,8 +329,8 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
         const w = state.winner;
         if (w < 0) {
           if (c) fail(mi, d, 'a second deal left undecided');
-          const team = state.teamPoints[1] > state.teamPoints[0] ? 1 : 0;
-          model.carry = { team, points: state.teamPoints[team] };
+          const team = state.teamPoints(1) > state.teamPoints(0) ? 1 : 0;
+          model.carry = { team, points: state.teamPoints(team) };
           if (model.carry.points < 70 || model.carry.points > 99) fail(mi, d, `carry ${model.carry.points}`);
           events.push({ type: 'carry', team, points: model.carry.points });
           carries++;
@@ -358,7 +358,7 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
         const erasedNow = w < 0 ? 0 : (events[0] as { rungs: number }).rungs;
         for (let seat = 0; seat < 4; seat++) {
           const team = seat & 1;
-          const want = [state.teamPoints[team], w === team ? 1 : 0, w < 0 ? 0 : w === team ? erasedNow : -erasedNow];
+          const want = [state.teamPoints(team), w === team ? 1 : 0, w < 0 ? 0 : w === team ? erasedNow : -erasedNow];
           if (want.some((v, k) => dealMetrics[seat * 3 + k] !== v)) fail(mi, d, `deal metrics of seat ${seat}`);
         }
         const after = rec.after as Score;

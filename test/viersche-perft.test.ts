@@ -209,8 +209,8 @@ describe('viersche lock-step: engine and naive agree move by move (V-1..V-9)', (
       const out = [
         state.winner,
         state.gameRungs,
-        state.teamPoints[0],
-        state.teamPoints[1],
+        state.teamPoints(0),
+        state.teamPoints(1),
         state.claimTrick,
         +state.facedown,
       ];

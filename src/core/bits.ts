@@ -4,11 +4,14 @@
  * them branch-light, allocation-free and small enough for V8 to inline.
  */
 
-/** Number of set bits (SWAR popcount). */
+/** Number of set bits: two lookups in a table of the 16-bit halves (card masks mostly fit the first 1024 entries). */
 export function popcount(m: number): number {
-  m = m - ((m >>> 1) & 0x55555555);
-  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
-  return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  return POP16[m & 0xffff] + POP16[m >>> 16];
+}
+
+/** Number of set bits of a mask of 16 bits or fewer (one lookup: a lane of a French pack). */
+export function popcount16(m: number): number {
+  return POP16[m];
 }
 
 /** Index of the lowest set bit; -1 for an empty mask. */
@@ -23,19 +26,20 @@ export function highestBit(m: number): number {
 
 /** Index of the k-th set bit (k from 0, counting from the lowest); -1 if there are fewer. */
 export function selectBit(m: number, k: number): number {
-  // Skip whole bytes by their popcount, then walk the last byte.
-  let base = 0;
-  for (;;) {
-    if (m === 0) return -1;
-    const c = BYTE_POPCOUNT[m & 0xff];
-    if (k < c) break;
+  // Masks of ten bits (every lane of the French packs) by one lookup, small enough to inline.
+  return ((m >>> 10) | (k >>> 4)) === 0 ? SELECT10[(m << 4) | k] : selectWide(m, k);
+}
+
+/** `selectBit` for wider masks: whole bytes skipped by their counts, then the byte's bit by lookup. */
+function selectWide(m: number, k: number): number {
+  if (k < 0) return -1;
+  for (let base = 0; base < 32; base += 8) {
+    const byte = (m >>> base) & 0xff;
+    const c = POP16[byte];
+    if (k < c) return base + SELECT10[(byte << 4) | k];
     k -= c;
-    m >>>= 8;
-    base += 8;
   }
-  m &= 0xff;
-  while (k-- > 0) m &= m - 1;
-  return base + 31 - Math.clz32(m & -m);
+  return -1;
 }
 
 /** Bits strictly above `bit`. */
@@ -43,8 +47,18 @@ export function bitsAbove(bit: number): number {
   return bit >= 31 ? 0 : -2 << bit;
 }
 
-const BYTE_POPCOUNT = (() => {
-  const t = new Uint8Array(256);
-  for (let i = 1; i < 256; i++) t[i] = (i & 1) + t[i >> 1];
+// Tables in ArrayBuffers of their own (off V8's heap), built once at load.
+const POP16 = (() => {
+  const t = new Uint8Array(new ArrayBuffer(1 << 16));
+  for (let i = 1; i < 1 << 16; i++) t[i] = (i & 1) + t[i >> 1];
+  return t;
+})();
+
+/** SELECT10[m << 4 | k]: the k-th set bit of a mask below 1024, -1 if it has fewer. */
+const SELECT10 = (() => {
+  const t = new Int8Array(new ArrayBuffer(1024 * 16)).fill(-1);
+  for (let m = 1; m < 1024; m++) {
+    for (let b = 0, k = 0; b < 10; b++) if ((m >> b) & 1) t[(m << 4) | k++] = b;
+  }
   return t;
 })();

@@ -39,23 +39,24 @@ export function setSize(s: Int32Array, off: number): number {
   return popcount(s[off]) + popcount(s[off + 1]) + popcount(s[off + 2]) + popcount(s[off + 3]);
 }
 
-/** The k-th code of the set in increasing code order (k from 0); -1 if k >= size. */
+/**
+ * The k-th code of the set in increasing code order (k from 0); -1 if k >= size. The
+ * random bot's whole move, so it is branch-light: which lane holds the k-th code is
+ * data, found by comparing k with the running counts as masks, not by branches that
+ * the processor would mispredict.
+ */
 export function setSelect(s: Int32Array, off: number, k: number): number {
-  // Unrolled over the four lanes: this is the random bot's whole move.
-  let m = s[off];
-  let c = popcount(m);
-  if (k < c) return selectBit(m, k);
-  k -= c;
-  m = s[off + 1];
-  c = popcount(m);
-  if (k < c) return 32 | selectBit(m, k);
-  k -= c;
-  m = s[off + 2];
-  c = popcount(m);
-  if (k < c) return 64 | selectBit(m, k);
-  k -= c;
-  m = s[off + 3];
-  return k < popcount(m) ? 96 | selectBit(m, k) : -1;
+  const c0 = popcount(s[off]);
+  const c1 = c0 + popcount(s[off + 1]);
+  const c2 = c1 + popcount(s[off + 2]);
+  // gN is 1 when k lies beyond the first N + 1 lanes.
+  const g0 = (c0 - 1 - k) >>> 31;
+  const g1 = (c1 - 1 - k) >>> 31;
+  const g2 = (c2 - 1 - k) >>> 31;
+  const lane = g0 + g1 + g2;
+  const before = (c0 & -g0) + ((c1 - c0) & -g1) + ((c2 - c1) & -g2);
+  // -1 from selectBit (k beyond the set) stays -1 whatever the lane: -1 | x is -1.
+  return (lane << 5) | selectBit(s[off + lane], k - before);
 }
 
 /** The lowest code of the set; -1 if empty. */

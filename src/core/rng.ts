@@ -93,6 +93,39 @@ export class Rng {
     return n <= 256 ? (top * n) >>> 24 : Math.floor((top * n) / 16777216);
   }
 
+  /**
+   * Fisher-Yates shuffle of the first n entries of `a`, in place, from the top: for i
+   * from n - 1 down to 1, swap a[i] with a[below(i + 1)]. The same draws as that loop,
+   * with the generator's state kept in locals (it is the whole cost of dealing a pack).
+   */
+  shuffle(a: Uint8Array, n: number): void {
+    const s = this.s;
+    let s0 = s[0];
+    let s1 = s[1];
+    let s2 = s[2];
+    let s3 = s[3];
+    for (let i = n - 1; i > 0; i--) {
+      const r = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = rotl(s3, 11);
+      const top = r >>> 8;
+      const m = i + 1;
+      const j = m <= 256 ? (top * m) >>> 24 : Math.floor((top * m) / 16777216);
+      const x = a[i];
+      a[i] = a[j];
+      a[j] = x;
+    }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+    s[3] = s3;
+  }
+
   /** A uniform double in [0, 1). */
   uniform(): number {
     return (this.next() >>> 0) / 4294967296;
@@ -103,12 +136,7 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
-/** Fisher-Yates shuffle of the first n entries of `a`, in place. */
+/** Fisher-Yates shuffle of the first n entries of `a`, in place (`rng.shuffle`). */
 export function shuffle(a: Uint8Array, n: number, rng: Rng): void {
-  for (let i = n - 1; i > 0; i--) {
-    const j = rng.below(i + 1);
-    const t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-  }
+  rng.shuffle(a, n);
 }

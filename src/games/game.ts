@@ -1,6 +1,7 @@
 /**
  * The game contract: what every game of tafel provides, and the only thing that bots
- * and the harness know about games.
+ * and the harness know about games. The four games implement it on one trick-play
+ * kernel (trick/state.ts); test/contract.test.ts checks every game against it.
  *
  * ## Two levels: the deal and the match
  *
@@ -41,14 +42,20 @@
  * what a seat cannot see give that seat identical observations.
  *
  * An observation is live: it reflects the state as it is now. Each state keeps one
- * window per seat, so observing allocates nothing.
+ * window per seat, so observing allocates nothing. A method that takes a seat, a ply, a
+ * trick or a lane answers outside the deal's range with a stated default (-1 for a
+ * seat, move or card; 0 for a count or a mask), never with a number read from another
+ * part of the state.
  *
  * ## Search: determinization
  *
  * `Game.sample(obs, rng, out)` writes into `out` a full state (every hand dealt) that
  * is consistent with the observation: the observer's hand, every card seen, the
  * dealer's turn-up, and the voids revealed by play. Worlds are drawn uniformly among
- * the consistent ones. (In Viersche and Hindersche following with a trump when a plain
+ * the consistent ones; a game says where it cannot afford exactness (Vier-Anderle
+ * with a dozen players late in a hand, when uniform proposals almost never fit,
+ * builds a world by matching and mixes it by random swaps: near uniform, not exactly;
+ * its sample.ts). (In Viersche and Hindersche following with a trump when a plain
  * suit is led is always allowed, so it reveals nothing; failing to follow or trump
  * reveals a void. Hindersi-Jass reveals more and less: an undertrump on a plain lead
  * shows a void in it, and a non-trump on a trump lead shows no trump except possibly
@@ -180,13 +187,16 @@ export interface Observation {
   readonly decision: DecisionKind;
   /** Whether the deal is over. */
   readonly terminal: boolean;
-  /** Lane `lane` of the observer's own hand (card codes of the game's layout). */
+  /** Lane `lane` of the observer's own hand (card codes of the game's layout); 0 outside 0..LANES-1. */
   handLane(lane: number): number;
   /** Number of moves made so far in this deal (cards and yes/no answers). */
   readonly plies: number;
-  /** The seat that made move `ply`. */
+  /** The seat that made move `ply`; -1 outside [0, plies). */
   moveSeat(ply: number): number;
-  /** Move `ply` as this seat saw it; `HIDDEN` for a card it has not seen (a face-down lead). */
+  /**
+   * Move `ply` as this seat saw it; `HIDDEN` for a card it has not seen (a face-down
+   * lead); -1 (which is `HIDDEN`) outside [0, plies).
+   */
   move(ply: number): number;
   /** A canonical text of everything this window shows. For tests (it allocates). */
   fingerprint(): string;
@@ -483,9 +493,10 @@ export interface Game<S extends State = State, O extends Observation = Observati
    */
   newMatch(table: TableConfig, opts: { singleDeal: boolean; index: number }): Match<S>;
   /**
-   * Write into `out` a world drawn uniformly among those consistent with `obs`
-   * (see "Search: determinization" above). Allocation-free after warm-up. With a
-   * `watcher`, each move of the history is shown to it as the world replays it.
+   * Write into `out` a world drawn uniformly among those consistent with `obs` (see
+   * "Search: determinization" above, and where a game approximates). Allocation-free
+   * after warm-up. With a `watcher`, each move of the history is shown to it as the
+   * world replays it.
    */
   sample(obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>): void;
   /** What exact card-play search optimises (see "Search support"). */

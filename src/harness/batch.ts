@@ -185,8 +185,9 @@ export class BatchPlayer {
     let done = 0;
     for (let g = start; g < start + count; g++, done++) {
       group.clear();
-      this.groupRecords.length = 0;
-      this.groupDeals.length = 0;
+      // Only when there is something to drop: a length store is a runtime call even on an empty array.
+      if (this.groupRecords.length > 0) this.groupRecords.length = 0;
+      if (this.groupDeals.length > 0) this.groupDeals.length = 0;
       this.db?.beginGroup();
       try {
         this.table.playGroup(g, group);

@@ -3,6 +3,9 @@
  * names, sharing no code with the engine: legal cards, trick winners, the money of a
  * hand, and a perft over declarations and cards. Slow and obvious on purpose.
  */
+import type { AnderleState } from '../../src/games/vier-anderle/state.js';
+import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
+
 const BLACK = ['7', '8', '9', '10', 'J', 'C', 'Q', 'K'];
 const RED = ['4', '3', '2', '1', 'J', 'C', 'Q', 'K'];
 
@@ -128,3 +131,75 @@ export function naivePerft(pos: NaivePos, depth: number): number[] {
   }
   return counts;
 }
+
+/** One hand as a sequence of moves (declarations 'yes'/'no', then cards), for the contract suite (naive.ts). */
+class NaiveHand implements NaiveGame {
+  private hands: string[][];
+  private order: number[];
+  /** Seats in, once the declarations are over; null while they go on. */
+  private ins: number[] | null;
+  private declared: number[] = [];
+  private leader = 0;
+  private trick: string[] = [];
+  private tricks = 0;
+
+  constructor(private readonly pos: NaivePos) {
+    const n = pos.seats;
+    this.hands = pos.hands.map((h) => [...h]);
+    this.order = Array.from({ length: n }, (_, i) => (pos.dealer + 1 + i) % n);
+    this.ins = null;
+    if (pos.potBefore === 0) this.seat([...this.order]);
+  }
+
+  /** A-7: play among `ins` (the first in after the dealer leads), or nothing to play with fewer than two. */
+  private seat(ins: number[]): void {
+    this.ins = ins;
+    this.leader = ins[0] ?? -1;
+    if (ins.length < 2) this.tricks = 4;
+  }
+
+  moves(): string[] {
+    if (this.ins === null) return ['yes', 'no'];
+    if (this.tricks === 4) return [];
+    const li = this.ins.indexOf(this.leader);
+    const seat = this.ins[(li + this.trick.length) % this.ins.length];
+    return naiveLegal(this.hands[seat], this.trick);
+  }
+
+  play(move: string): void {
+    if (!this.moves().includes(move)) throw new Error(`naive: illegal move ${move}`);
+    if (this.ins === null) {
+      if (move === 'yes') this.declared.push(this.order[this.declared.length]);
+      else this.declared.push(-1);
+      if (this.declared.length === this.order.length) this.seat(this.declared.filter((s) => s >= 0));
+      return;
+    }
+    const ins = this.ins;
+    const li = ins.indexOf(this.leader);
+    const seat = ins[(li + this.trick.length) % ins.length];
+    this.hands[seat].splice(this.hands[seat].indexOf(move), 1);
+    this.trick.push(move);
+    if (this.trick.length === ins.length) {
+      this.leader = ins[(li + naiveWinner(this.trick)) % ins.length];
+      this.trick = [];
+      this.tricks++;
+    }
+  }
+
+  clone(): NaiveHand {
+    const c = new NaiveHand(this.pos);
+    c.hands = this.hands.map((h) => [...h]);
+    c.ins = this.ins ? [...this.ins] : null;
+    c.declared = [...this.declared];
+    c.leader = this.leader;
+    c.trick = [...this.trick];
+    c.tricks = this.tricks;
+    return c;
+  }
+}
+
+/** The contract suite's view of the reference (naive.ts). */
+export const anderleTwin: NaiveTwin = (state) => {
+  const s = state as AnderleState;
+  return new NaiveHand({ seats: s.seats, dealer: s.dealer, potBefore: s.potBefore, hands: dealtNames(s) });
+};

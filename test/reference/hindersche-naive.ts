@@ -10,6 +10,9 @@
  * (the slate, playoffs, drop-outs, dealers, frame and settlement), driven by deal
  * results (points and tricks kept per seat).
  */
+import { SUITS } from '../../src/core/french.js';
+import type { HinderscheState } from '../../src/games/hindersche/state.js';
+import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
 import { effectiveSuit, naiveIsTrump, naivePoints, naiveTrickWinner } from './viersche-naive.js';
 
 const YES_MOVE = 'yes';
@@ -155,6 +158,17 @@ export class NaiveDeal {
     this.toMove = taker;
     this.phase = this.tricks.length === 9 ? 'over' : 'card';
   }
+}
+
+/** The contract suite's view of the reference (naive.ts): one deal of the players in playing order. */
+export const hinderscheTwin: NaiveTwin = (state) => {
+  const s = state as HinderscheState;
+  const players = Array.from(s.order.subarray(0, s.players));
+  return adaptDeal(new NaiveDeal(players, SUITS[s.trump], dealtNames(s), s.schleipfen));
+};
+
+function adaptDeal(g: NaiveDeal): NaiveGame {
+  return { moves: () => g.legalMoves(), play: (m) => g.play(m), clone: () => adaptDeal(g.clone()) };
 }
 
 /** Number of move sequences of exactly `depth` moves. */

@@ -5,6 +5,8 @@
  * src/games/hindersi-jass, so the perft and lock-step tests compare two independent
  * readings of the rules.
  */
+import { SUITS } from '../../src/core/french.js';
+import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
 
 export function suitLetter(card: string): string {
   return card.slice(-1);
@@ -157,4 +159,12 @@ export function naivePerft(g: NaiveJass, depth: number): number {
     n += naivePerft(c, depth - 1);
   }
   return n;
+}
+
+/** The contract suite's view of the reference (naive.ts). */
+export const jassTwin: NaiveTwin = (state) =>
+  adapt(new NaiveJass(state.seats, state.dealer, SUITS[state.trump], dealtNames(state)));
+
+function adapt(g: NaiveJass): NaiveGame {
+  return { moves: () => g.legalMoves(), play: (m) => g.play(m), clone: () => adapt(g.clone()) };
 }

@@ -12,6 +12,10 @@
 
 export type NaiveMove = string;
 
+import { SUITS } from '../../src/core/french.js';
+import type { VierscheState } from '../../src/games/viersche/state.js';
+import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
+
 const CLAIM = 'claim';
 const PASS = 'pass';
 
@@ -214,4 +218,19 @@ export function naivePerft(g: NaiveViersche, depth: number): number {
     n += naivePerft(c, depth - 1);
   }
   return n;
+}
+
+/** The contract suite's view of the reference (naive.ts): claims are 'yes', passes 'no'. */
+export const vierscheTwin: NaiveTwin = (state) => {
+  const s = state as VierscheState;
+  return adapt(new NaiveViersche(s.dealer, SUITS[s.trump], [s.targets[0], s.targets[1]], dealtNames(s)));
+};
+
+function adapt(g: NaiveViersche): NaiveGame {
+  const toNaive = (m: string) => (m === 'yes' ? CLAIM : m === 'no' ? PASS : m);
+  return {
+    moves: () => g.legalMoves().map((m) => (m === CLAIM ? 'yes' : m === PASS ? 'no' : m)),
+    play: (m) => g.play(toNaive(m)),
+    clone: () => adapt(g.clone()),
+  };
 }

@@ -147,8 +147,8 @@ export class HinderscheMatch implements Match<HinderscheState> {
     this.lastDealer = (index + SEATS - 1) % SEATS;
     this.ties = 0;
     this.before = null;
-    this.events.length = 0;
-    this.newTies.length = 0;
+    if (this.events.length > 0) this.events.length = 0; // a length store is a runtime call even on an empty array
+    if (this.newTies.length > 0) this.newTies.length = 0;
     this.playoff = null;
   }
 
@@ -364,7 +364,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
     for (let t = 0; t < Math.min(state.trick, TRICKS); t++) {
       const start = state.trickStart[t];
       const cards: string[] = [];
-      for (let i = 0; i < state.players; i++) cards.push(name(state.moves[start + i]));
+      for (let i = 0; i < state.players; i++) cards.push(name(state.move(start + i)));
       tricks.push({
         leader: state.trickLeader[t],
         cards,

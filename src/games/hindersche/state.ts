@@ -1,14 +1,15 @@
 /**
- * One Hindersche deal (RULES.md C, H-1, H-2, H-7): the card play of the seats taking
- * part, and the schleipfen decisions when that variant is on.
+ * One Hindersche deal (RULES.md C, H-1, H-2, H-7) on the trick kernel
+ * (../trick/state.ts): the card play of the seats taking part, and the schleipfen
+ * decisions when that variant is on.
  *
  * Seats. The table has four seats; a deal is played by the seats in `mask` (all four
- * in phase 1, those still in during phase 2, the tied seats in a playoff). `toMove`
- * only ever names a seat of the deal, and a trick has as many cards as the deal has
- * players. With four players the whole pack is dealt and the dealer's last card is the
- * turn-up (C-4). With fewer, each gets 9 cards, the rest lie out of play face down
- * (the *stack*), and the stack's top card is turned: it belongs to nobody, it is
- * public, it fixes trump, and it is never played.
+ * in phase 1, those still in during phase 2, the tied seats in a playoff), in playing
+ * order from forehand, and a trick has as many cards as the deal has players. With
+ * four players the whole pack is dealt and the dealer's last card is the turn-up
+ * (C-4). With fewer, each gets 9 cards, the rest lie out of play face down (the
+ * *stack*), and the stack's top card is turned: it belongs to nobody, it is public, it
+ * fixes trump, and it is never played.
  *
  * Play (H-1): cards and strength as in Viersche (../viersche/cards.ts); the lead is
  * free; holding the suit led you follow or trump; void, anything; trumps led, holding
@@ -38,16 +39,34 @@
  * other); POINT_WEIGHT = 0.25 makes 140 points a quarter of a mark, so that among
  * deals with the same marks, fewer points are better. Seats outside the deal get 0.
  */
-import { Slab } from '../../core/slab.js';
 import { LANES, setSize } from '../../core/cardset.js';
-import { popcount } from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
-import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
-import { POINTS, STRENGTH, TRUMP_LANE, codeName, toCode } from '../viersche/cards.js';
+import { Decision, NO, YES } from '../game.js';
+import * as layout from '../trick/layout.js';
+import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
+import { relativeKey, valueKeys } from '../trick/interchangeable.js';
+import { PACK, POINTS, codeName, toCode } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
+
+// Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
+const {
+  DECISION,
+  GAME,
+  MAX_SEATS,
+  MAX_TRICKS,
+  NEXT,
+  SEAT_GAME,
+  T_VALUE,
+  T_WINNER,
+  TAKEN,
+  TO_MOVE,
+  TRICK,
+  TRICK_GAME,
+  WON,
+} = layout;
+const { Schleipfe: SCHLEIPFE, Object: OBJECT } = Decision;
 
 export const SEATS = 4;
 export const TRICKS = 9;
@@ -58,6 +77,28 @@ export const POINT_WEIGHT = 0.25;
 /** Moves in a deal: 36 cards at most, and per trick at most 3 offers and 3 objections. */
 const MAX_PLIES = PACK_SIZE + TRICKS * 6;
 const VALUE_KEYS = valueKeys(POINTS);
+
+// The game's words of the layout (../trick/layout.ts).
+/** The seats taking part, as a bit mask. */
+const MASK = GAME;
+/** 1 (Vier-Strich) or 2 (Butzen). */
+const PHASE = GAME + 1;
+/** Kind.Normal or Kind.Playoff. */
+const KIND = GAME + 2;
+const PLAYOFF_FOR = GAME + 3;
+const PLAYOFF_PLACES = GAME + 4;
+/** Variant H-2 in force (1). */
+const SCHLEIPFEN = GAME + 5;
+/** During the objections of H-2: the seat that offered to take the trick; else -1. */
+const OFFERER = GAME + 6;
+/** Marks by seat on the slate before the deal. */
+const SLATE = SEAT_GAME;
+/** The deal's seats in playing order, forehand first. */
+const ORDER = SEAT_GAME + MAX_SEATS;
+/** Per trick: the seat that kept it, the seat that offered to take it (or -1), the seat that objected (or -1). */
+const TAKER = TRICK_GAME;
+const OFFERED = TRICK_GAME + MAX_TRICKS;
+const OBJECTED = TRICK_GAME + 2 * MAX_TRICKS;
 
 /** What the match tells a deal: who deals and plays, and the public slate context. */
 export interface DealContext {
@@ -77,85 +118,30 @@ export interface DealContext {
   schleipfen: boolean;
 }
 
-export class HinderscheState implements State, SlateContext {
-  /** Every array below lives in this one buffer: copyFrom is one copy. */
-  private readonly slab = new Slab();
-  readonly seats = SEATS;
-
-  // The deal, public except the hands and the stack.
-  dealer = 0;
-  forehand = 1;
-  mask = 15;
-  players = 4;
-  /** The deal's seats in playing order, forehand first (players entries). */
-  readonly order = this.slab.int8(SEATS);
-  /** The next seat of the deal after each seat (-1 for a seat not taking part). */
-  readonly nextSeat = this.slab.int8(SEATS);
-  phase = 1;
-  kind: number = Kind.Normal;
-  playoffFor: number = TieFor.None;
-  playoffPlaces = 0;
-  schleipfen = false;
-  readonly slate = this.slab.int8(SEATS);
-
-  trump = 0;
-  /** The turn-up's code: public; the dealer's with four players, else in the stack. */
-  turnup = 0;
-  /** The seat holding the turn-up (the dealer with four players), or -1 (out of play). */
-  turnupHolder = 0;
-  turnupHeld = true;
-
-  /** Current hands, LANES masks per seat. */
-  readonly hands = this.slab.int32(SEATS * LANES);
-  /** Hands at the start of play (for records). */
-  readonly dealt = this.slab.int32(SEATS * LANES);
-  readonly handCount = this.slab.int8(SEATS);
-  /** The cards out of play (the turn-up among them when fewer than four play). */
-  readonly stack = this.slab.int32(LANES);
-
-  // Play.
-  toMove = -1;
-  decision: DecisionKind = Decision.None;
-  /** Index of the current trick; it advances once the trick's taker is settled. */
-  trick = 0;
-  /** Cards in the current trick. */
-  pos = 0;
-  leader = 0;
-  ledLane = 0;
-  bestStrength = -1;
-  bestSeat = 0;
-  trickPoints = 0;
-  /** During the objections of H-2: the seat that offered to take the trick; else -1. */
-  offerer = -1;
-
-  readonly moves = this.slab.int32(MAX_PLIES);
-  readonly moveSeats = this.slab.int8(MAX_PLIES);
-  plies = 0;
-  /** Per trick: the ply of its first card, its leader, winner, taker, points, and H-2. */
-  readonly trickStart = this.slab.int8(TRICKS);
-  readonly trickLeader = this.slab.int8(TRICKS);
-  readonly trickWinner = this.slab.int8(TRICKS);
-  readonly trickTaker = this.slab.int8(TRICKS);
-  readonly trickValue = this.slab.int16(TRICKS);
-  /** The seat that offered to take each trick, or -1; and the seat that objected, or -1. */
-  readonly trickOfferer = this.slab.int8(TRICKS);
-  readonly trickObjector = this.slab.int8(TRICKS);
-
-  /** Card points kept by each seat (by taker). */
-  readonly seatPoints = this.slab.int32(SEATS);
-  /** Tricks kept by each seat (after any schleipfe). */
-  readonly tricksKept = this.slab.int8(SEATS);
-  /** Lanes each seat has shown to be void in. */
-  readonly voids = this.slab.int32(SEATS);
-
-  private readonly views: HinderscheView[];
+export class HinderscheState extends TrickState<HinderscheView> implements SlateContext {
+  /** Card points kept by each seat (a window on the state). */
+  readonly seatPoints = this.m.subarray(TAKEN, TAKEN + SEATS);
+  /** Tricks kept by each seat, after any schleipfe (a window on the state). */
+  readonly tricksKept = this.m.subarray(WON, WON + SEATS);
+  /** Marks by seat on the slate before the deal (a window on the state). */
+  readonly slate = this.m.subarray(SLATE, SLATE + SEATS);
+  /** The deal's seats in playing order, forehand first (`players` of them; a window on the state). */
+  readonly order = this.m.subarray(ORDER, ORDER + SEATS);
+  /** Per trick: the seat that kept it, the seat that offered to take it (or -1), the seat that objected (or -1); windows on the state. */
+  readonly trickTaker = this.m.subarray(TAKER, TAKER + TRICKS);
+  readonly trickOfferer = this.m.subarray(OFFERED, OFFERED + TRICKS);
+  readonly trickObjector = this.m.subarray(OBJECTED, OBJECTED + TRICKS);
   private readonly settlement = new Settlement();
-  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
-  private readonly live = new Int32Array(LANES);
+  /** The hands and the stack of a deal as it is dealt, before `start`. */
+  private readonly deck = new Int32Array(SEATS * LANES);
+  private readonly undealt = new Int32Array(LANES);
 
   constructor() {
-    this.slab.seal();
-    this.views = Array.from({ length: SEATS }, (_, seat) => new HinderscheView(this, seat));
+    super(
+      { seats: SEATS, maxPlies: MAX_PLIES },
+      PACK,
+      (state: HinderscheState, seat) => new HinderscheView(state, seat),
+    );
   }
 
   /**
@@ -167,10 +153,11 @@ export class HinderscheState implements State, SlateContext {
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
     this.setup(ctx);
-    const dealt = this.dealt;
-    const stack = this.stack;
+    const dealt = this.deck;
+    const stack = this.undealt;
     for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
     for (let l = 0; l < LANES; l++) stack[l] = 0;
+    const m = this.m;
     const n = this.players;
     const inHands = n * HAND_SIZE;
     let trump = 0;
@@ -183,7 +170,7 @@ export class HinderscheState implements State, SlateContext {
       }
       if (i === PACK_SIZE - 1) trump = suitOf(deck[i]);
       const code = toCode(trump, deck[i]);
-      if (i < inHands) dealt[this.order[i % n] * LANES + (code >>> 5)] |= 1 << (code & 31);
+      if (i < inHands) dealt[m[ORDER + (i % n)] * LANES + (code >>> 5)] |= 1 << (code & 31);
       else stack[code >>> 5] |= 1 << (code & 31);
     }
     this.start(trump, toCode(trump, deck[PACK_SIZE - 1]), dealt, stack);
@@ -194,183 +181,157 @@ export class HinderscheState implements State, SlateContext {
    * test position. With four players `stack` is empty and `turnup` is in the dealer's
    * hand; with fewer it is in `stack`.
    */
-  begin(ctx: DealContext, trump: number, turnup: number, hands: Int32Array, stack: Int32Array): void {
+  begin(ctx: DealContext, trump: number, turnup: number, hands: ArrayLike<number>, stack: ArrayLike<number>): void {
     this.setup(ctx);
     this.start(trump, turnup, hands, stack);
   }
 
+  restart(): void {
+    const ctx: DealContext = {
+      dealer: this.dealer,
+      mask: this.mask,
+      phase: this.phase,
+      kind: this.kind,
+      slate: Array.from(this.slate),
+      playoffFor: this.playoffFor,
+      playoffPlaces: this.playoffPlaces,
+      schleipfen: this.schleipfen,
+    };
+    this.begin(ctx, this.trump, this.turnup, this.dealt, this.stack);
+  }
+
+  packLane(lane: number): number {
+    return PACK.full[this.trump * LANES + lane];
+  }
+
+  /** The deal's context and its playing order (the players count is kept for `start`). */
   private setup(ctx: DealContext): void {
+    const m = this.m;
     const mask = ctx.mask & 15;
     if (((mask >>> ctx.dealer) & 1) === 0)
       throw new Error(`hindersche: dealer ${ctx.dealer} does not take part (mask ${mask})`);
-    this.dealer = ctx.dealer;
-    this.mask = mask;
     let n = 0;
     for (let k = 1; k <= SEATS; k++) {
       const s = (ctx.dealer + k) & 3;
-      if ((mask >>> s) & 1) this.order[n++] = s;
+      if ((mask >>> s) & 1) m[ORDER + n++] = s;
     }
     if (n < 2) throw new Error('hindersche: a deal needs at least two players');
-    this.players = n;
-    for (let s = 0; s < SEATS; s++) this.nextSeat[s] = -1;
-    for (let k = 0; k < n; k++) this.nextSeat[this.order[k]] = this.order[(k + 1) % n];
-    this.forehand = this.order[0];
-    this.phase = ctx.phase;
-    this.kind = ctx.kind;
-    this.playoffFor = ctx.kind === Kind.Playoff ? ctx.playoffFor : TieFor.None;
-    this.playoffPlaces = ctx.kind === Kind.Playoff ? ctx.playoffPlaces : 0;
-    this.schleipfen = ctx.schleipfen;
-    for (let s = 0; s < SEATS; s++) this.slate[s] = ctx.slate[s];
+    for (let k = n; k < SEATS; k++) m[ORDER + k] = 0;
+    m[layout.PLAYERS] = n;
+    m[layout.DEALER] = ctx.dealer;
+    m[MASK] = mask;
+    m[PHASE] = ctx.phase;
+    m[KIND] = ctx.kind;
+    m[PLAYOFF_FOR] = ctx.kind === Kind.Playoff ? ctx.playoffFor : TieFor.None;
+    m[PLAYOFF_PLACES] = ctx.kind === Kind.Playoff ? ctx.playoffPlaces : 0;
+    m[SCHLEIPFEN] = ctx.schleipfen ? 1 : 0;
+    for (let s = 0; s < SEATS; s++) m[SLATE + s] = ctx.slate[s];
   }
 
-  private start(trump: number, turnup: number, hands: Int32Array, stack: Int32Array): void {
-    for (let i = 0; i < SEATS * LANES; i++) this.hands[i] = this.dealt[i] = hands[i];
-    for (let l = 0; l < LANES; l++) this.stack[l] = stack[l];
-    for (let seat = 0; seat < SEATS; seat++) {
-      this.handCount[seat] = setSize(this.hands, seat * LANES);
-      this.seatPoints[seat] = 0;
-      this.tricksKept[seat] = 0;
-      this.voids[seat] = 0;
-    }
-    this.trump = trump;
-    this.turnup = turnup;
-    this.turnupHolder = this.players === SEATS ? this.dealer : -1;
-    this.turnupHeld = this.players === SEATS;
-    this.toMove = this.forehand;
-    this.decision = Decision.Card;
-    this.trick = 0;
-    this.pos = 0;
-    this.leader = this.forehand;
-    this.ledLane = TRUMP_LANE;
-    this.bestStrength = -1;
-    this.bestSeat = this.forehand;
-    this.trickPoints = 0;
-    this.offerer = -1;
-    this.plies = 0;
+  private start(trump: number, turnup: number, hands: ArrayLike<number>, stack: ArrayLike<number>): void {
+    const m = this.m;
+    const n = m[layout.PLAYERS];
+    m[OFFERER] = -1;
+    this.startPlay(
+      hands,
+      stack,
+      m[layout.DEALER],
+      this.order,
+      n,
+      TRICKS,
+      trump,
+      turnup,
+      n === SEATS ? m[layout.DEALER] : -1,
+    );
   }
 
-  isTerminal(): boolean {
-    return this.decision === Decision.None;
+  // ---- Rules (hooks of the kernel) -----------------------------------------------
+
+  /** H-1 (V-5): any lead; follow suit or trump; trumps led, a trump; void, anything. */
+  protected cards(out: Int32Array, off: number): number {
+    return frenchFollow(this.m, out, off, false);
   }
 
-  legal(out: Int32Array, off: number): number {
-    if (this.decision !== Decision.Card) {
-      const open = this.decision !== Decision.None;
-      out[off] = out[off + 1] = out[off + 2] = 0;
-      out[off + 3] = open ? (1 << (NO & 31)) | (1 << (YES & 31)) : 0;
-      return open ? 2 : 0;
-    }
-    const hands = this.hands;
-    const h = this.toMove * LANES;
-    const trumps = hands[h];
-    if (this.pos > 0) {
-      const led = this.ledLane;
-      const suit = hands[h + led];
-      if (suit !== 0) {
-        // H-1 (V-5): follow suit or trump; trumps led, a trump.
-        out[off] = trumps;
-        out[off + 1] = led === 1 ? suit : 0;
-        out[off + 2] = led === 2 ? suit : 0;
-        out[off + 3] = led === 3 ? suit : 0;
-        return led === TRUMP_LANE ? popcount(trumps) : popcount(trumps) + popcount(suit);
-      }
-    }
-    // H-1: any lead; void in the suit led, any card.
-    out[off] = trumps;
-    out[off + 1] = hands[h + 1];
-    out[off + 2] = hands[h + 2];
-    out[off + 3] = hands[h + 3];
-    return this.handCount[this.toMove];
+  protected shown(seat: number, move: number): void {
+    frenchShown(this.m, seat, move);
   }
 
-  apply(move: number): void {
-    const seat = this.toMove;
-    this.moves[this.plies] = move;
-    this.moveSeats[this.plies] = seat;
-    this.plies++;
-    const d = this.decision;
-    if (d === Decision.Schleipfe) {
-      const w = this.trickWinner[this.trick];
-      if (move === YES) {
-        this.offerer = seat;
-        this.trickOfferer[this.trick] = seat;
-        this.decision = Decision.Object;
-        this.toMove = this.nextSeat[seat];
-      } else {
-        const next = this.nextSeat[seat];
-        if (next === w) this.takeTrick(w);
-        else this.toMove = next;
-      }
-      return;
-    }
-    if (d === Decision.Object) {
-      if (move === YES) {
-        this.trickObjector[this.trick] = seat;
-        this.takeTrick(this.trickWinner[this.trick]);
-      } else {
-        const next = this.nextSeat[seat];
-        if (next === this.offerer) this.takeTrick(this.offerer);
-        else this.toMove = next;
-      }
-      return;
-    }
-
-    const lane = move >>> 5;
-    this.hands[seat * LANES + lane] &= ~(1 << (move & 31));
-    this.handCount[seat]--;
-    if (seat === this.turnupHolder && move === this.turnup) this.turnupHeld = false;
-    if (this.pos === 0) {
-      this.leader = seat;
-      this.trickStart[this.trick] = this.plies - 1;
-      this.trickLeader[this.trick] = seat;
-      this.trickPoints = POINTS[move];
-      this.bestSeat = seat;
-      this.ledLane = lane;
-      this.bestStrength = STRENGTH[lane * 128 + move];
+  protected trickWon(winner: number): void {
+    const m = this.m;
+    const t = m[TRICK];
+    m[OFFERED + t] = -1;
+    m[OBJECTED + t] = -1;
+    if (m[SCHLEIPFEN] === 1) {
+      m[DECISION] = SCHLEIPFE;
+      m[TO_MOVE] = m[NEXT + winner];
     } else {
-      this.trickPoints += POINTS[move];
-      const s = STRENGTH[this.ledLane * 128 + move];
-      if (s > this.bestStrength) {
-        this.bestStrength = s;
-        this.bestSeat = seat;
-      }
-      // Neither following nor trumping shows a void in the suit led; anything else does.
-      if (lane !== this.ledLane && lane !== TRUMP_LANE) this.voids[seat] |= 1 << this.ledLane;
+      this.takeTrick(winner);
     }
-    if (++this.pos < this.players) {
-      this.toMove = this.nextSeat[seat];
+  }
+
+  /** H-2: an offer to take the trick, or an objection to one. */
+  protected answer(seat: number, move: number): void {
+    const m = this.m;
+    const t = m[TRICK];
+    const next = m[NEXT + seat];
+    if (m[DECISION] === SCHLEIPFE) {
+      if (move === YES) {
+        m[OFFERER] = seat;
+        m[OFFERED + t] = seat;
+        m[DECISION] = OBJECT;
+        m[TO_MOVE] = next;
+      } else if (next === m[T_WINNER + t]) {
+        this.takeTrick(m[T_WINNER + t]);
+      } else {
+        m[TO_MOVE] = next;
+      }
       return;
     }
-    const t = this.trick;
-    const w = this.bestSeat;
-    this.trickWinner[t] = w;
-    this.trickValue[t] = this.trickPoints;
-    this.trickOfferer[t] = -1;
-    this.trickObjector[t] = -1;
-    if (this.schleipfen) {
-      this.decision = Decision.Schleipfe;
-      this.toMove = this.nextSeat[w];
+    if (move === YES) {
+      m[OBJECTED + t] = seat;
+      this.takeTrick(m[T_WINNER + t]);
+    } else if (next === m[OFFERER]) {
+      this.takeTrick(m[OFFERER]);
     } else {
-      this.takeTrick(w);
+      m[TO_MOVE] = next;
     }
   }
 
   private takeTrick(taker: number): void {
-    const t = this.trick;
-    this.trickTaker[t] = taker;
-    this.seatPoints[taker] += this.trickValue[t];
-    this.tricksKept[taker]++;
-    this.offerer = -1;
-    this.trick = t + 1;
-    this.pos = 0;
-    this.leader = taker;
-    if (this.trick === TRICKS) {
-      this.decision = Decision.None;
-      this.toMove = -1;
-    } else {
-      this.decision = Decision.Card;
-      this.toMove = taker;
-    }
+    const m = this.m;
+    const t = m[TRICK];
+    m[TAKER + t] = taker;
+    m[OFFERER] = -1;
+    this.take(taker, m[T_VALUE + t]);
+  }
+
+  // ---- The deal as data --------------------------------------------------------------
+
+  get mask(): number {
+    return this.m[MASK];
+  }
+  get phase(): number {
+    return this.m[PHASE];
+  }
+  get kind(): number {
+    return this.m[KIND];
+  }
+  get playoffFor(): number {
+    return this.m[PLAYOFF_FOR];
+  }
+  get playoffPlaces(): number {
+    return this.m[PLAYOFF_PLACES];
+  }
+  get schleipfen(): boolean {
+    return this.m[SCHLEIPFEN] === 1;
+  }
+  /** During H-2 decisions: the seat that offered to take the trick, or -1. */
+  get offerer(): number {
+    return this.m[OFFERER];
+  }
+  /** Cards out of play (the turn-up included when fewer than four play). */
+  get stackSize(): number {
+    return setSize(this.stack, 0);
   }
 
   /** The slate consequences of the deal so far (final once terminal): see score.ts. */
@@ -383,15 +344,16 @@ export class HinderscheState implements State, SlateContext {
     const st = this.settlement;
     settle(this, this.seatPoints, this.tricksKept, st);
     const n = this.players;
+    const mask = this.m[MASK];
     let marks = 0;
     let points = 0;
     for (let s = 0; s < SEATS; s++) {
-      if (((this.mask >>> s) & 1) === 0) continue;
+      if (((mask >>> s) & 1) === 0) continue;
       marks += st.expected(s);
       points += this.seatPoints[s];
     }
     for (let s = 0; s < SEATS; s++) {
-      if (((this.mask >>> s) & 1) === 0) {
+      if (((mask >>> s) & 1) === 0) {
         out[s] = 0;
         continue;
       }
@@ -401,113 +363,19 @@ export class HinderscheState implements State, SlateContext {
     }
   }
 
+  moveName(move: number): string {
+    const d = this.m[DECISION];
+    if (move === YES) return d === OBJECT ? 'object' : d === SCHLEIPFE ? 'schleipfe' : 'yes';
+    if (move === NO) return d === OBJECT ? 'accept' : d === SCHLEIPFE ? 'pass' : 'no';
+    return codeName(this.trump, move);
+  }
+
   // ---- Exact search (game.ts, "Search support"): the measure is card points kept. ----
-
-  get trickCards(): number {
-    return this.pos;
-  }
-
-  winning(): number {
-    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
-  }
-
-  heads(move: number): boolean {
-    return this.pos === 0 ? true : STRENGTH[this.ledLane * 128 + move] > this.bestStrength;
-  }
-
-  worth(move: number): number {
-    return POINTS[move];
-  }
-
-  tricksLeft(): number {
-    return TRICKS - this.trick;
-  }
-
-  taken(seat: number): number {
-    return this.seatPoints[seat];
-  }
-
-  /** Everything not yet kept and not in the stack (a trick awaiting its taker included). */
-  inPlay(): number {
-    let out = 0;
-    for (let l = 0; l < LANES; l++) {
-      for (let m = this.stack[l]; m !== 0; m &= m - 1) out += POINTS[(l << 5) | (31 - Math.clz32(m & -m))];
-    }
-    let kept = 0;
-    for (let s = 0; s < SEATS; s++) kept += this.seatPoints[s];
-    return PACK_POINTS - out - kept;
-  }
-
-  /** The run of top trumps that one party holds (`sureTopRun`). */
-  sureTaken(inSide: Uint8Array, out: Int32Array): void {
-    sureTopRun(this.hands, SEATS, TRUMP_LANE, inSide, POINTS, out);
-  }
-
-  searchMoves(out: Int32Array, off: number): number {
-    const n = this.legal(out, off);
-    if (n < 2 || this.decision !== Decision.Card) return n;
-    liveCards(this.live, this.hands, this.moves, this.plies - this.pos, this.plies);
-    return keepOnePerRun(out, off, this.live, POINTS, null);
-  }
 
   /** The cards left by relative strength (see `relativeKey`), then who acts. */
   searchKey(out: Int32Array, off: number): number {
     const n = relativeKey(this.hands, SEATS, LANES, VALUE_KEYS, out, off);
-    out[off + n] = (this.toMove & 7) | ((this.decision & 7) << 3);
+    out[off + n] = (this.m[TO_MOVE] & 7) | ((this.m[DECISION] & 7) << 3);
     return n + 1;
-  }
-
-  observe(seat: number): HinderscheView {
-    return this.views[seat];
-  }
-
-  copyFrom(o: HinderscheState): void {
-    this.slab.copyFrom(o.slab);
-    this.dealer = o.dealer;
-    this.forehand = o.forehand;
-    this.mask = o.mask;
-    this.players = o.players;
-    this.phase = o.phase;
-    this.kind = o.kind;
-    this.playoffFor = o.playoffFor;
-    this.playoffPlaces = o.playoffPlaces;
-    this.schleipfen = o.schleipfen;
-    this.trump = o.trump;
-    this.turnup = o.turnup;
-    this.turnupHolder = o.turnupHolder;
-    this.turnupHeld = o.turnupHeld;
-    this.toMove = o.toMove;
-    this.decision = o.decision;
-    this.trick = o.trick;
-    this.pos = o.pos;
-    this.leader = o.leader;
-    this.ledLane = o.ledLane;
-    this.bestStrength = o.bestStrength;
-    this.bestSeat = o.bestSeat;
-    this.trickPoints = o.trickPoints;
-    this.offerer = o.offerer;
-    this.plies = o.plies;
-  }
-
-  moveName(move: number): string {
-    if (move === YES)
-      return this.decision === Decision.Object ? 'object' : this.decision === Decision.Schleipfe ? 'schleipfe' : 'yes';
-    if (move === NO)
-      return this.decision === Decision.Object ? 'accept' : this.decision === Decision.Schleipfe ? 'pass' : 'no';
-    return codeName(this.trump, move);
-  }
-
-  handSize(seat: number): number {
-    return this.handCount[seat];
-  }
-
-  /** Whether `seat` takes part in this deal. */
-  plays(seat: number): boolean {
-    return ((this.mask >>> seat) & 1) === 1;
-  }
-
-  /** Cards out of play (the turn-up included when fewer than four play). */
-  get stackSize(): number {
-    return setSize(this.stack, 0);
   }
 }

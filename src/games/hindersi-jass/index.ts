@@ -15,7 +15,7 @@ import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
-import { JassState, MAX_SEATS, MIN_SEATS } from './state.js';
+import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
 import { JASS_FACTS } from './facts.js';
@@ -26,8 +26,8 @@ export const hindersiJass: Game<JassState, JassView> = {
   name: 'hindersi-jass',
   title: 'Hindersi-Jass: 3 or 4 players each for himself, fewest card points wins; Partien scored with Striche',
   minSeats: MIN_SEATS,
-  maxSeats: MAX_SEATS,
-  defaultSeats: MAX_SEATS,
+  maxSeats: MAX_PLAYERS,
+  defaultSeats: MAX_PLAYERS,
   variants: [
     {
       key: 'partien',
@@ -65,7 +65,7 @@ export const hindersiJass: Game<JassState, JassView> = {
   ],
   facts: JASS_FACTS,
   checkTable(table: TableConfig): void {
-    if (!(table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
+    if (!(table.seats >= MIN_SEATS && table.seats <= MAX_PLAYERS)) {
       throw new TafelError('bad-table', `hindersi-jass is played by 3 or 4 players, not ${table.seats}`);
     }
     const p = table.rules.partien;

@@ -25,7 +25,7 @@ import type { Rng } from '../../core/rng.js';
 import type { Match } from '../game.js';
 import { toPhysical } from './cards.js';
 import { writeJassFacts } from './facts.js';
-import { MAX_SEATS, type DealContext, type JassState } from './state.js';
+import { MAX_PLAYERS, type DealContext, type JassState } from './state.js';
 
 export const DEFAULT_PARTIEN = 4;
 
@@ -67,17 +67,17 @@ export class JassMatch implements Match<JassState> {
   private dealer = 0;
   private partie = 0;
   private partieDeal = 0;
-  private readonly totals = new Int32Array(MAX_SEATS);
-  private readonly striche = new Int32Array(MAX_SEATS);
+  private readonly totals = new Int32Array(MAX_PLAYERS);
+  private readonly striche = new Int32Array(MAX_PLAYERS);
   /** Points charged over the whole match, by seat. */
-  private readonly matchPoints = new Float64Array(MAX_SEATS);
-  private readonly delta = new Int32Array(MAX_SEATS);
+  private readonly matchPoints = new Float64Array(MAX_PLAYERS);
+  private readonly delta = new Int32Array(MAX_PLAYERS);
   private readonly deck = new Uint8Array(36);
   private readonly ctx: DealContext & { totals: Int32Array } = {
     dealer: 0,
     partieDeal: 0,
     partieDeals: 4,
-    totals: new Int32Array(MAX_SEATS),
+    totals: new Int32Array(MAX_PLAYERS),
   };
   // For records only: the score before the deal and the events it caused.
   private before: Score | null = null;
@@ -100,13 +100,13 @@ export class JassMatch implements Match<JassState> {
     this.dealer = index % this.seats;
     this.partie = 0;
     this.partieDeal = 0;
-    for (let s = 0; s < MAX_SEATS; s++) {
+    for (let s = 0; s < MAX_PLAYERS; s++) {
       this.totals[s] = 0;
       this.striche[s] = 0;
       this.matchPoints[s] = 0;
     }
     this.before = null;
-    this.events.length = 0;
+    if (this.events.length > 0) this.events.length = 0; // a length store is a runtime call even on an empty array
   }
 
   startDeal(state: JassState, cards: Rng): void {
@@ -114,7 +114,7 @@ export class JassMatch implements Match<JassState> {
     ctx.dealer = this.dealer;
     ctx.partieDeal = this.partieDeal;
     ctx.partieDeals = this.partieDeals;
-    for (let s = 0; s < MAX_SEATS; s++) ctx.totals[s] = this.totals[s];
+    for (let s = 0; s < MAX_PLAYERS; s++) ctx.totals[s] = this.totals[s];
     if (this.recording) {
       this.before = null;
       this.events.length = 0;
@@ -213,7 +213,7 @@ export class JassMatch implements Match<JassState> {
     for (let t = 0; t < state.trick; t++) {
       const start = state.trickStart[t];
       const cards: string[] = [];
-      for (let i = 0; i < n; i++) cards.push(name(state.moves[start + i]));
+      for (let i = 0; i < n; i++) cards.push(name(state.move(start + i)));
       tricks.push({
         leader: state.trickLeader[t],
         cards,

@@ -20,15 +20,15 @@
  * derived quantity (points, voids, trick winners) is recomputed by the same rules.
  */
 import { popcount } from '../../core/bits.js';
-import { LANES, newSets } from '../../core/cardset.js';
+import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
-import { HandSampler } from '../deal-sampler.js';
 import type { HistoryWatcher } from '../game.js';
+import { LaneSampler } from '../trick/sample.js';
 import { CARD_LANES, FULL, PUUR_BIT, TRUMP_LANE } from './cards.js';
-import { MAX_SEATS, type DealContext, type JassState } from './state.js';
+import { MAX_PLAYERS, type DealContext, type JassState } from './state.js';
 import type { JassView } from './view.js';
 
-const HOLDERS = MAX_SEATS - 1;
+const HOLDERS = MAX_PLAYERS - 1;
 /** Largest hand (12, with 3 players) + 1: the side of the counting table. */
 const CAP = 13;
 
@@ -38,7 +38,8 @@ const CAP = 13;
  * getting nothing of a lane set in `forbidden[h]`: the sum over the lane-by-holder
  * count matrices of prod 1 / x! (the multinomials without their common numerators).
  * A dynamic program over the lanes on the counts of the first two holders; the third
- * holder's count is what remains. Allocation-free (the tables are passed in).
+ * holder's count is what remains, written to `out[at]` (a number returned from a call
+ * that is not inlined would be boxed: an allocation). The tables are passed in.
  */
 function countDeals(
   lanes: Int32Array,
@@ -48,7 +49,9 @@ function countDeals(
   invFact: Float64Array,
   cur: Float64Array,
   next: Float64Array,
-): number {
+  out: Float64Array,
+  at: number,
+): void {
   const c0 = caps[0];
   const c1 = holders > 1 ? caps[1] : 0;
   const c2 = holders > 2 ? caps[2] : 0;
@@ -82,23 +85,15 @@ function countDeals(
     cur.set(next);
     dealt += n;
   }
-  return cur[c0 * CAP + c1];
+  out[at] = cur[c0 * CAP + c1];
 }
 
-export class JassSampler {
-  private readonly hands = newSets(MAX_SEATS);
-  private readonly pool = newSets(1);
-  private readonly unknown = newSets(HOLDERS);
-  private readonly sizes = new Int32Array(HOLDERS);
-  private readonly forbidden = new Int32Array(HOLDERS);
-  private readonly outOff = new Int32Array(HOLDERS);
-  private readonly holderSeat = new Int32Array(HOLDERS);
-  private readonly handSampler = new HandSampler(HOLDERS);
+export class JassSampler extends LaneSampler {
   private readonly ctx: DealContext & { totals: Int32Array } = {
     dealer: 0,
     partieDeal: 0,
     partieDeals: 4,
-    totals: new Int32Array(MAX_SEATS),
+    totals: new Int32Array(MAX_PLAYERS),
   };
 
   // Counting the Puur's cases; the weights are kept while the inputs repeat (as they do
@@ -113,6 +108,7 @@ export class JassSampler {
   private readonly keyKept = new Int32Array(CARD_LANES + 2 * HOLDERS + 1).fill(-1);
 
   constructor() {
+    super(HOLDERS);
     this.invFact[0] = 1;
     for (let i = 1; i < this.invFact.length; i++) this.invFact[i] = this.invFact[i - 1] / i;
   }
@@ -121,73 +117,42 @@ export class JassSampler {
     const me = obs.seat;
     const n = obs.seats;
     const trump = obs.trump;
-    const hands = this.hands;
-    const pool = this.pool;
-    hands.fill(0);
-    for (let l = 0; l < LANES; l++) {
-      const own = obs.handLane(l);
-      hands[me * LANES + l] = own;
-      pool[l] = FULL[trump * CARD_LANES + l] & ~own;
-    }
-    // Every card played goes back to its seat's starting hand.
-    for (let ply = 0; ply < obs.plies; ply++) {
-      const m = obs.move(ply);
-      const bit = 1 << (m & 31);
-      hands[obs.moveSeat(ply) * LANES + (m >>> 5)] |= bit;
-      pool[m >>> 5] &= ~bit;
-    }
+    this.seen(obs, FULL, trump * CARD_LANES);
+    this.placeTurnup(me, obs.turnup, obs.dealer, obs.turnupHeld);
     const dealerHoldsTurnup = obs.turnupHeld && obs.dealer !== me;
-    if (dealerHoldsTurnup) {
-      const t = obs.turnup;
-      hands[obs.dealer * LANES + (t >>> 5)] |= 1 << (t & 31);
-      pool[t >>> 5] &= ~(1 << (t & 31));
-    }
-
-    let holders = 0;
     let flagged = false;
     for (let seat = 0; seat < n; seat++) {
       if (seat === me) continue;
       let size = obs.handSize(seat);
       if (dealerHoldsTurnup && seat === obs.dealer) size--;
       const voids = obs.voids(seat) & ((1 << CARD_LANES) - 1);
-      this.holderSeat[holders] = seat;
-      this.sizes[holders] = size;
-      this.forbidden[holders] = voids;
-      this.outOff[holders] = holders * LANES;
+      this.addHolder(seat, size, voids);
       if (size > 0 && (voids & (1 << TRUMP_LANE)) !== 0) flagged = true;
-      holders++;
     }
 
     const puur = 1 << PUUR_BIT;
     let puurHolder = -1;
-    if (flagged && (pool[TRUMP_LANE] & puur) !== 0) {
+    if (flagged && (this.pool[TRUMP_LANE] & puur) !== 0) {
       // The Puur is unseen and some seat may hold it as its only trump: draw its holder.
-      pool[TRUMP_LANE] &= ~puur;
-      puurHolder = this.drawPuurHolder(holders, rng);
+      this.pool[TRUMP_LANE] &= ~puur;
+      puurHolder = this.drawPuurHolder(this.holders, rng);
       this.sizes[puurHolder]--;
     }
-    const ok = this.handSampler.deal(pool, 0, holders, this.sizes, this.forbidden, this.unknown, this.outOff, rng);
+    const ok = this.dealUnseen(rng);
     if (puurHolder >= 0) {
       this.sizes[puurHolder]++;
       this.unknown[puurHolder * LANES + TRUMP_LANE] |= puur;
     }
     if (!ok) throw new Error(`hindersi-jass sampler: no world is consistent with seat ${me}'s view`);
-    for (let h = 0; h < holders; h++) {
-      const seat = this.holderSeat[h];
-      for (let l = 0; l < LANES; l++) hands[seat * LANES + l] |= this.unknown[h * LANES + l];
-    }
+    this.merge();
 
     const ctx = this.ctx;
     ctx.dealer = obs.dealer;
     ctx.partieDeal = obs.partieDeal;
     ctx.partieDeals = obs.partieDeals;
     for (let seat = 0; seat < n; seat++) ctx.totals[seat] = obs.partieTotal(seat);
-    out.begin(ctx, trump, obs.turnup, hands);
-    for (let ply = 0; ply < obs.plies; ply++) {
-      const m = obs.move(ply);
-      watcher?.before(out, ply, m);
-      out.apply(m);
-    }
+    out.begin(ctx, trump, obs.turnup, this.hands);
+    this.replay(obs, out, watcher);
   }
 
   /**
@@ -213,7 +178,7 @@ export class JassSampler {
           continue;
         }
         for (let k = 0; k < holders; k++) this.caseSizes[k] = this.sizes[k] - (k === h ? 1 : 0);
-        this.weights[h] = countDeals(
+        countDeals(
           this.laneCounts,
           holders,
           this.caseSizes,
@@ -221,6 +186,8 @@ export class JassSampler {
           this.invFact,
           this.tableA,
           this.tableB,
+          this.weights,
+          h,
         );
       }
     }

@@ -1,10 +1,8 @@
 /**
- * One Hindersi-Jass deal (RULES.md C, J-1 to J-5) for 3 or 4 seats, each playing for
- * himself: the whole pack dealt (12 or 9 cards each), the dealer's last card turned
- * for trump, forehand leads any card, and the J-4 following rules.
- *
- * Everything lives in numbers and typed arrays owned by the state; `apply` and
- * `legal` allocate nothing, and `copyFrom` copies the arrays in place.
+ * One Hindersi-Jass deal (RULES.md C, J-1 to J-5) on the trick kernel
+ * (../trick/state.ts) for 3 or 4 seats, each playing for himself: the whole pack dealt
+ * (12 or 9 cards each), the dealer's last card turned for trump, forehand leads any
+ * card, and the J-4 following rules.
  *
  * ## Following (J-4), exactly as `legal` applies it
  *
@@ -32,28 +30,65 @@
  *   sampler (sample.ts) resolves it.
  * Over-trumping or following shows nothing.
  */
-import { Slab } from '../../core/slab.js';
-import { LANES, setSize } from '../../core/cardset.js';
-import { bitsAbove, popcount } from '../../core/bits.js';
+import { LANES } from '../../core/cardset.js';
+import * as bits from '../../core/bits.js';
 import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
-import { Decision, type DecisionKind, type State } from '../game.js';
-import { LAST_TRICK, PACK_POINTS, POINTS, PUUR_BIT, STRENGTH, TRUMP_LANE, codeName, toCode } from './cards.js';
+import * as layout from '../trick/layout.js';
+import { TrickState } from '../trick/state.js';
+import { relativeKey, valueKeys } from '../trick/interchangeable.js';
+import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName, toCode } from './cards.js';
 import { JassView } from './view.js';
-import { keepOnePerRun, liveCards, relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
+
+// Module-local copies of the layout's offsets and helpers (see ../trick/state.ts: faster in the hot path).
+const { bitsAbove, popcount16 } = bits;
+const {
+  BEST,
+  GAME,
+  HANDS,
+  LED,
+  MAX_SEATS,
+  POS,
+  SEAT_GAME,
+  T_VALUE,
+  TAKEN,
+  TO_MOVE,
+  TRICK,
+  TRICK_WORTH,
+  TRICKS,
+  VOIDS,
+  WON,
+} = layout;
 
 export const MIN_SEATS = 3;
-export const MAX_SEATS = 4;
+/** Seats at most: the layout's rows of a Jass state are this long. */
+export const MAX_PLAYERS = 4;
 /** Moves in a deal: every card of the pack, nothing else. */
 const MAX_PLIES = PACK_SIZE;
 const VALUE_KEYS = valueKeys(POINTS);
 /** The trump lane without the Puur. */
 const NOT_PUUR = ~(1 << PUUR_BIT);
 
+// The game's words of the layout (../trick/layout.ts).
+/** Index of this deal within its Partie, and the Partie's deals (J-6). */
+const PARTIE_DEAL = GAME;
+const PARTIE_DEALS = GAME + 1;
+/** At the end: the seat that took every trick (J-5), or -1. */
+const ALL_TRICKS = GAME + 2;
+/** Points charged to each seat in the Partie before this deal. */
+const PARTIE_TOTALS = SEAT_GAME;
+/** At the end: the points charged to each seat (J-5). */
+const CHARGED = SEAT_GAME + MAX_SEATS;
+
 /** Tricks (= cards per hand) at a table of `seats` (J-3): 9 with 4 players, 12 with 3. */
 function tricksFor(seats: number): number {
   return PACK_SIZE / seats;
 }
+
+/** Playing order by table size and dealer: forehand (the seat after the dealer) first. */
+const ORDERS = [3, 4].map((n) =>
+  Array.from({ length: n }, (_, dealer) => Int8Array.from({ length: n }, (_, k) => (dealer + 1 + k) % n)),
+);
 
 /**
  * What the match tells a deal, all public: the dealer and the Partie so far (J-6).
@@ -69,74 +104,27 @@ export interface DealContext {
   totals: ArrayLike<number>;
 }
 
-export class JassState implements State {
-  /** Every array below lives in this one buffer: copyFrom is one copy. */
-  private readonly slab = new Slab();
-  readonly seats: number;
-  /** Tricks in the deal, and cards in each hand at the start. */
-  readonly tricks: number;
-
-  // The deal, public except the hands.
-  dealer = 0;
-  forehand = 1;
-  trump = 0;
-  /** The turn-up's code; public, and known to be in the dealer's hand while `turnupHeld`. */
-  turnup = 0;
-  turnupHeld = true;
-  partieDeal = 0;
-  partieDeals = 4;
-  readonly partieTotals = this.slab.int32(MAX_SEATS);
-
-  /** Current hands, LANES masks per seat. */
-  readonly hands = this.slab.int32(MAX_SEATS * LANES);
-  /** Hands at the start of play (for records). */
-  readonly dealt = this.slab.int32(MAX_SEATS * LANES);
-  readonly handCount = this.slab.int8(MAX_SEATS);
-
-  // Play.
-  toMove = -1;
-  decision: DecisionKind = Decision.None;
-  trick = 0;
-  /** Cards already in the current trick. */
-  pos = 0;
-  leader = 0;
-  ledLane = 0;
-  /** STRENGTH of the winning card so far: 16 + bit when a trump (the highest trump in the trick). */
-  bestStrength = -1;
-  bestSeat = 0;
-  trickPoints = 0;
-
-  /** Every card of the deal in order, and who played it. */
-  readonly moves = this.slab.int32(MAX_PLIES);
-  readonly moveSeats = this.slab.int8(MAX_PLIES);
-  plies = 0;
-  /** Per trick: the ply of its first card, its leader, winner and points (the last trick's 5 included). */
-  readonly trickStart = this.slab.int8(12);
-  readonly trickLeader = this.slab.int8(12);
-  readonly trickWinner = this.slab.int8(12);
-  readonly trickValue = this.slab.int16(12);
-
-  /** Card points taken (J-2, the last trick's 5 included). */
-  readonly seatPoints = this.slab.int32(MAX_SEATS);
-  readonly seatTricks = this.slab.int32(MAX_SEATS);
-  /** What each seat's play has shown (see the module doc). */
-  readonly voids = this.slab.int32(MAX_SEATS);
-
-  /** At the end: the seat that took every trick (J-5), or -1. */
-  allTricks = -1;
-  /** At the end: the points charged to each seat (J-5). */
-  readonly charged = this.slab.int32(MAX_SEATS);
-
-  private readonly views: JassView[];
-  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
-  private readonly live = new Int32Array(LANES);
+export class JassState extends TrickState<JassView> {
+  /** Card points taken by each seat, the last trick's 5 included (a window on the state). */
+  readonly seatPoints: Int32Array;
+  /** Tricks taken by each seat (a window on the state). */
+  readonly seatTricks: Int32Array;
+  /** At the end: the points charged to each seat (J-5; a window on the state). */
+  readonly charged: Int32Array;
+  /** Points charged to each seat in the Partie before this deal (a window on the state). */
+  readonly partieTotals: Int32Array;
+  private readonly orders: readonly Int8Array[];
+  /** The hands of a deal as it is dealt, before `begin`. */
+  private readonly deck = new Int32Array(MAX_PLAYERS * LANES);
 
   constructor(seats: number) {
-    if (!(seats >= MIN_SEATS && seats <= MAX_SEATS)) throw new RangeError(`hindersi-jass: ${seats} seats`);
-    this.seats = seats;
-    this.tricks = tricksFor(seats);
-    this.slab.seal();
-    this.views = Array.from({ length: seats }, (_, seat) => new JassView(this, seat));
+    if (!(seats >= MIN_SEATS && seats <= MAX_PLAYERS)) throw new RangeError(`hindersi-jass: ${seats} seats`);
+    super({ seats, maxPlies: MAX_PLIES }, PACK, (state: JassState, seat) => new JassView(state, seat));
+    this.seatPoints = this.m.subarray(TAKEN, TAKEN + seats);
+    this.seatTricks = this.m.subarray(WON, WON + seats);
+    this.charged = this.m.subarray(CHARGED, CHARGED + seats);
+    this.partieTotals = this.m.subarray(PARTIE_TOTALS, PARTIE_TOTALS + seats);
+    this.orders = ORDERS[seats - MIN_SEATS];
   }
 
   /**
@@ -148,8 +136,8 @@ export class JassState implements State {
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     const n = this.seats;
     for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
-    const dealt = this.dealt;
-    for (let i = 0; i < MAX_SEATS * LANES; i++) dealt[i] = 0;
+    const dealt = this.deck;
+    for (let i = 0; i < MAX_PLAYERS * LANES; i++) dealt[i] = 0;
     let trump = 0;
     let seat = (ctx.dealer + PACK_SIZE) % n; // the seat of card 35: the dealer
     for (let i = PACK_SIZE - 1; i >= 0; i--) {
@@ -168,146 +156,119 @@ export class JassState implements State {
   }
 
   /** Start play from given hands (codes under `trump`), e.g. a sampled world or a test position. */
-  begin(ctx: DealContext, trump: number, turnup: number, hands: Int32Array): void {
+  begin(ctx: DealContext, trump: number, turnup: number, hands: ArrayLike<number>): void {
+    const m = this.m;
     const n = this.seats;
-    for (let i = 0; i < MAX_SEATS * LANES; i++) this.hands[i] = this.dealt[i] = i < n * LANES ? hands[i] : 0;
-    for (let seat = 0; seat < MAX_SEATS; seat++) {
-      this.handCount[seat] = seat < n ? setSize(this.hands, seat * LANES) : 0;
-      this.seatPoints[seat] = 0;
-      this.seatTricks[seat] = 0;
-      this.voids[seat] = 0;
-      this.charged[seat] = 0;
-      this.partieTotals[seat] = seat < n ? ctx.totals[seat] : 0;
+    for (let seat = 0; seat < n; seat++) {
+      m[CHARGED + seat] = 0;
+      m[PARTIE_TOTALS + seat] = ctx.totals[seat];
     }
-    this.dealer = ctx.dealer;
-    this.forehand = (ctx.dealer + 1) % n;
-    this.trump = trump;
-    this.turnup = turnup;
-    this.turnupHeld = true;
-    this.partieDeal = ctx.partieDeal;
-    this.partieDeals = ctx.partieDeals;
-    this.toMove = this.forehand;
-    this.decision = Decision.Card;
-    this.trick = 0;
-    this.pos = 0;
-    this.leader = this.forehand;
-    this.ledLane = TRUMP_LANE;
-    this.bestStrength = -1;
-    this.bestSeat = this.forehand;
-    this.trickPoints = 0;
-    this.plies = 0;
-    this.allTricks = -1;
+    m[PARTIE_DEAL] = ctx.partieDeal;
+    m[PARTIE_DEALS] = ctx.partieDeals;
+    m[ALL_TRICKS] = -1;
+    this.startPlay(hands, null, ctx.dealer, this.orders[ctx.dealer], n, tricksFor(n), trump, turnup, ctx.dealer);
   }
 
-  isTerminal(): boolean {
-    return this.decision === Decision.None;
+  restart(): void {
+    const ctx = {
+      dealer: this.dealer,
+      partieDeal: this.partieDeal,
+      partieDeals: this.partieDeals,
+      totals: Array.from(this.partieTotals),
+    };
+    this.begin(ctx, this.trump, this.turnup, this.dealt);
   }
 
-  legal(out: Int32Array, off: number): number {
-    if (this.decision === Decision.None) {
-      out[off] = out[off + 1] = out[off + 2] = out[off + 3] = 0;
-      return 0;
-    }
-    const hands = this.hands;
-    const h = this.toMove * LANES;
-    const trumps = hands[h];
-    if (this.pos > 0) {
-      const led = this.ledLane;
-      if (led === TRUMP_LANE) {
-        // J-4: trumps led. A trump besides the Puur obliges (any trump); the Puur alone does not.
-        if ((trumps & NOT_PUUR) !== 0) {
-          out[off] = trumps;
-          out[off + 1] = out[off + 2] = out[off + 3] = 0;
-          return popcount(trumps);
-        }
-      } else {
-        const suit = hands[h + led];
-        if (suit !== 0) {
-          // J-4: follow suit, or trump above every trump already in the trick.
-          const best = this.bestStrength;
-          const over = best >= 16 ? trumps & bitsAbove(best - 16) : trumps;
-          out[off] = over;
-          out[off + 1] = led === 1 ? suit : 0;
-          out[off + 2] = led === 2 ? suit : 0;
-          out[off + 3] = led === 3 ? suit : 0;
-          return popcount(over) + popcount(suit);
-        }
-      }
-    }
-    out[off] = trumps;
-    out[off + 1] = hands[h + 1];
-    out[off + 2] = hands[h + 2];
-    out[off + 3] = hands[h + 3];
-    return this.handCount[this.toMove];
+  packLane(lane: number): number {
+    return PACK.full[this.trump * LANES + lane];
   }
 
-  apply(move: number): void {
-    const seat = this.toMove;
-    this.moves[this.plies] = move;
-    this.moveSeats[this.plies] = seat;
-    this.plies++;
+  // ---- Rules (hooks of the kernel) -----------------------------------------------
+
+  /**
+   * J-4 (see the module doc), with masks where the outcome is data: `must` (the seat
+   * holds what it must follow: the suit led, or a trump besides the Puur when trumps
+   * are led), `trumpLed`, and `over` (the trumps above the best in the trick, all of
+   * them while none lies in it).
+   */
+  protected cards(out: Int32Array, off: number): number {
+    const m = this.m;
+    const h = HANDS + (m[TO_MOVE] << 2);
+    const t = m[h];
+    let a0 = t;
+    let a1 = m[h + 1];
+    let a2 = m[h + 2];
+    let a3 = m[h + 3];
+    if (m[POS] !== 0) {
+      const led = m[LED];
+      const trumpLed = (led - 1) >> 31;
+      const must = -((t & NOT_PUUR & trumpLed) | (m[h + led] & ~trumpLed)) >> 31;
+      const best = m[BEST];
+      const over = bitsAbove(best - 16) | ~((15 - best) >> 31);
+      a0 = t & (~must | trumpLed | over);
+      a1 &= ~must | (((led ^ 1) - 1) >> 31);
+      a2 &= ~must | (((led ^ 2) - 1) >> 31);
+      a3 &= ~must | (((led ^ 3) - 1) >> 31);
+    }
+    out[off] = a0;
+    out[off + 1] = a1;
+    out[off + 2] = a2;
+    out[off + 3] = a3;
+    return popcount16(a0) + popcount16(a1) + popcount16(a2) + popcount16(a3);
+  }
+
+  /**
+   * A non-trump on a trump lead: no trump but possibly the Puur (bit 0). A discard or
+   * an undertrump on a plain lead: void in it. Following or over-trumping shows nothing.
+   */
+  protected shown(seat: number, move: number, strength: number, best: number): void {
+    const m = this.m;
     const lane = move >>> 5;
-    this.hands[seat * LANES + lane] &= ~(1 << (move & 31));
-    this.handCount[seat]--;
-    if (seat === this.dealer && move === this.turnup) this.turnupHeld = false;
-    if (this.pos === 0) {
-      this.leader = seat;
-      this.trickStart[this.trick] = this.plies - 1;
-      this.trickLeader[this.trick] = seat;
-      this.trickPoints = POINTS[move];
-      this.bestSeat = seat;
-      this.ledLane = lane;
-      this.bestStrength = STRENGTH[lane * 128 + move];
-    } else {
-      this.trickPoints += POINTS[move];
-      const led = this.ledLane;
-      const s = STRENGTH[led * 128 + move];
-      if (lane !== led) {
-        // A non-trump on a trump lead: no trump but possibly the Puur. A discard or an
-        // undertrump on a plain lead: void in it. An over-trump shows nothing.
-        if (led === TRUMP_LANE) this.voids[seat] |= 1;
-        else if (lane !== TRUMP_LANE || s < this.bestStrength) this.voids[seat] |= 1 << led;
-      }
-      if (s > this.bestStrength) {
-        this.bestStrength = s;
-        this.bestSeat = seat;
-      }
-    }
-    if (++this.pos < this.seats) {
-      this.toMove = seat + 1 === this.seats ? 0 : seat + 1;
-    } else {
-      this.completeTrick();
-    }
+    const led = m[LED];
+    const other = lane ^ led;
+    const differs = (other | -other) >>> 31;
+    const trumpLed = (led - 1) >>> 31;
+    const discard = ((lane | -lane) >>> 31) | ((strength - best) >>> 31);
+    m[VOIDS + seat] |= (differs & trumpLed) | ((differs & (trumpLed ^ 1) & discard) << led);
   }
 
-  private completeTrick(): void {
-    const w = this.bestSeat;
-    const t = this.trick;
-    const last = t + 1 === this.tricks;
-    const value = this.trickPoints + (last ? LAST_TRICK : 0);
-    this.trickWinner[t] = w;
-    this.trickValue[t] = value;
-    this.seatPoints[w] += value;
-    this.seatTricks[w]++;
-    this.trick = t + 1;
-    this.pos = 0;
-    this.leader = w;
-    if (last) {
-      this.end();
-    } else {
-      this.toMove = w;
-    }
+  /** The winner takes the trick, the last one with its 5 (J-2). */
+  protected trickWon(winner: number): void {
+    const m = this.m;
+    const t = m[TRICK];
+    const value = m[TRICK_WORTH] + (t + 1 === m[TRICKS] ? LAST_TRICK : 0);
+    m[T_VALUE + t] = value;
+    this.take(winner, value);
+  }
+
+  protected answer(): void {
+    throw new Error('hindersi-jass: no yes/no decisions');
   }
 
   /** J-5: the charges. A player with every trick is charged 0, every other player 157. */
-  private end(): void {
-    this.decision = Decision.None;
-    this.toMove = -1;
-    this.allTricks = -1;
-    for (let seat = 0; seat < this.seats; seat++) if (this.seatTricks[seat] === this.tricks) this.allTricks = seat;
-    for (let seat = 0; seat < this.seats; seat++) {
-      this.charged[seat] = this.allTricks < 0 ? this.seatPoints[seat] : seat === this.allTricks ? 0 : PACK_POINTS;
+  protected override finish(): void {
+    const m = this.m;
+    const n = this.seats;
+    let all = -1;
+    for (let seat = 0; seat < n; seat++) if (m[WON + seat] === m[TRICKS]) all = seat;
+    m[ALL_TRICKS] = all;
+    for (let seat = 0; seat < n; seat++) {
+      m[CHARGED + seat] = all < 0 ? m[TAKEN + seat] : seat === all ? 0 : PACK_POINTS;
     }
+    super.finish();
+  }
+
+  // ---- The deal as data --------------------------------------------------------------
+
+  /** At the end: the seat that took every trick (J-5), or -1. */
+  get allTricks(): number {
+    return this.m[ALL_TRICKS];
+  }
+  get partieDeal(): number {
+    return this.m[PARTIE_DEAL];
+  }
+  get partieDeals(): number {
+    return this.m[PARTIE_DEALS];
   }
 
   /**
@@ -320,98 +281,26 @@ export class JassState implements State {
    * utility is the deal's alone.
    */
   returns(out: Float64Array): void {
+    const m = this.m;
     const n = this.seats;
     let sum = 0;
-    for (let seat = 0; seat < n; seat++) sum += this.charged[seat];
+    for (let seat = 0; seat < n; seat++) sum += m[CHARGED + seat];
     for (let seat = 0; seat < n; seat++) {
-      const own = this.charged[seat];
+      const own = m[CHARGED + seat];
       out[seat] = ((sum - own) / (n - 1) - own) / PACK_POINTS;
     }
-  }
-
-  // ---- Exact search (game.ts, "Search support"): the measure is card points, the last 5 included. ----
-
-  get trickCards(): number {
-    return this.pos;
-  }
-
-  winning(): number {
-    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
-  }
-
-  heads(move: number): boolean {
-    return this.pos === 0 ? true : STRENGTH[this.ledLane * 128 + move] > this.bestStrength;
-  }
-
-  worth(move: number): number {
-    return POINTS[move];
-  }
-
-  tricksLeft(): number {
-    return this.tricks - this.trick;
-  }
-
-  taken(seat: number): number {
-    return this.seatPoints[seat];
-  }
-
-  inPlay(): number {
-    let kept = 0;
-    for (let s = 0; s < this.seats; s++) kept += this.seatPoints[s];
-    return PACK_POINTS - kept;
-  }
-
-  /** The run of top trumps that one party holds (`sureTopRun`). */
-  sureTaken(inSide: Uint8Array, out: Int32Array): void {
-    sureTopRun(this.hands, MAX_SEATS, TRUMP_LANE, inSide, POINTS, out);
-  }
-
-  searchMoves(out: Int32Array, off: number): number {
-    const n = this.legal(out, off);
-    if (n < 2) return n;
-    liveCards(this.live, this.hands, this.moves, this.plies - this.pos, this.plies);
-    return keepOnePerRun(out, off, this.live, POINTS, null);
-  }
-
-  /** The cards left by relative strength (see `relativeKey`), then who acts. */
-  searchKey(out: Int32Array, off: number): number {
-    const n = relativeKey(this.hands, MAX_SEATS, LANES, VALUE_KEYS, out, off);
-    out[off + n] = this.toMove & 7;
-    return n + 1;
-  }
-
-  observe(seat: number): JassView {
-    return this.views[seat];
-  }
-
-  copyFrom(o: JassState): void {
-    this.slab.copyFrom(o.slab);
-    this.dealer = o.dealer;
-    this.forehand = o.forehand;
-    this.trump = o.trump;
-    this.turnup = o.turnup;
-    this.turnupHeld = o.turnupHeld;
-    this.partieDeal = o.partieDeal;
-    this.partieDeals = o.partieDeals;
-    this.toMove = o.toMove;
-    this.decision = o.decision;
-    this.trick = o.trick;
-    this.pos = o.pos;
-    this.leader = o.leader;
-    this.ledLane = o.ledLane;
-    this.bestStrength = o.bestStrength;
-    this.bestSeat = o.bestSeat;
-    this.trickPoints = o.trickPoints;
-    this.plies = o.plies;
-    this.allTricks = o.allTricks;
   }
 
   moveName(move: number): string {
     return codeName(this.trump, move);
   }
 
-  /** Cards each seat holds now. */
-  handSize(seat: number): number {
-    return this.handCount[seat];
+  // ---- Exact search (game.ts, "Search support"): the measure is card points, the last 5 included. ----
+
+  /** The cards left by relative strength (see `relativeKey`, over four hands), then who acts. */
+  searchKey(out: Int32Array, off: number): number {
+    const n = relativeKey(this.hands, MAX_PLAYERS, LANES, VALUE_KEYS, out, off);
+    out[off + n] = this.m[TO_MOVE] & 7;
+    return n + 1;
   }
 }

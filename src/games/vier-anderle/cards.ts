@@ -63,9 +63,31 @@ export function isPip(code: number): boolean {
 }
 
 /** The pack as lane masks: [tarocks, suits]. 38 cards without pips, 54 with. */
-export function fullPack(pips: boolean): [number, number] {
-  return [ALL_TAROCKS, pips ? -1 : COURTS];
+export function fullPack(pips: boolean): readonly [number, number] {
+  return pips ? WITH_PIPS : WITHOUT_PIPS;
 }
+const WITH_PIPS = [ALL_TAROCKS, -1] as const;
+const WITHOUT_PIPS = [ALL_TAROCKS, COURTS] as const;
+
+/** Lane `lane` of the pack (0 tarocks, 1 suits, 0 beyond), without building a tuple. */
+export function packLane(pips: boolean, lane: number): number {
+  return lane === TAROCK_LANE ? ALL_TAROCKS : lane === SUIT_LANE ? (pips ? -1 : COURTS) : 0;
+}
+
+/** The pack's codes in increasing order (38 without pips, 54 with), to copy before a shuffle. */
+export function packCodes(pips: boolean): Uint8Array {
+  return pips ? CODES_WITH_PIPS : CODES_WITHOUT_PIPS;
+}
+function codesOf(pips: boolean): Uint8Array {
+  const out: number[] = [];
+  for (let lane = 0; lane < 2; lane++) {
+    const m = packLane(pips, lane);
+    for (let b = 0; b < 32; b++) if ((m >>> b) & 1) out.push((lane << 5) | b);
+  }
+  return Uint8Array.from(out);
+}
+const CODES_WITH_PIPS = codesOf(true);
+const CODES_WITHOUT_PIPS = codesOf(false);
 
 export function packSize(pips: boolean): number {
   return pips ? 54 : 38;

@@ -15,7 +15,7 @@ import { TAROCK_LANE, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
-import { AnderleState, MAX_SEATS, MIN_SEATS } from './state.js';
+import { AnderleState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
 import { ANDERLE_FACTS } from './facts.js';
 
@@ -33,7 +33,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
   name: 'vier-anderle',
   title: 'Vier-Anderle: 2 to 13 players each for himself, a tarock game for stakes from a pot',
   minSeats: MIN_SEATS,
-  maxSeats: MAX_SEATS,
+  maxSeats: MAX_PLAYERS,
   defaultSeats: 4,
   variants: [
     {
@@ -73,7 +73,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
   matchMetrics: [{ key: 'balance', description: 'balance at the end of the session, in stakes', higherIsBetter: true }],
   facts: ANDERLE_FACTS,
   checkTable(table: TableConfig): void {
-    if (!(Number.isInteger(table.seats) && table.seats >= MIN_SEATS && table.seats <= MAX_SEATS)) {
+    if (!(Number.isInteger(table.seats) && table.seats >= MIN_SEATS && table.seats <= MAX_PLAYERS)) {
       throw new TafelError('bad-table', `vier-anderle is played by 2 to 13 players, not ${table.seats}`);
     }
     pipsOf(table);

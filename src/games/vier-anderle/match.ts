@@ -19,7 +19,7 @@ import type { Rng } from '../../core/rng.js';
 import { YES, type Match } from '../game.js';
 import { codeName } from './cards.js';
 import { writeAnderleFacts } from './facts.js';
-import { ANTE, MAX_SEATS, Outcome, type AnderleState, type DealContext } from './state.js';
+import { ANTE, MAX_PLAYERS, Outcome, type AnderleState, type DealContext } from './state.js';
 
 export const DEFAULT_HANDS = 12;
 /**
@@ -50,7 +50,7 @@ export class AnderleMatch implements Match<AnderleState> {
 
   private dealer = 0;
   pot = 0;
-  readonly balances = new Int32Array(MAX_SEATS);
+  readonly balances = new Int32Array(MAX_PLAYERS);
   private readonly deck = new Uint8Array(64);
   private readonly ctx: DealContext = { dealer: 0, potBefore: 0 };
   private before: Ledger | null = null;
@@ -160,7 +160,7 @@ export class AnderleMatch implements Match<AnderleState> {
     for (let t = 0; t < state.trick; t++) {
       const start = state.trickStart[t];
       const cards: string[] = [];
-      for (let i = 0; i < state.players; i++) cards.push(codeName(state.moves[start + i]));
+      for (let i = 0; i < state.players; i++) cards.push(codeName(state.move(start + i)));
       tricks.push({
         leader: state.trickLeader[t],
         cards,
@@ -171,8 +171,8 @@ export class AnderleMatch implements Match<AnderleState> {
     }
     const declarations: { seat: number; in: boolean }[] = [];
     for (let p = 0; p < state.plies; p++) {
-      const m = state.moves[p];
-      if (m >= 96) declarations.push({ seat: state.moveSeats[p], in: m === YES });
+      const m = state.move(p);
+      if (m >= 96) declarations.push({ seat: state.moveSeat(p), in: m === YES });
     }
     const points: (number | null)[] = [];
     for (let seat = 0; seat < n; seat++) points.push(state.declared[seat] === 1 ? state.seatTricks[seat] : null);

@@ -30,8 +30,8 @@ import { lowestBit } from '../../core/bits.js';
 import { LANES } from '../../core/cardset.js';
 import { shuffle, type Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
-import { SUIT_MASK, fullPack } from './cards.js';
-import { HAND, MAX_SEATS, type AnderleState, type DealContext } from './state.js';
+import { SUIT_MASK, packLane } from './cards.js';
+import { HAND, MAX_PLAYERS, type AnderleState, type DealContext } from './state.js';
 import type { AnderleView } from './view.js';
 
 /** Uniform proposals before a deal is built by matching (see the module doc). */
@@ -39,21 +39,21 @@ const REJECTION_TRIES = 4000;
 /** Swaps that mix a built deal, per unseen card. */
 const MIX_SWAPS = 64;
 /** The holder of the cards out of play, after the seats (lane 0 holds the tarocks, lane 1 the suits: cards.ts). */
-const OUT = MAX_SEATS;
+const OUT = MAX_PLAYERS;
 
 export class AnderleSampler {
-  private readonly base = new Int32Array(MAX_SEATS * LANES);
-  private readonly hands = new Int32Array(MAX_SEATS * LANES);
-  private readonly need = new Int32Array(MAX_SEATS);
+  private readonly base = new Int32Array(MAX_PLAYERS * LANES);
+  private readonly hands = new Int32Array(MAX_PLAYERS * LANES);
+  private readonly need = new Int32Array(MAX_PLAYERS);
   private readonly pool = new Uint8Array(64);
   private readonly legal = new Int32Array(LANES);
   /** Per seat, lanes 0 and 1: the unseen cards it cannot hold. */
-  private readonly forbidden = new Int32Array(MAX_SEATS * 2);
+  private readonly forbidden = new Int32Array(MAX_PLAYERS * 2);
   /** The matching's state: each pool card's holder, and each holder's load, capacity and mark. */
   private readonly holder = new Int32Array(64);
-  private readonly load = new Int32Array(MAX_SEATS + 1);
-  private readonly cap = new Int32Array(MAX_SEATS + 1);
-  private readonly seen = new Uint8Array(MAX_SEATS + 1);
+  private readonly load = new Int32Array(MAX_PLAYERS + 1);
+  private readonly cap = new Int32Array(MAX_PLAYERS + 1);
+  private readonly seen = new Uint8Array(MAX_PLAYERS + 1);
   private readonly ctx: DealContext = { dealer: 0, potBefore: 0 };
 
   /** Worlds built by matching so far (rejection gave up on them). */
@@ -78,7 +78,8 @@ export class AnderleSampler {
       if (m >= 96) continue; // a declaration
       base[obs.moveSeat(ply) * LANES + (m >>> 5)] |= 1 << (m & 31);
     }
-    const [t, s] = fullPack(obs.pips);
+    const t = packLane(obs.pips, 0);
+    const s = packLane(obs.pips, 1);
     let unseenT = t;
     let unseenS = s;
     for (let seat = 0; seat < n; seat++) {

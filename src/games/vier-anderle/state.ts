@@ -1,5 +1,6 @@
 /**
- * One Vier-Anderle hand (RULES.md A-1 to A-7) for 2 to 13 seats, each for himself.
+ * One Vier-Anderle hand (RULES.md A-1 to A-7) on the trick kernel (../trick/state.ts)
+ * for 2 to 13 seats, each for himself.
  *
  * The hand knows the pot before the dealer's ante (`potBefore`, public, from the
  * session). With an empty pot it is a type-1 hand (A-5): everyone plays. Otherwise it
@@ -7,6 +8,10 @@
  * `Decision.Declare` (YES = in), then the seats in play (A-7: none in, the hand is
  * void; one in, he takes the pot without play; if forehand is out, the first seat in
  * after the dealer leads). Play is 4 tricks among the seats in, in seat order.
+ *
+ * Suits for the kernel: the strength table has a row for tarocks led (0) and one per
+ * suit led (1 + suit, the suit's byte of lane 1, cards.ts): a tarock bids 64 + bit in
+ * every row, a card of the suit led its bit, anything else cannot win.
  *
  * ## Following (A-3), exactly as `legal` applies it
  *
@@ -23,34 +28,76 @@
  * a suit lead while void); bit 1 + s: void in suit s. The heading duty shows more (a
  * lower tarock played shows no tarock that would have headed); the sampler does not
  * rely on `voids` alone but replays every move under `legal` (sample.ts).
- *
- * Everything lives in numbers and typed arrays owned by the state; `apply` and `legal`
- * allocate nothing.
  */
 import { bitsAbove, popcount } from '../../core/bits.js';
-import { Slab } from '../../core/slab.js';
 import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
-import { Decision, NO, YES, type DecisionKind, type State } from '../game.js';
-import { SUIT_MASK, TAROCK_LANE, codeName, fullPack } from './cards.js';
+import { Decision, NO, YES } from '../game.js';
+import * as layout from '../trick/layout.js';
+import { ROW, TrickState, type TrickTables } from '../trick/state.js';
+import { SUIT_MASK, TAROCK_LANE, codeName, packCodes, packLane } from './cards.js';
 import { AnderleView } from './view.js';
-import { keepOnePerRun } from '../interchangeable.js';
+
+// Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
+const {
+  BEST,
+  DEALER,
+  DECISION,
+  GAME,
+  HANDS,
+  LED,
+  MAX_SEATS,
+  PLAYERS,
+  POS,
+  SEAT_GAME,
+  TO_MOVE,
+  TRICK,
+  TRICKS,
+  VOIDS,
+  WON,
+} = layout;
+const { Card: CARD, Declare: DECLARE } = Decision;
 
 export const MIN_SEATS = 2;
-export const MAX_SEATS = 13;
+export const MAX_PLAYERS = 13;
 export const HAND = 4;
 export const ANTE = 4;
 /** Declarations (at most one per seat) and cards (4 per seat). */
-const MAX_PLIES = MAX_SEATS * (HAND + 1);
-/** Lane-3 mask of the two yes/no answers. */
-/** The search measure is tricks, so every card is worth the same to it. */
-const NO_VALUE = new Uint8Array(128);
+const MAX_PLIES = MAX_PLAYERS * (HAND + 1);
 /** Each suit byte of lane 1 starts a new run of strength. */
 const RUN_BREAKS = new Int32Array([0, 0x01010101, 0, 0]);
-const YES_NO = (1 << (YES & 31)) | (1 << (NO & 31));
 
 /** How a hand ended. */
 export const Outcome = { Playing: 0, Played: 1, Void: 2, Sole: 3 } as const;
+
+// The game's words of the layout (../trick/layout.ts).
+/** 1 (empty pot, A-5) or 2 (A-6). */
+const TYPE = GAME;
+const POT_BEFORE = GAME + 1;
+/** The pot after the dealer's ante: each trick pays a quarter of it, each loser pays it. */
+const POT = GAME + 2;
+const OUTCOME = GAME + 3;
+const SOLE_SEAT = GAME + 4;
+/** -1 not yet declared, 0 out, 1 in (type-1 hands: everyone 1). */
+const DECLARED = SEAT_GAME;
+/** At the end: each seat's money change this hand (the dealer's ante included). */
+const DELTA = SEAT_GAME + MAX_SEATS;
+
+/** The Cego pack for the kernel: rows of tarocks led and of each suit led. */
+const TABLES: TrickTables = (() => {
+  const strength = new Int8Array(5 << ROW).fill(-1);
+  const suit = new Int8Array(128);
+  for (let code = 0; code < 128; code++) {
+    const lane = code >>> 5;
+    const bit = code & 31;
+    if (lane === TAROCK_LANE) for (let row = 0; row < 5; row++) strength[(row << ROW) | code] = 64 + bit;
+    if (lane === 1) {
+      suit[code] = 1 + (bit >>> 3);
+      strength[((1 + (bit >>> 3)) << ROW) | code] = bit;
+    }
+  }
+  return { strength, suit, worth: new Uint8Array(128), packWorth: 0, runBreaks: RUN_BREAKS };
+})();
 
 /** What the session tells a hand, all public. */
 export interface DealContext {
@@ -59,83 +106,40 @@ export interface DealContext {
   potBefore: number;
 }
 
-export class AnderleState implements State {
-  /** Every array below lives in this one buffer: copyFrom is one copy. */
-  private readonly slab = new Slab();
-  readonly seats: number;
+export class AnderleState extends TrickState<AnderleView> {
   /** Whether the 16 pip cards are in the pack (A-1). */
   readonly pips: boolean;
-
-  dealer = 0;
-  forehand = 1;
-  /** 1 (empty pot, A-5) or 2 (A-6). */
-  type = 1;
-  potBefore = 0;
-  /** The pot after the dealer's ante: each trick pays a quarter of it, each loser pays it. */
-  pot = ANTE;
-
-  readonly hands = this.slab.int32(MAX_SEATS * LANES);
-  readonly dealt = this.slab.int32(MAX_SEATS * LANES);
-  readonly handCount = this.slab.int8(MAX_SEATS);
-  /** -1 not yet declared, 0 out, 1 in (type-1 hands: everyone 1). */
-  readonly declared = this.slab.int8(MAX_SEATS);
-  /** Seats in play (after the declarations). */
-  players = 0;
-
-  toMove = -1;
-  decision: DecisionKind = Decision.None;
-  outcome: number = Outcome.Playing;
-  soleSeat = -1;
-  trick = 0;
-  pos = 0;
-  leader = 0;
-  /** -1: tarocks led; 0..3: that suit. */
-  ledSuit = -1;
-  /** 64 + bit for a tarock, the lane-1 bit for a card of the suit led. */
-  bestStrength = -1;
-  bestSeat = 0;
-
-  readonly moves = this.slab.int32(MAX_PLIES);
-  readonly moveSeats = this.slab.int8(MAX_PLIES);
-  plies = 0;
-  readonly trickStart = this.slab.int8(HAND);
-  readonly trickLeader = this.slab.int8(HAND);
-  readonly trickWinner = this.slab.int8(HAND);
-  readonly seatTricks = this.slab.int32(MAX_SEATS);
-  readonly voids = this.slab.int32(MAX_SEATS);
-  /** At the end: each seat's money change this hand (the dealer's ante included). */
-  readonly delta = this.slab.int32(MAX_SEATS);
-
-  private readonly views: AnderleView[];
-  /** Scratch for searchMoves: every card still in a hand or the trick, by lane. */
-  private readonly live = new Int32Array(LANES);
+  /** -1 not yet declared, 0 out, 1 in, by seat (a window on the state). */
+  readonly declared: Int32Array;
+  /** Tricks taken by each seat (a window on the state). */
+  readonly seatTricks: Int32Array;
+  /** At the end: each seat's money change this hand (a window on the state). */
+  readonly delta: Int32Array;
+  /** The seats from forehand round to the dealer, and the seats in play in that order. */
+  private readonly around = new Int8Array(MAX_PLAYERS);
+  private readonly playing = new Int8Array(MAX_PLAYERS);
 
   constructor(seats: number, pips: boolean) {
-    if (!(seats >= MIN_SEATS && seats <= MAX_SEATS)) throw new RangeError(`vier-anderle: ${seats} seats`);
+    if (!(seats >= MIN_SEATS && seats <= MAX_PLAYERS)) throw new RangeError(`vier-anderle: ${seats} seats`);
     if (!pips && seats * HAND > 38) throw new RangeError(`vier-anderle: ${seats} seats need the pips`);
-    this.seats = seats;
+    super({ seats, maxPlies: MAX_PLIES }, TABLES, (state: AnderleState, seat) => new AnderleView(state, seat));
     this.pips = pips;
-    this.slab.seal();
-    this.views = Array.from({ length: seats }, (_, seat) => new AnderleView(this, seat));
+    this.declared = this.m.subarray(DECLARED, DECLARED + seats);
+    this.seatTricks = this.m.subarray(WON, WON + seats);
+    this.delta = this.m.subarray(DELTA, DELTA + seats);
   }
 
   /** Shuffle the pack and deal 4 cards to each seat from forehand on (A-2); the rest is out of play. */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
-    const [t, s] = fullPack(this.pips);
-    let n = 0;
-    for (let b = 0; b < 32; b++) if ((t >>> b) & 1) deck[n++] = b;
-    for (let b = 0; b < 32; b++) if ((s >>> b) & 1) deck[n++] = 32 | b;
-    for (let i = n - 1; i > 0; i--) {
-      const j = rng.below(i + 1);
-      const x = deck[i];
-      deck[i] = deck[j];
-      deck[j] = x;
-    }
+    const pack = packCodes(this.pips);
+    const n = pack.length;
+    for (let i = 0; i < n; i++) deck[i] = pack[i];
+    rng.shuffle(deck, n);
     const dealt = this.dealt;
-    dealt.fill(0);
     const seats = this.seats;
-    for (let i = 0; i < seats * HAND; i++) {
-      const seat = (ctx.dealer + 1 + (i % seats)) % seats;
+    for (let i = 0; i < seats * LANES; i++) dealt[i] = 0;
+    for (let i = 0, seat = ctx.dealer + 1; i < seats * HAND; i++, seat++) {
+      if (seat === seats) seat = 0;
       const c = deck[i];
       dealt[seat * LANES + (c >>> 5)] |= 1 << (c & 31);
     }
@@ -143,85 +147,71 @@ export class AnderleState implements State {
   }
 
   /** Start the hand from given hands (a sampled world, a test position). */
-  begin(ctx: DealContext, hands: Int32Array): void {
+  begin(ctx: DealContext, hands: ArrayLike<number>): void {
+    const m = this.m;
     const n = this.seats;
-    for (let i = 0; i < MAX_SEATS * LANES; i++) this.hands[i] = this.dealt[i] = i < n * LANES ? hands[i] : 0;
-    this.dealer = ctx.dealer;
-    this.forehand = (ctx.dealer + 1) % n;
-    this.potBefore = ctx.potBefore;
-    this.pot = ctx.potBefore + ANTE;
-    this.type = ctx.potBefore === 0 ? 1 : 2;
-    for (let seat = 0; seat < MAX_SEATS; seat++) {
-      this.handCount[seat] = seat < n ? popcount(this.hands[seat * LANES]) + popcount(this.hands[seat * LANES + 1]) : 0;
-      this.declared[seat] = this.type === 1 ? 1 : -1;
-      this.seatTricks[seat] = 0;
-      this.voids[seat] = 0;
-      this.delta[seat] = 0;
+    const type = ctx.potBefore === 0 ? 1 : 2;
+    m[TYPE] = type;
+    m[POT_BEFORE] = ctx.potBefore;
+    m[POT] = ctx.potBefore + ANTE;
+    m[OUTCOME] = Outcome.Playing;
+    m[SOLE_SEAT] = -1;
+    for (let seat = 0; seat < n; seat++) {
+      m[DECLARED + seat] = type === 1 ? 1 : -1;
+      m[DELTA + seat] = 0;
+      this.around[seat] = (ctx.dealer + 1 + seat) % n;
     }
-    this.outcome = Outcome.Playing;
-    this.soleSeat = -1;
-    this.plies = 0;
-    this.trick = 0;
-    this.pos = 0;
-    this.toMove = this.leader = this.bestSeat = this.forehand;
-    this.ledSuit = -1;
-    this.bestStrength = -1;
-    if (this.type === 1) {
-      this.startPlay();
+    this.startPlay(hands, null, ctx.dealer, this.around, n, HAND, -1, -1, -1);
+    if (type === 1) {
+      this.seatDeclared();
     } else {
-      this.players = 0;
-      this.decision = Decision.Declare;
+      m[PLAYERS] = 0;
+      m[DECISION] = DECLARE;
     }
   }
 
-  private startPlay(): void {
+  restart(): void {
+    this.begin({ dealer: this.dealer, potBefore: this.potBefore }, this.dealt);
+  }
+
+  packLane(lane: number): number {
+    return packLane(this.pips, lane);
+  }
+
+  /** After the declarations (or at once in a type-1 hand): play among the seats in, or end (A-7). */
+  private seatDeclared(): void {
+    const m = this.m;
     const n = this.seats;
     let count = 0;
-    let first = -1;
     for (let i = 1; i <= n; i++) {
-      const seat = (this.dealer + i) % n;
-      if (this.declared[seat] === 1) {
-        count++;
-        if (first < 0) first = seat;
-      }
+      const seat = (m[DEALER] + i) % n;
+      if (m[DECLARED + seat] === 1) this.playing[count++] = seat;
     }
-    this.players = count;
     if (count === 0) {
-      this.outcome = Outcome.Void;
-      this.end();
+      m[OUTCOME] = Outcome.Void;
+      m[PLAYERS] = 0;
+      this.finish();
     } else if (count === 1) {
-      this.outcome = Outcome.Sole;
-      this.soleSeat = first;
-      this.end();
+      m[OUTCOME] = Outcome.Sole;
+      m[SOLE_SEAT] = this.playing[0];
+      m[PLAYERS] = 1;
+      this.finish();
     } else {
-      this.decision = Decision.Card;
-      this.toMove = this.leader = this.bestSeat = first;
-      this.ledSuit = -1;
-      this.bestStrength = -1;
+      this.seatPlayers(this.playing, count);
+      m[LED] = 0;
     }
   }
 
-  isTerminal(): boolean {
-    return this.decision === Decision.None;
-  }
+  // ---- Rules (hooks of the kernel) -----------------------------------------------
 
-  legal(out: Int32Array, off: number): number {
-    out[off] = out[off + 1] = out[off + 2] = out[off + 3] = 0;
-    if (this.decision === Decision.None) return 0;
-    if (this.decision === Decision.Declare) {
-      out[off + 3] = YES_NO;
-      return 2;
-    }
-    const h = this.toMove * LANES;
-    const t = this.hands[h];
-    const s = this.hands[h + 1];
-    if (this.pos === 0) {
-      out[off] = t;
-      out[off + 1] = s;
-      return this.handCount[this.toMove];
-    }
-    // A-3: the duties.
-    const led = this.ledSuit;
+  /** A-3: the duties, then among those, head the trick if any can. */
+  protected cards(out: Int32Array, off: number): number {
+    const m = this.m;
+    if (m[POS] === 0) return this.anyCard(out, off);
+    const h = HANDS + m[TO_MOVE] * LANES;
+    const t = m[h];
+    const s = m[h + 1];
+    const led = m[LED] - 1; // -1: tarocks led; 0..3: that suit
     let a0 = 0;
     let a1 = 0;
     if (led < 0) {
@@ -233,8 +223,7 @@ export class AnderleState implements State {
       else if (t !== 0) a0 = t;
       else a1 = s;
     }
-    // A-3: among those, head the trick if any can.
-    const best = this.bestStrength;
+    const best = m[BEST];
     let h0: number;
     let h1: number;
     if (best >= 64) {
@@ -250,93 +239,77 @@ export class AnderleState implements State {
     }
     out[off] = a0;
     out[off + 1] = a1;
+    out[off + 2] = out[off + 3] = 0;
     return popcount(a0) + popcount(a1);
   }
 
-  /** Strength of `code` in the current trick: 64 + bit for a tarock, the bit for the suit led, else -1. */
-  private strength(code: number): number {
-    if (code >>> 5 === 0) return 64 + (code & 31);
-    const bit = code & 31;
-    return this.ledSuit >= 0 && bit >>> 3 === this.ledSuit ? bit : -1;
+  protected shown(seat: number, move: number): void {
+    const m = this.m;
+    const row = m[LED];
+    const lane = move >>> 5;
+    if (row === 0) {
+      if (lane !== TAROCK_LANE) m[VOIDS + seat] |= 1;
+    } else if (lane === TAROCK_LANE) {
+      m[VOIDS + seat] |= 1 << row;
+    } else if (1 + ((move & 31) >>> 3) !== row) {
+      m[VOIDS + seat] |= 1 | (1 << row);
+    }
   }
 
-  apply(move: number): void {
-    const seat = this.toMove;
-    this.moves[this.plies] = move;
-    this.moveSeats[this.plies] = seat;
-    this.plies++;
-    const n = this.seats;
-    if (this.decision === Decision.Declare) {
-      this.declared[seat] = move === YES ? 1 : 0;
-      if (seat === this.dealer) this.startPlay();
-      else this.toMove = (seat + 1) % n;
-      return;
-    }
-    const lane = move >>> 5;
-    this.hands[seat * LANES + lane] &= ~(1 << (move & 31));
-    this.handCount[seat]--;
-    if (this.pos === 0) {
-      this.leader = seat;
-      this.trickStart[this.trick] = this.plies - 1;
-      this.trickLeader[this.trick] = seat;
-      this.ledSuit = lane === 0 ? -1 : (move & 31) >>> 3;
-      this.bestSeat = seat;
-      this.bestStrength = this.strength(move);
-    } else {
-      const led = this.ledSuit;
-      if (led < 0) {
-        if (lane !== 0) this.voids[seat] |= 1;
-      } else if (lane === 0) {
-        this.voids[seat] |= 1 << (1 + led);
-      } else if ((move & 31) >>> 3 !== led) {
-        this.voids[seat] |= 1 | (1 << (1 + led));
-      }
-      const st = this.strength(move);
-      if (st > this.bestStrength) {
-        this.bestStrength = st;
-        this.bestSeat = seat;
-      }
-    }
-    if (++this.pos < this.players) {
-      let next = seat;
-      do next = next + 1 === n ? 0 : next + 1;
-      while (this.declared[next] !== 1);
-      this.toMove = next;
-    } else {
-      const w = this.bestSeat;
-      this.trickWinner[this.trick] = w;
-      this.seatTricks[w]++;
-      this.trick++;
-      this.pos = 0;
-      this.leader = w;
-      if (this.trick === HAND) {
-        this.outcome = Outcome.Played;
-        this.end();
-      } else {
-        this.toMove = w;
-      }
-    }
+  protected trickWon(winner: number): void {
+    this.take(winner, 0);
+  }
+
+  /** A-6: in (YES) or out, from forehand round to the dealer. */
+  protected answer(seat: number, move: number): void {
+    const m = this.m;
+    m[DECLARED + seat] = move === YES ? 1 : 0;
+    if (seat === m[DEALER]) this.seatDeclared();
+    else m[TO_MOVE] = (seat + 1) % this.seats;
   }
 
   /** The money of the hand (A-5 to A-7), as each seat's change, the dealer's ante included. */
-  private end(): void {
-    this.decision = Decision.None;
-    this.toMove = -1;
+  protected override finish(): void {
+    const m = this.m;
+    if (m[OUTCOME] === Outcome.Playing) m[OUTCOME] = Outcome.Played;
+    super.finish();
     const n = this.seats;
-    for (let seat = 0; seat < n; seat++) this.delta[seat] = 0;
-    this.delta[this.dealer] -= ANTE;
-    const pot = this.pot;
-    if (this.outcome === Outcome.Sole) {
-      this.delta[this.soleSeat] += pot;
-    } else if (this.outcome === Outcome.Played) {
+    for (let seat = 0; seat < n; seat++) m[DELTA + seat] = 0;
+    m[DELTA + m[DEALER]] -= ANTE;
+    const pot = m[POT];
+    if (m[OUTCOME] === Outcome.Sole) {
+      m[DELTA + m[SOLE_SEAT]] += pot;
+    } else if (m[OUTCOME] === Outcome.Played) {
       const quarter = pot / 4;
       for (let seat = 0; seat < n; seat++) {
-        if (this.declared[seat] !== 1) continue;
-        const k = this.seatTricks[seat];
-        if (k === 0) this.delta[seat] -= pot;
-        else if (this.type === 2) this.delta[seat] += k * quarter;
+        if (m[DECLARED + seat] !== 1) continue;
+        const k = m[WON + seat];
+        if (k === 0) m[DELTA + seat] -= pot;
+        else if (m[TYPE] === 2) m[DELTA + seat] += k * quarter;
       }
     }
+  }
+
+  // ---- The deal as data --------------------------------------------------------------
+
+  /** 1 (empty pot before the ante, A-5) or 2 (A-6). */
+  get type(): number {
+    return this.m[TYPE];
+  }
+  get potBefore(): number {
+    return this.m[POT_BEFORE];
+  }
+  /** The pot after the dealer's ante: a trick pays a quarter, a loser pays all of it. */
+  get pot(): number {
+    return this.m[POT];
+  }
+  /** How the hand ended (`Outcome`). */
+  get outcome(): number {
+    return this.m[OUTCOME];
+  }
+  /** The one seat in, who took the pot without play (A-7), or -1. */
+  get soleSeat(): number {
+    return this.m[SOLE_SEAT];
   }
 
   /**
@@ -346,38 +319,28 @@ export class AnderleState implements State {
    * the pot is the other party (seats + pot sum to zero, A-4).
    */
   returns(out: Float64Array): void {
-    const q = this.pot / 4;
-    for (let seat = 0; seat < this.seats; seat++) out[seat] = this.delta[seat] / q;
+    const q = this.m[POT] / 4;
+    for (let seat = 0; seat < this.seats; seat++) out[seat] = this.m[DELTA + seat] / q;
+  }
+
+  moveName(move: number): string {
+    if (move === YES) return 'in';
+    if (move === NO) return 'out';
+    return codeName(move);
   }
 
   // ---- Exact search (game.ts, "Search support"): the measure is tricks. ----
 
-  get trickCards(): number {
-    return this.pos;
+  override tricksLeft(): number {
+    const d = this.m[DECISION];
+    return d === CARD || d === DECLARE ? this.m[TRICKS] - this.m[TRICK] : 0;
   }
 
-  winning(): number {
-    return this.pos === 0 || this.bestStrength < 0 ? -1 : this.bestSeat;
+  override taken(seat: number): number {
+    return this.m[WON + seat];
   }
 
-  heads(move: number): boolean {
-    return this.pos === 0 ? true : this.strength(move) > this.bestStrength;
-  }
-
-  /** The measure is tricks: no card is worth more than another. */
-  worth(_move: number): number {
-    return 0;
-  }
-
-  tricksLeft(): number {
-    return this.decision === Decision.Card || this.decision === Decision.Declare ? HAND - this.trick : 0;
-  }
-
-  taken(seat: number): number {
-    return this.seatTricks[seat];
-  }
-
-  inPlay(): number {
+  override inPlay(): number {
     return this.tricksLeft();
   }
 
@@ -386,17 +349,18 @@ export class AnderleState implements State {
    * holds wins a trick with each card, and one seat's cards fall to different tricks,
    * so the party surely takes as many tricks as its longest holding in the run.
    */
-  sureTaken(inSide: Uint8Array, out: Int32Array): void {
+  override sureTaken(inSide: Uint8Array, out: Int32Array): void {
+    const m = this.m;
     let live = 0;
     for (let seat = 0; seat < this.seats; seat++)
-      if (this.declared[seat] === 1) live |= this.hands[seat * LANES + TAROCK_LANE];
+      if (m[DECLARED + seat] === 1) live |= m[HANDS + seat * LANES + TAROCK_LANE];
     // The run: from the top down, while the holder is of the top card's party.
     let party = -1;
     let run = 0;
     while (live !== 0) {
       const top = 1 << (31 - Math.clz32(live));
       let owner = 0;
-      while (this.declared[owner] !== 1 || (this.hands[owner * LANES + TAROCK_LANE] & top) === 0) owner++;
+      while (m[DECLARED + owner] !== 1 || (m[HANDS + owner * LANES + TAROCK_LANE] & top) === 0) owner++;
       const p = inSide[owner] === 1 ? 0 : 1;
       if (party < 0) party = p;
       else if (p !== party) break;
@@ -405,71 +369,24 @@ export class AnderleState implements State {
     }
     let most = 0;
     for (let seat = 0; seat < this.seats; seat++) {
-      if (this.declared[seat] === 1) most = Math.max(most, popcount(this.hands[seat * LANES + TAROCK_LANE] & run));
+      if (m[DECLARED + seat] === 1) most = Math.max(most, popcount(m[HANDS + seat * LANES + TAROCK_LANE] & run));
     }
     out[0] = party === 0 ? most : 0;
     out[1] = party === 1 ? most : 0;
   }
 
-  searchMoves(out: Int32Array, off: number): number {
-    const n = this.legal(out, off);
-    if (n < 2 || this.decision !== Decision.Card) return n;
-    const live = this.live;
-    live[0] = live[1] = live[2] = live[3] = 0;
-    for (let seat = 0; seat < this.seats; seat++) {
-      if (this.declared[seat] !== 1) continue;
-      live[0] |= this.hands[seat * LANES];
-      live[1] |= this.hands[seat * LANES + 1];
-    }
-    for (let ply = this.plies - this.pos; ply < this.plies; ply++) {
-      const c = this.moves[ply];
-      live[c >>> 5] |= 1 << (c & 31);
-    }
-    return keepOnePerRun(out, off, live, NO_VALUE, RUN_BREAKS);
-  }
-
   /** The two lanes of every hand in play, then who acts, the decision and who is in. */
   searchKey(out: Int32Array, off: number): number {
+    const m = this.m;
     const n = this.seats;
     let inMask = 0;
     for (let seat = 0; seat < n; seat++) {
-      const playing = this.declared[seat] === 1;
+      const playing = m[DECLARED + seat] === 1;
       if (playing) inMask |= 1 << seat;
-      out[off + 2 * seat] = playing ? this.hands[seat * LANES] : 0;
-      out[off + 2 * seat + 1] = playing ? this.hands[seat * LANES + 1] : 0;
+      out[off + 2 * seat] = playing ? m[HANDS + seat * LANES] : 0;
+      out[off + 2 * seat + 1] = playing ? m[HANDS + seat * LANES + 1] : 0;
     }
-    out[off + 2 * n] = (this.toMove & 15) | ((this.decision & 7) << 4) | (inMask << 7);
+    out[off + 2 * n] = (m[TO_MOVE] & 15) | ((m[DECISION] & 7) << 4) | (inMask << 7);
     return 2 * n + 1;
-  }
-
-  observe(seat: number): AnderleView {
-    return this.views[seat];
-  }
-
-  copyFrom(o: AnderleState): void {
-    this.slab.copyFrom(o.slab);
-    this.dealer = o.dealer;
-    this.forehand = o.forehand;
-    this.type = o.type;
-    this.potBefore = o.potBefore;
-    this.pot = o.pot;
-    this.players = o.players;
-    this.toMove = o.toMove;
-    this.decision = o.decision;
-    this.outcome = o.outcome;
-    this.soleSeat = o.soleSeat;
-    this.trick = o.trick;
-    this.pos = o.pos;
-    this.leader = o.leader;
-    this.ledSuit = o.ledSuit;
-    this.bestStrength = o.bestStrength;
-    this.bestSeat = o.bestSeat;
-    this.plies = o.plies;
-  }
-
-  moveName(move: number): string {
-    if (move === YES) return 'in';
-    if (move === NO) return 'out';
-    return codeName(move);
   }
 }

@@ -18,7 +18,7 @@ import { LANES, setCodesInto } from '../../core/cardset.js';
 import { highestBit, popcount } from '../../core/bits.js';
 import { insertByScore } from '../../core/scored.js';
 import type { BoundTable } from '../game.js';
-import { relativeKey, sureTopRun, valueKeys } from '../interchangeable.js';
+import { relativeKey, sureTopRun, valueKeys } from '../trick/interchangeable.js';
 import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 
 const SEATS = 4;

@@ -69,7 +69,7 @@ export class VierscheMatch implements Match<VierscheState> {
     this.carryPoints = 0;
     this.matchLoser = -1;
     this.before = null;
-    this.events.length = 0;
+    if (this.events.length > 0) this.events.length = 0; // a length store is a runtime call even on an empty array
     this.dealRungsErased = 0;
   }
 
@@ -99,9 +99,9 @@ export class VierscheMatch implements Match<VierscheState> {
     const winner = state.winner;
     if (winner < 0) {
       // An undecided first deal: the leading team's points are written down (team 0 at 70-70).
-      const team = state.teamPoints[1] > state.teamPoints[0] ? 1 : 0;
+      const team = state.teamPoints(1) > state.teamPoints(0) ? 1 : 0;
       this.carryTeam = team;
-      this.carryPoints = state.teamPoints[team];
+      this.carryPoints = state.teamPoints(team);
       events?.push({ type: 'carry', team, points: this.carryPoints });
     } else {
       this.carryTeam = -1;
@@ -138,7 +138,7 @@ export class VierscheMatch implements Match<VierscheState> {
     for (let seat = 0; seat < SEATS; seat++) {
       const team = seat & 1;
       const won = state.winner === team;
-      out[seat * k] = state.teamPoints[team];
+      out[seat * k] = state.teamPoints(team);
       out[seat * k + 1] = won ? 1 : 0;
       out[seat * k + 2] = state.winner < 0 ? 0 : won ? this.dealRungsErased : -this.dealRungsErased;
     }
@@ -182,7 +182,7 @@ export class VierscheMatch implements Match<VierscheState> {
     for (let t = 0; t < Math.min(state.trick, TRICKS); t++) {
       const start = state.trickStart[t];
       const cards: string[] = [];
-      for (let i = 0; i < SEATS; i++) cards.push(name(state.moves[start + i]));
+      for (let i = 0; i < SEATS; i++) cards.push(name(state.move(start + i)));
       const trick: Record<string, unknown> = {
         leader: state.trickLeader[t],
         cards,

@@ -29,9 +29,9 @@
  * that no deal satisfies are always recognized (by counting, or by Hall's condition
  * when the table does not fit) and return false at once.
  */
-import { popcount } from '../core/bits.js';
-import { LANES } from '../core/cardset.js';
-import type { Rng } from '../core/rng.js';
+import { popcount } from '../../core/bits.js';
+import { LANES } from '../../core/cardset.js';
+import type { Rng } from '../../core/rng.js';
 
 export interface HandSamplerOptions {
   /** Rejection attempts before counting (default 32). 0 counts at once whenever someone is void. */
@@ -53,6 +53,8 @@ export class HandSampler {
   private readonly cards: Uint8Array;
   private readonly bucket: Uint8Array;
   private readonly invFact: Float64Array;
+  /** What the last `sweep` summed. */
+  private readonly swept = new Float64Array(1);
 
   // Classes: holders with equal voids (within the pool's lanes).
   private classes = 0;
@@ -173,7 +175,8 @@ export class HandSampler {
       if (s > 0 && (forbidden[h] & laneMask) !== 0) constrained = true;
     }
     if (total !== n) return false;
-    for (let h = 0; h < holders; h++) out.fill(0, outOff[h], outOff[h] + LANES);
+    // Loops, not fill(): a builtin call costs more than four stores.
+    for (let h = 0; h < holders; h++) for (let l = 0, o = outOff[h]; l < LANES; l++) out[o + l] = 0;
 
     const tries = constrained ? this.rejectionTries : 1;
     if (this.reject(n, holders, sizes, forbidden, laneMask, tries, rng)) {
@@ -296,7 +299,8 @@ export class HandSampler {
     let rd = classCap[d];
     for (let g = G - 1; g >= 0; g--) {
       const at = g * this.size + idx;
-      const total = this.sweep(g, at, rd, -1);
+      this.sweep(g, at, rd, -1);
+      const total = this.swept[0];
       if (!(total > 0)) return 0;
       this.sweep(g, at, rd, rng.uniform() * total);
       const row = g * H;
@@ -400,9 +404,12 @@ export class HandSampler {
 
     this.builtClasses = P;
     this.builtGroups = G;
-    this.builtCap.set(classCap.subarray(0, P));
-    this.builtAllowed.set(groupAllowed.subarray(0, G));
-    this.builtCards.set(groupCards.subarray(0, G));
+    // Loops, not set(subarray): a subarray is an object allocated at every call.
+    for (let p = 0; p < P; p++) this.builtCap[p] = classCap[p];
+    for (let g = 0; g < G; g++) {
+      this.builtAllowed[g] = groupAllowed[g];
+      this.builtCards[g] = groupCards[g];
+    }
     return true;
   }
 
@@ -436,11 +443,12 @@ export class HandSampler {
   /**
    * Sum, over the splits x of group g's cards among the classes that fit the state in
    * `digit` (and `rd` for the implied class), of the multinomial weight prod 1/x! times
-   * layer g at the state minus x (`at` is the state's entry). With target >= 0, stop
-   * once the sum exceeds target and leave that split in `pick` (the enumerated
-   * dimensions, then what the last admitted class takes).
+   * layer g at the state minus x (`at` is the state's entry), into `swept[0]` (a
+   * number returned from a call that is not inlined is boxed: an allocation). With
+   * target >= 0, stop once the sum exceeds target and leave that split in `pick` (the
+   * enumerated dimensions, then what the last admitted class takes).
    */
-  private sweep(g: number, at: number, rd: number, target: number): number {
+  private sweep(g: number, at: number, rd: number, target: number): void {
     const { digit, stride, split, pick, invFact, table, groupDims } = this;
     const base = g * this.maxHolders;
     const toImplied = this.groupHasImplied[g] === 1;
@@ -464,7 +472,10 @@ export class HandSampler {
           // Keep the last positive split: rounding may leave acc <= target at the end.
           for (let j = 0; j < m; j++) pick[j] = split[j];
           pick[m] = rest;
-          if (acc > target) return acc;
+          if (acc > target) {
+            this.swept[0] = acc;
+            return;
+          }
         }
       }
       let j = 0;
@@ -480,7 +491,10 @@ export class HandSampler {
         at += split[j] * stride[q];
         split[j] = 0;
       }
-      if (j === m) return acc;
+      if (j === m) {
+        this.swept[0] = acc;
+        return;
+      }
     }
   }
 

@@ -5,7 +5,7 @@
  * loses to exactly the same cards, now and later) and they are worth the same. Every
  * game's layout puts a lane's cards in order of strength, so "between" is a bit range.
  */
-import { LANES } from '../core/cardset.js';
+import { LANES } from '../../core/cardset.js';
 
 /**
  * Reduce the move set `out[off .. off + LANES)` to one card per run of interchangeable
@@ -49,18 +49,6 @@ export function keepOnePerRun(
     out[off + lane] = kept;
   }
   return count;
-}
-
-/**
- * Write into `live` every card still in one of the four hands `hands` (LANES masks per
- * seat) or among `moves[from .. to)` (the current trick): what `keepOnePerRun` needs.
- */
-export function liveCards(live: Int32Array, hands: Int32Array, moves: Int32Array, from: number, to: number): void {
-  for (let l = 0; l < LANES; l++) live[l] = hands[l] | hands[LANES + l] | hands[2 * LANES + l] | hands[3 * LANES + l];
-  for (let ply = from; ply < to; ply++) {
-    const c = moves[ply];
-    live[c >>> 5] |= 1 << (c & 31);
-  }
 }
 
 /**

@@ -1,0 +1,67 @@
+/**
+ * What the heuristic bots compute over and over, made cheap without changing a single
+ * answer: hypergeometric chances tabled once at load, and a memo of the chances of one
+ * decision.
+ *
+ * A heuristic asks "how likely is it that an opponent's k unknown cards, drawn from u
+ * unseen ones of which h are marked, include none of them" many times a move, and
+ * again for each legal card it weighs. Computed in a loop and returned from a call V8
+ * does not inline, every answer is also a boxed number (an allocation): most of what
+ * those bots allocated. A table answers with one load, the same number.
+ */
+
+/** Bounds of the table: u and h below 40 (a pack has 36 cards), k below 16 (a hand holds at most 12). */
+const U = 40;
+const K = 16;
+
+/** `f(u, h, k)` for every u, h below 40 and k below 16, as a table for `drawn`. */
+export function drawTable(f: (u: number, h: number, k: number) => number): Float64Array {
+  const t = new Float64Array(U * U * K);
+  for (let u = 0; u < U; u++)
+    for (let h = 0; h < U; h++) for (let k = 0; k < K; k++) t[(u * U + h) * K + k] = f(u, h, k);
+  return t;
+}
+
+/** Whether (u, h, k) lies in a `drawTable`'s range. */
+export function inDrawTable(u: number, h: number, k: number): boolean {
+  return u >>> 0 < U && h >>> 0 < U && k >>> 0 < K;
+}
+
+/** The entry of (u, h, k) in a `drawTable` (check `inDrawTable` first). */
+export function drawn(table: Float64Array, u: number, h: number, k: number): number {
+  return table[(u * U + h) * K + k];
+}
+
+/**
+ * Numbers remembered for one decision, by a small integer key: `next` starts a new
+ * decision and forgets them all at once (entries carry the decision's number, so
+ * nothing is cleared).
+ */
+export class DecisionMemo {
+  private readonly decisionOf: Int32Array;
+  private readonly values: Float64Array;
+  private decision = 0;
+
+  constructor(keys: number) {
+    this.decisionOf = new Int32Array(keys).fill(-1);
+    this.values = new Float64Array(keys);
+  }
+
+  next(): void {
+    this.decision = (this.decision + 1) | 0;
+  }
+
+  has(key: number): boolean {
+    return this.decisionOf[key] === this.decision;
+  }
+
+  get(key: number): number {
+    return this.values[key];
+  }
+
+  set(key: number, value: number): number {
+    this.decisionOf[key] = this.decision;
+    this.values[key] = value;
+    return value;
+  }
+}

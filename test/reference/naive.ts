@@ -1,0 +1,31 @@
+/**
+ * What the contract suite asks of a game's naive reference (test/reference/*-naive.ts):
+ * the legal moves of a position and a move made, by name, so that perft and lock-step
+ * compare any game's engine with its reference through one interface. Cards are named
+ * as RECORD.md names them (`State.moveName`); yes/no answers are 'yes' and 'no'.
+ */
+import type { TrickState } from '../../src/games/trick/state.js';
+
+export interface NaiveGame {
+  /** The legal moves by name, in any order (empty when the deal is over). */
+  moves(): string[];
+  play(move: string): void;
+  clone(): NaiveGame;
+}
+
+/** The naive twin of an engine state at the start of its deal (no move made yet). */
+export type NaiveTwin = (state: TrickState) => NaiveGame;
+
+/** The engine's hands at the start of the deal, by seat, as card names. */
+export function dealtNames(state: TrickState): string[][] {
+  const out: string[][] = [];
+  for (let seat = 0; seat < state.seats; seat++) {
+    const names: string[] = [];
+    for (let lane = 0; lane < 4; lane++) {
+      for (let m = state.dealt[seat * 4 + lane]; m !== 0; m &= m - 1)
+        names.push(state.moveName((lane << 5) | (31 - Math.clz32(m & -m))));
+    }
+    out.push(names);
+  }
+  return out;
+}
