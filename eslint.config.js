@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'results/', '.test-results/'] },
+  { ignores: ['dist/', 'node_modules/', 'results/', '.test-results/', 'work/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,39 +1,37 @@
 /**
  * `oracle`: the cheating ceiling. It sees the live deal state (every hand), which the
- * harness gives only to bots marked `cheats: true` (`BotContext.state`), and plays
- * what the exact solver says is best for its seat in the one true world: the `pimc`
- * evaluation with a single world that is the real one (bots/perfect-play.ts).
+ * harness gives only to bots marked `cheats: true` (`BotContext.state`), and plays the
+ * best move for its seat in the one true world under its `model` of the others: the
+ * `pimc` evaluation with a single world that is the real one.
  *
- * - A card: the legal move with the best solver value of the seat's side's final
- *   measure (card points or tricks; fewer is better where the game says so), ties to
- *   the lowest code; where the game gives deal aims (a Hindersche march, the Jass
- *   sweep), the deal's outlook after the move instead (bots/perfect-play.ts,
- *   `aimValues`). `budget` is a node limit per move, generous by default; when the
- *   exact solve does not fit, the deepest horizon search that does decides, with the
- *   solver's estimate beyond the horizon (bots/perfect-play.ts). In the games without
- *   teams that estimate is a playout with each seat playing for itself (`playout`,
- *   default `selfish`, bots/solver/playout.ts), not as the paranoid search's coalition:
- *   80 duplicate deals of Hindersi-Jass, seed ladder-1, +4.43 [2.11, 6.74] points a deal
- *   against `heuristic` instead of +1.04 [-1.99, 4.07] (with `model=paranoid`); 120 of
- *   Hindersche +4.40 [1.96, 6.83] instead of +1.81 [-0.94, 4.57] (marks +0.119 instead
- *   of +0.069); Vier-Anderle unchanged (its four tricks are always solved exactly).
- * - A yes/no answer: each answer applied and the deal played out with the solver
- *   policy in every seat, the higher `returns()` wins (NO on a tie).
+ * - `model=heuristic` (what `auto` means in the games of individuals): every other seat
+ *   plays the game's heuristic, and the oracle searches its own decisions to the end of
+ *   the deal within the budget (bots/policy-search.ts, `depth` decisions deep, by
+ *   default all), valuing a line by the seat's `returns()`, the deal's real result. The
+ *   heuristic is a deterministic function of what its seat sees, so where the others
+ *   *are* heuristic players (the ladder seats each bot of these games alone among them)
+ *   the oracle knows their every answer to its own moves, and a search that reaches the
+ *   end of the deal is the best response to that field: no bot can expect a better
+ *   return there. With the default budget it does so from the second trick on, and at
+ *   the first card in about a third of deals (bots/NOTES.md); beyond what it searched,
+ *   the heuristic plays its seat too. Against other players it is a model, not a bound.
+ * - the solver's models (`paranoid`, what `auto` means with teams; `maxn`, ...): every
+ *   seat plays perfectly with every hand known (bots/perfect-play.ts). A card: the legal
+ *   move with the best solver value of the seat's side's final measure (card points or
+ *   tricks; fewer is better where the game says so), ties to the lowest code, or where
+ *   the game gives deal aims (a Hindersche march, the Jass sweep) the deal's outlook after
+ *   the move (`aimValues`). `budget` is a node limit per move, generous by default; when
+ *   the exact solve does not fit, the deepest horizon search that does decides, with
+ *   the solver's estimate beyond the horizon: in the games without teams a playout with
+ *   each seat playing for itself (`playout`, default `selfish`), which made the oracle
+ *   clearly stronger than the coalition's playout (bots/NOTES.md). A yes/no answer:
+ *   each answer applied and the deal played out with the solver policy in every seat,
+ *   the higher `returns()` wins (NO on a tie). Against players who are not perfect
+ *   (the heuristic opponents of the Viersche ladder), a reference, not a bound.
  *
- * That is `model=paranoid`, the default (`model=auto`) in Viersche. In the games without
- * teams `auto` is `model=heuristic`: it searches its own decisions with every other seat
- * playing the game's heuristic (bots/policy-search.ts, to `depth` of them, by default
- * to the end of the deal within the budget), valuing a line by the deal's real result.
- * Against `heuristic` that is a far higher ceiling than the paranoid solver's: Hindersi-Jass
- * +23.24 [18.15, 28.32] points a deal (40 duplicate deals, seed diag-3; paranoid +3.42
- * on the ladder's 160), above pimc's +13.23, which the paranoid oracle left at 139% of the
- * random-to-oracle gap. The search's model bots use `ctx.rng`.
- *
- * It is not an upper bound on what any bot can score: it assumes the others play as
- * its model says (the other team playing perfectly; or the heuristic), and with the
- * solver early in a deal it searches to a horizon. It measures how much of a gap hidden
- * information leaves. Every table and summary marks
- * it as cheating. Deterministic: with the solver's models it uses no randomness.
+ * It measures how much of a gap hidden information leaves; every table and summary marks
+ * it as cheating. Deterministic: with the solver's models it uses no randomness, and
+ * the heuristic model's bots are reseeded from `ctx.rng`.
  */
 import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';

@@ -40,7 +40,7 @@
  * in the playout that estimates beyond a paranoid search's horizon: as the coalition the
  * search assumes (`coalition`, pimc's default) or each for itself (`selfish`, the
  * oracle's default: it made the oracle clearly stronger in Hindersche and Hindersi-Jass,
- * see oracle.ts; pimc was not, see bots/solver/playout.ts).
+ * and pimc was not; bots/NOTES.md).
  *
  * ## Card decisions by the deal's aims: `aimValues`
  *
@@ -186,10 +186,10 @@ const BOT_MODELS: readonly BotModel[] = ['auto', 'paranoid', 'maxn', 'maxn-late'
 
 /**
  * What `auto` means for a game and table: in a game of two teams, `paranoid` is exact
- * minimax between the sides, the sound choice whoever the others are (against pimc
- * with the heuristic model, paranoid pimc won Viersche by 24.7 +- 7.1 points a deal);
- * in a game of individuals no search model is sound, and the heuristic model played
- * best (pimc.ts has the figures).
+ * minimax between the sides, the sound choice whoever the others are (the heuristic
+ * model takes the partner for a heuristic player, and lost to it head to head); in a
+ * game of individuals no search model is sound, and the heuristic model played best
+ * (bots/NOTES.md has the figures).
  */
 export function resolveModel(model: BotModel, game: Game, table: TableConfig): Exclude<BotModel, 'auto'> {
   if (model !== 'auto') return model;

@@ -4,9 +4,11 @@
  *
  * For a decision with more than one legal move, it draws `worlds` hidden-hand worlds
  * consistent with its observation (`game.sample`) and values every legal move in each
- * world as if every hand were known. Who the others are taken to be in that world is
- * the `model`; `auto` (the default) takes `paranoid` in a game of two teams and
- * `heuristic` in a game of individuals (perfect-play.ts, `resolveModel`).
+ * world as if every hand were known; the move with the best mean over the worlds is
+ * played. Who the others are taken to be in a world is the `model`: `auto` (the
+ * default) takes `paranoid` in a game of two teams and `heuristic` in a game of
+ * individuals (perfect-play.ts, `resolveModel`; bots/NOTES.md has the figures behind
+ * every default here).
  *
  * ## The solver's models (`paranoid`, `maxn`, ...): bots/solver through perfect-play.ts
  *
@@ -15,23 +17,19 @@
  *   playing perfectly from there. Exact with at most `exact` tricks left, else the
  *   deepest horizon search that fits the world's share of the `budget` (beyond the
  *   horizon the solver estimates: perfect-play.ts says how). In games that give deal
- *   aims (Hindersche, Hindersi-Jass, Vier-Anderle: `Game.dealAims`, `Game.outlook`)
- *   the value is the deal's outlook instead: exact march tests decide whether the move
- *   keeps a march forced for the seat or hands one to an opponent, and otherwise the
- *   game maps the seat's points (tricks) to its result (perfect-play.ts, `aimValues`).
- *   Before that, pimc minimised its points and almost never marched (1.0% of its
- *   Hindersche deals against 11.0% for `heuristic`), losing on marks;
- * - a yes/no answer (claim, declaration, schleipfe, objection): the seat's
- *   `returns()` after applying the answer and playing the deal out with the solver
- *   policy in every seat (perfect-play.ts says how questions met on the way are
- *   answered).
+ *   aims (`Game.dealAims`, `Game.outlook`) the value is the deal's outlook instead:
+ *   exact march tests decide whether the move keeps a march forced for the seat or hands
+ *   one to an opponent, and otherwise the game maps the seat's points (tricks) to its
+ *   result (perfect-play.ts, `aimValues`): valued by points alone, pimc almost never
+ *   marched;
+ * - a yes/no answer (claim, declaration, schleipfe, objection): the seat's `returns()`
+ *   after applying the answer and playing the deal out with the solver policy in every
+ *   seat (perfect-play.ts says how questions met on the way are answered).
  *
- * `paranoid` (all the others against the seat) is exact minimax between two teams, and
- * it is what `auto` uses in Viersche. In the games of individuals it is pessimistic, and
- * `model=maxn` (each seat for itself, bots/solver/maxn.ts) and its halves
- * `maxn-late`/`maxn-early` did no better (maxn.ts has the figures); nor did a doubled
- * budget (Hindersi-Jass +1.40 [-0.44, 3.25] points a deal against heuristic at 2
- * million nodes, +1.70 [-0.17, 3.56] at 1 million; 160 duplicate deals, seed diag-2).
+ * `paranoid` (all the others against the seat) is exact minimax between two teams. In
+ * the games of individuals it is pessimistic, and neither `model=maxn` (each seat for
+ * itself, bots/solver/maxn.ts) and its halves `maxn-late`/`maxn-early` nor a doubled
+ * budget did better.
  *
  * ## The heuristic model: policy-search.ts
  *
@@ -39,56 +37,51 @@
  * next `depth` decisions (the move itself is the first; forced ones are free), plays the
  * heuristic beyond them, and a line's value is the seat's `returns()`, the deal's real
  * result. Cards and yes/no answers alike. The default `depth=1` is flat Monte Carlo
- * with heuristic playouts in uniform worlds: searching the seat's later decisions
- * in a world whose hands it knows is where strategy fusion comes from, and in
- * Hindersche it cost all the gain (60 duplicate deals, seed diag-3, marks a deal
- * against heuristic: +0.19 [0.12, 0.26] at depth 1, 20 worlds, 5 ms a move; +0.00
- * deepening to the budget, 91 ms a move), in Hindersi-Jass it gained nothing clear
- * (40 deals: +10.58 [6.99, 14.16] points at depth 1 and 80 worlds, +11.55 [7.97,
- * 15.13] deepening).
+ * with heuristic playouts: searching the seat's later decisions in a world whose hands
+ * it knows is where strategy fusion comes from, and it cost the gain. It is a model of
+ * the others and pays most against players who are that model; in Viersche, where it
+ * would take the partner for a heuristic player too, paranoid pimc beat it, hence `auto`.
  *
- * It is a model of the others, and it pays most against players who are that model:
- * against `heuristic` pimc scores far more with it than with `paranoid` in every game
- * (60 deals of diag-3: Viersche +16.77 [11.52, 22.01] against +6.53; Hindersi-Jass,
- * Hindersche, Vier-Anderle in results/ladder-*.md). Head to head against paranoid pimc
- * (`tafel run --bots pimc:model=heuristic,pimc:model=paranoid --seed h2h-1`) it holds
- * its own in the games of individuals: Hindersche +0.008 +- 0.121 marks (30 groups),
- * Vier-Anderle -0.003 +- 0.042 stakes (1000), Hindersi-Jass 4 players +0.05 +- 5.19
- * points (30; depth to the budget), 3 players 6.20 +- 4.17 points better (40); but in
- * Viersche, where it takes its partner and both opponents for heuristic players, it
- * loses by 24.7 +- 7.1 points a deal (40 groups): hence `auto`.
+ * ## Remedies for determinization's flaws
  *
- * ## Choosing, budget, inference
+ * What the method gets wrong, knowingly (Frank and Basin 1998; Long, Sturtevant, Buro
+ * and Furtak 2010 measure when it matters: experiments/pimc-properties.ts): strategy
+ * fusion (each world is valued as if the seat would know the hands later) and
+ * non-locality (worlds are uniform among those consistent with what was seen). Two
+ * remedies are parameters:
+ *
+ * - `postpone=k` (EPIMC, Arjonilla, Saffidine and Cazenave 2024; heuristic model): the
+ *   seat's next k decisions are made once per information set across the worlds, the
+ *   per-world evaluation after them (infoset-search.ts). It removes the fusion of those
+ *   decisions, but only as far as the worlds fill the information sets: in these games a
+ *   trick of the others' cards rules out most worlds (the disambiguation factor), and a
+ *   hundred worlds fall into some fifty sets at the seat's next decision, so each choice
+ *   rests on one or two worlds and is fused in all but name. It measured no better than
+ *   the same worlds without it, at several times the cost; off by default.
+ * - `infer=heuristic` (inference, after Rebstock et al. 2019): it draws `worlds *
+ *   candidates` worlds, weighs each by `deviate` per move of another seat that the
+ *   heuristic would not have made there (inference.ts), and values `worlds` of them
+ *   drawn by weight. It pays where the others are heuristic players, and measured no
+ *   better than uniform worlds against the other bots; off by default.
+ *
+ * ## Worlds, choosing, budget
+ *
+ * `worlds=0` (the default) is 20 with the solver's models, whose worlds share one node
+ * budget, and 300 with the heuristic model, whose worlds cost little (a playout each):
+ * there the worlds' sampling noise is what limits the choice, and 100 worlds beat 20
+ * head to head, 300 beat 100 (bots/NOTES.md).
  *
  * The move with the best mean over the worlds is played (`choose=mean`); or each world
- * votes for its best move, ties splitting the vote (`choose=votes`), and the most
- * votes win, the mean deciding between equal votes. Remaining ties go to the lowest
- * code.
+ * votes for its best move, ties splitting the vote (`choose=votes`), and the most votes
+ * win, the mean deciding between equal votes. Remaining ties go to the lowest code.
  *
  * Budget: `budget` nodes per decision (a node is one position the solver visits, its
  * game's own endgame search included, or one move made by the heuristic model's
- * search), spread over the worlds: each world's share is what is
- * left of the budget over the worlds left, so nodes that a cheap world does not use go
- * to the next. A node budget keeps play a function of the deal on every machine; there
- * is no time cap. With the solver, the default (a million nodes) searches the early
- * tricks two to four tricks deep in each world and solves the last four or five
- * exactly, 30 to 50 ms a move on average over a Viersche deal on one core of the
- * development machine (the ladders of 2026-12-01, on a quiet and on a busy machine);
- * the heuristic model at depth 1 takes 5 to 15 ms.
- *
- * `infer=heuristic` weighs worlds by the others' past moves (inference.ts): it draws
- * `worlds * candidates` worlds, weighs each by `deviate` per move of another seat that
- * the heuristic would not have made there, and solves `worlds` of them drawn by weight.
- * Off by default: it did not help measurably (Hindersi-Jass, 80 deals of ladder-1,
- * paranoid: +0.62 [-2.72, 3.95] with it against +2.21 [-1.04, 5.45] without; 40 deals
- * of diag-3 with the heuristic model: +11.95 [7.11, 16.79] against +11.55; Vier-Anderle,
- * 1000 deals: +0.11 against +0.10 stakes).
- *
- * What the method gets wrong, knowingly (Frank and Basin 1998, Long et al. 2010):
- * strategy fusion (each world is solved as if the seat would know the hands later,
- * so it overrates moves that keep options open only with knowledge it will not have),
- * and non-locality (worlds are uniform among those consistent with what was seen,
- * unless `infer` weighs them).
+ * search), spread over the worlds: each world's share is what is left of the budget
+ * over the worlds left, so nodes that a cheap world does not use go to the next. A node
+ * budget keeps play a function of the deal on every machine; there is no time cap. With
+ * the solver, the default (a million nodes) searches the early tricks two to four tricks
+ * deep in each world and solves the last four or five exactly.
  *
  * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
  * streams), so play is a function of the deal.
@@ -107,6 +100,7 @@ import type { Bot, BotContext, BotSpec } from './bot.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
+import { InfoSetSearch } from './infoset-search.js';
 import { TafelError } from '../src/core/errors.js';
 import {
   modelParams,
@@ -118,14 +112,18 @@ import {
   type PerfectPlay,
 } from './perfect-play.js';
 
+/** The default worlds per decision: the solver's share one node budget; the heuristic model's cost little each. */
+const WORLDS_SOLVER = 20;
+const WORLDS_HEURISTIC = 300;
+
 const PARAMS: readonly ParamSpec[] = [
   {
     key: 'worlds',
     type: 'int',
-    default: 20,
-    min: 1,
+    default: 0,
+    min: 0,
     max: 100000,
-    description: 'hidden-hand worlds sampled per decision (the same worlds value every move)',
+    description: `hidden-hand worlds sampled per decision (the same worlds value every move); 0: ${WORLDS_SOLVER} with the solver's models, ${WORLDS_HEURISTIC} with the heuristic model`,
   },
   {
     key: 'budget',
@@ -150,6 +148,15 @@ const PARAMS: readonly ParamSpec[] = [
     description: "mean: the best mean value over the worlds; votes: each world's best move(s) get its vote",
   },
   ...modelParams({ model: 'auto', playout: 'coalition', depth: 1 }),
+  {
+    key: 'postpone',
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 8,
+    description:
+      'EPIMC: the next decisions of the seat after this one chosen once per information set (the same choice in every world it cannot tell apart) before the per-world evaluation begins; with model=heuristic',
+  },
   {
     key: 'infer',
     type: ['none', 'heuristic'],
@@ -196,7 +203,6 @@ class PimcBot implements Bot {
   private readonly playout: EstimatePlayout;
   private readonly votes: boolean;
   private readonly play: PerfectPlay;
-  private readonly world: State;
   /** Inference from the others' moves (null: uniform worlds), its candidate worlds and their weights and draws. */
   private readonly inference: PolicyInference | null;
   /** The model of the others (the game's heuristic), for inference and for `model=heuristic`; and that model's search. */
@@ -206,6 +212,12 @@ class PimcBot implements Bot {
   private readonly pool: State[] = [];
   private readonly weight: Float64Array;
   private readonly draws: Int32Array;
+  /** The worlds of the decision (in the pool) and how many times each was drawn. */
+  private readonly chosen: State[];
+  private readonly times: Float64Array;
+  /** With `postpone` > 0 (heuristic model): the search over the seat's information sets. */
+  private readonly postpone: number;
+  private readonly infoset: InfoSetSearch | null;
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -216,15 +228,14 @@ class PimcBot implements Bot {
     this.game = ctx.game;
     this.table = ctx.table;
     this.rng = ctx.rng;
-    this.worlds = Number(ctx.params.worlds);
+    this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
+    this.worlds = Number(ctx.params.worlds) || (this.model === 'heuristic' ? WORLDS_HEURISTIC : WORLDS_SOLVER);
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
-    this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
     this.depth = Number(ctx.params.depth);
     this.playout = ctx.params.playout as EstimatePlayout;
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
-    this.world = ctx.game.newState(ctx.table);
     const infer = ctx.params.infer === 'heuristic';
     this.policy = infer || this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table, 'pimc') : null;
     this.inference = infer ? new PolicyInference(this.policy!, Number(ctx.params.deviate)) : null;
@@ -238,6 +249,16 @@ class PimcBot implements Bot {
     }
     this.weight = new Float64Array(this.worlds * this.candidates);
     this.draws = new Int32Array(this.worlds * this.candidates);
+    this.chosen = new Array<State>(this.worlds);
+    this.times = new Float64Array(this.worlds);
+    this.postpone = Number(ctx.params.postpone);
+    if (this.postpone > 0 && !this.search) {
+      throw new TafelError('bad-bot', `pimc: postpone=${this.postpone} needs model=heuristic (model is ${this.model})`);
+    }
+    this.infoset =
+      this.postpone > 0
+        ? new InfoSetSearch(ctx.game, ctx.table, this.policy!, this.search!, this.worlds, 1 + this.postpone)
+        : null;
   }
 
   act(obs: Observation, legal: Int32Array, count: number): number {
@@ -246,23 +267,31 @@ class PimcBot implements Bot {
     const { moves, totals, ballots, values, play } = this;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
+    this.policy?.reseed(this.rng);
+    const distinct = this.inference !== null && obs.plies > 0 ? this.drawWorlds(obs) : this.sampleWorlds(obs);
+    const { chosen, times } = this;
+    if (this.infoset) {
+      this.infoset.values(
+        chosen,
+        times,
+        distinct,
+        obs.seat,
+        moves,
+        n,
+        1 + this.postpone,
+        this.depth,
+        this.budget,
+        values,
+      );
+      for (let i = 0; i < n; i++) totals[i] = values[moves[i]];
+      return moves[this.best(n)];
+    }
     const search = this.search;
     if (!search) play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
-    this.policy?.reseed(this.rng);
     const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
-    const weighed = this.inference !== null && obs.plies > 0;
-    const distinct = weighed ? this.drawWorlds(obs) : this.worlds;
-    for (let w = 0, k = 0; w < distinct; w++, k++) {
-      let times = 1;
-      let world = this.world;
-      if (weighed) {
-        while (this.draws[k] === 0) k++;
-        times = this.draws[k];
-        world = this.pool[k];
-      } else {
-        this.game.sample(obs, this.rng, world);
-      }
+    for (let w = 0; w < distinct; w++) {
+      const world = chosen[w];
       if (search) {
         const left = Math.max(0, this.budget - (search.used - searchStart));
         search.values(world, obs.seat, moves, n, left / (distinct - w), values, this.depth);
@@ -275,14 +304,20 @@ class PimcBot implements Bot {
       let ties = 0;
       for (let i = 0; i < n; i++) {
         const v = values[moves[i]];
-        totals[i] += times * v;
+        totals[i] += times[w] * v;
         if (v > top) {
           top = v;
           ties = 1;
         } else if (v === top) ties++;
       }
-      if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times / ties;
+      if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times[w] / ties;
     }
+    return moves[this.best(n)];
+  }
+
+  /** The index of the move chosen by `choose` from the totals (and ballots); ties to the lowest code. */
+  private best(n: number): number {
+    const { totals, ballots } = this;
     let best = 0;
     for (let i = 1; i < n; i++) {
       const better = this.votes
@@ -290,13 +325,26 @@ class PimcBot implements Bot {
         : totals[i] > totals[best];
       if (better) best = i;
     }
-    return moves[best];
+    return best;
+  }
+
+  /** Draw `worlds` uniform worlds into `chosen`, each weighing 1. Returns their number. */
+  private sampleWorlds(obs: Observation): number {
+    const { pool, chosen, times } = this;
+    while (pool.length < this.worlds) pool.push(this.game.newState(this.table));
+    for (let w = 0; w < this.worlds; w++) {
+      this.game.sample(obs, this.rng, pool[w]);
+      chosen[w] = pool[w];
+      times[w] = 1;
+    }
+    return this.worlds;
   }
 
   /**
    * Draw `worlds * candidates` worlds into the pool, weigh each by the others' moves,
-   * and draw `worlds` of them in proportion to their weights (`draws[k]` times world
-   * k). Returns how many distinct worlds were drawn.
+   * and draw `worlds` of them in proportion to their weights: the distinct ones go to
+   * `chosen`, each with the number of times it was drawn in `times`. Returns how many
+   * distinct worlds were drawn.
    */
   private drawWorlds(obs: Observation): number {
     const inference = this.inference!;
@@ -311,7 +359,14 @@ class PimcBot implements Bot {
       if (weight[k] > top) top = weight[k];
     }
     for (let k = 0; k < total; k++) weight[k] = Math.exp(weight[k] - top);
-    return resample(weight, total, this.worlds, this.rng.uniform(), draws);
+    resample(weight, total, this.worlds, this.rng.uniform(), draws);
+    let distinct = 0;
+    for (let k = 0; k < total; k++) {
+      if (draws[k] === 0) continue;
+      this.chosen[distinct] = pool[k];
+      this.times[distinct++] = draws[k];
+    }
+    return distinct;
   }
 }
 

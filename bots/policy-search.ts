@@ -18,10 +18,9 @@
  * exact under the model, and the search stops there.
  *
  * Why a model and not the solver's paranoid coalition or max^n: in the games without
- * teams, the cheating oracle itself, playing paranoid perfect information, beat
- * `heuristic` by only about 4 points a deal in Hindersi-Jass while ismcts, whose
- * playouts put the heuristic in every seat, beat it by 10. What the others will really
- * do mattered more than perfect play by an imagined coalition.
+ * teams, what the others will really do matters more than perfect play by an imagined
+ * coalition; against `heuristic` players the paranoid cheating oracle scored far less
+ * than ismcts, whose playouts put the heuristic in every seat (bots/NOTES.md).
  */
 import { CODE_LIMIT, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';

@@ -1,52 +1,106 @@
 /**
- * Experiment: the strength ladder (issue 6). How strong is each bot, per game, on one
- * scale from `random` to the cheating `oracle`?
+ * Experiment: the strength ladder (issues 6 and 25). How strong is each bot, per game,
+ * on one scale from `random` to a cheating ceiling?
  *
- * Every bot of the ladder plays the same reference opponent, `heuristic`, on duplicate
- * deals (`tafel run --bots B,heuristic`: the same cards with the seats rotated, so the
- * paired difference cancels the luck of the deal), and on whole matches. Per bot it
- * reports:
+ * Every bot of the ladder plays the reference, `heuristic`, on duplicate deals (the same
+ * cards with the seats rotated, so the paired difference cancels the luck of the deal)
+ * and on whole matches. The lineup differs by kind of game:
+ *
+ * - with two teams (Viersche) the bot partners itself against two heuristics
+ *   (`B,heuristic`: B,h,B,h and h,B,h,B);
+ * - in the games of individuals the bot sits alone among heuristics (`B,heuristic,...`
+ *   rotated through every seat), so that what it does is measured against one field,
+ *   the heuristic's, and not against a copy of itself.
+ *
+ * Per bot it reports:
  *
  * - the paired difference per deal on the game's headline metric, B minus heuristic,
  *   oriented so that positive is better for B, with a Student-t 95% interval over
- *   duplicate groups (a bot "beats heuristic with 95% confidence" when the interval
- *   lies above 0);
- * - the same for each other deal metric of the game (a Hindersche deal's `points` and
- *   `march`, beside its headline `marks`);
- * - the same over whole matches, and the match win rate where the game has one
- *   (Wilson interval);
+ *   duplicate groups (a bot "beats heuristic with 95% confidence" when the interval lies
+ *   above 0); the same for the game's other deal metrics, over whole matches, and the
+ *   match win rate where the game has one (Wilson interval);
  * - its time per move: wall time of its `act` calls over every decision it faced
- *   (forced moves included), on one core;
- * - the share of the random-to-oracle gap it closes: (d(B) - d(random)) / (d(oracle) -
- *   d(random)), d being the paired difference against heuristic (heuristic's own d is
- *   0 by definition). Its interval is a delta-method approximation that ignores the
- *   correlation between the estimates (they share the deals), so it is conservative.
+ *   (forced moves included), timed on the worker threads (`RunSpec.timeMoves`);
+ * - the ceiling's lead over it, and the share of the random-to-ceiling gap it closes.
  *
- * The oracle sees every hand: it is a ceiling for measurement, marked as cheating.
+ * **The ceiling.** The best of the cheating bots in the ladder by deal score (a
+ * documented best-of; by default the one `oracle`), which sees every hand:
+ *
+ * - in the games of individuals the oracle's model is the heuristic (`model=auto`), and
+ *   in this lineup that is exactly who the others are: the heuristic is a deterministic
+ *   function of what its seat sees, so the oracle knows every move they will make in
+ *   answer to its own. Searching its own decisions to the end of the deal it plays the
+ *   best response to the field on the seat's `returns()`, the score the ladder ranks by
+ *   (marks or charged points relative to the others; Vier-Anderle: the money won), and
+ *   no bot can expect more there. Where its node budget stops the search short of the
+ *   end, it plays the heuristic beyond, so the bound is approached, not guaranteed;
+ * - with teams its model is perfect play by both teams (`paranoid`), which the
+ *   heuristic opponents are not: a best response to them could score more, so it is
+ *   a reference rather than a bound.
+ *
+ * Either way the ladder checks it: the ceiling's lead over every other bot, paired on
+ * the groups both played (the same cards against the same opponents), must lie above
+ * 0 with 95% confidence. If it does, the gap share is reported: (d(B) - d(random)) /
+ * (d(ceiling) - d(random)), d being the paired difference against heuristic, with a
+ * delta-method interval from the per-group values (the three share the deals, and
+ * their correlation is used). If it does not, there is no ceiling in that game and the
+ * gap share is left out; the report says which.
+ *
+ * **The two best bots.** The two non-cheating bots with the highest deal scores are
+ * compared on the groups both played: their paired difference is *separated* when its
+ * interval excludes 0, *equal within the margin* when it lies inside (-margin, margin)
+ * (`--margin`, in the headline metric's units; each game's default is about 5% of the
+ * distance from random to heuristic), and otherwise *undecided*, with the number of
+ * groups that would decide it at the spread seen.
+ *
+ * **On the pool.** Each bot's deal groups and match groups are two runs of a plan
+ * (plan.ts, paired.ts): played by the harness on the worker pool into a journal and a
+ * database each in `--work-dir`, resumable, splittable into shards; every per-group
+ * value is read back from the databases, so the CSV is the same for any `--workers`
+ * (only the `ms_per_move` means vary).
  *
  *   npx tsc -p tsconfig.json
- *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR] [--force]
+ *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X]
+ *       [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
  *
  * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
  * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
  */
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import type { BotSpec } from '../bots/bot.js';
 import { GAMES, findGame } from '../src/games/index.js';
-import { resolveParams } from '../src/games/params.js';
 import type { Game } from '../src/games/game.js';
-import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
-import { runTournament } from '../src/harness/run.js';
-import { liveRunOf } from '../src/harness/spec.js';
-import type { Estimate } from '../src/harness/stats.js';
+import { resolveParams } from '../src/games/params.js';
+import { resolveLineup } from '../src/harness/lineup.js';
+import type { MoveTime } from '../src/harness/run.js';
+import { parseShard } from '../src/harness/shard.js';
+import { Moments, Z95, tQuantile, wilson, type Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
+import { databasesOfRun, playPlan, type PlanOptions, type PlannedRun } from './plan.js';
+import {
+  checkOutDir,
+  checkReport,
+  count,
+  parseFlags,
+  runCommand,
+  seed,
+  writeExperimentReport,
+  writeWhole,
+} from './command.js';
 
 export const REFERENCE = 'heuristic';
-/** The ladder, weakest first: `random` and `oracle` are its two ends. */
+/** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
 export const BOTS = ['random', 'montecarlo', 'pimc', 'ismcts', 'oracle'] as const;
+/** Each game's margin for "equal", in its headline deal metric: about 5% of random's distance below heuristic. */
+export const MARGINS: Readonly<Record<string, number>> = {
+  viersche: 2,
+  hindersche: 0.01,
+  'hindersi-jass': 1,
+  'vier-anderle': 0.01,
+};
 
 export interface Options {
   game: string;
@@ -55,13 +109,20 @@ export interface Options {
   matches: number;
   seed: string;
   bots?: readonly string[];
+  margin?: number;
+}
+
+/** A paired estimate with the per-group values it came from (NaN: the group does not count). */
+interface Paired {
+  estimate: Estimate;
+  groups: Float64Array;
 }
 
 export interface Rung {
   bot: string;
   cheats: boolean;
   /** Paired difference per deal (bot - heuristic), positive = better for the bot. */
-  deal: Estimate;
+  deal: Paired;
   /** The same for the game's other deal metrics, in their order. */
   dealOthers: { metric: string; estimate: Estimate }[];
   /** Paired difference per match, positive = better; null without matches. */
@@ -71,70 +132,37 @@ export interface Rung {
   /** Mean milliseconds per decision, and decisions timed. */
   msPerMove: number;
   moves: number;
-  /** Share of the random-to-oracle gap closed, with an approximate interval. */
+  /** The ceiling's lead over this bot (ceiling - bot), paired; null for the ceiling and without one. */
+  ceilingLead: Estimate | null;
+  /** Share of the random-to-ceiling gap closed; null when the ceiling does not hold. */
   gap: Estimate | null;
 }
 
-/** Wrap a spec so that its `act` calls are timed into `clock`. */
-function timed(spec: BotSpec, clock: { ms: number; moves: number }): BotSpec {
-  return {
-    ...spec,
-    create(ctx) {
-      const bot = spec.create(ctx);
-      return {
-        act(obs, legal, count) {
-          const t = performance.now();
-          const move = bot.act(obs, legal, count);
-          clock.ms += performance.now() - t;
-          clock.moves++;
-          return move;
-        },
-      };
-    },
-  };
+export interface Ladder {
+  game: string;
+  seats: number;
+  /** Whether the game is played by two teams (the ceiling is then a reference, not a bound). */
+  teams: boolean;
+  rungs: Rung[];
+  /** The ceiling (the best cheating rung) and whether it lies above every other bot with 95% confidence. */
+  ceiling: Rung | null;
+  ceilingHolds: boolean;
+  /** The two best non-cheating bots other than the reference, and their paired difference. */
+  best: { first: Rung; second: Rung; difference: Estimate; verdict: Verdict; groupsNeeded: number | null } | null;
+  margin: number;
 }
 
-function orient(e: Estimate, higherIsBetter: boolean): Estimate {
-  return higherIsBetter ? e : { n: e.n, mean: -e.mean, sd: e.sd, low: -e.high, high: -e.low };
+export type Verdict = 'separated' | 'equal within the margin' | 'undecided';
+
+/** The --bots text of the lineup: the bot partnering itself with teams, else alone among the reference. */
+export function lineupText(bot: string, game: Game, seats: number): string {
+  if (game.teams(seats) !== null) return `${bot},${REFERENCE}`;
+  return [bot, ...Array.from({ length: seats - 1 }, () => REFERENCE)].join(',');
 }
 
-interface Played {
-  diff: Estimate;
-  others: { metric: string; estimate: Estimate }[];
-  winRate: Estimate | null;
-}
-
-async function play(
-  game: Game,
-  seats: number,
-  bot: string,
-  unit: Unit,
-  groups: number,
-  seed: string,
-  clock: { ms: number; moves: number },
-): Promise<Played> {
-  const table = { seats, rules: resolveParams(game.variants, {}, 'experiment') };
-  game.checkTable(table);
-  const base: Lineup = await resolveLineup(`${bot},${REFERENCE}`, game, seats);
-  const lineup: Lineup = {
-    ...base,
-    entrants: base.entrants.map((e, i) => (i === 0 ? { ...e, spec: timed(e.spec, clock) } : e)),
-  };
-  const r = runTournament(liveRunOf({ game, table, lineup, seed, unit, groups }));
-  if (r.failure) throw new TafelError('bot-failed', `${bot} vs ${REFERENCE}: ${r.failure.message}`);
-  const section = unit === 'match' ? r.tally.match! : r.tally.deal;
-  const metrics = unit === 'match' ? game.matchMetrics : game.dealMetrics;
-  const headline = metrics[0];
-  const pairOf = (key: string) => section.pairRows().find((p) => p.bot === 0 && p.opponent === 1 && p.metric === key);
-  const pair = pairOf(headline.key)!;
-  const others: { metric: string; estimate: Estimate }[] = [];
-  for (const m of metrics.slice(1)) {
-    const p = pairOf(m.key);
-    if (p) others.push({ metric: m.key, estimate: orient(p.estimate, m.higherIsBetter) });
-  }
-  const won = metrics.find((m) => m.key === 'won');
-  const winRate = won ? (section.botRows().find((b) => b.bot === 0 && b.metric === 'won')?.rate ?? null) : null;
-  return { diff: orient(pair.estimate, headline.higherIsBetter), others, winRate };
+/** Per group, a minus b (NaN where either is). */
+function minus(a: Float64Array, b: Float64Array): Float64Array {
+  return a.map((x, g) => x - b[g]);
 }
 
 function gameNamed(name: string): Game {
@@ -144,61 +172,138 @@ function gameNamed(name: string): Game {
   return game;
 }
 
-export async function runExperiment(o: Options): Promise<Rung[]> {
+/**
+ * The share (x - r) / (c - r) of the means of per-group values, with a delta-method
+ * interval from the linearized per-group residuals (the three share their groups).
+ */
+export function gapShare(x: Float64Array, r: Float64Array, c: Float64Array): Estimate {
+  const keep = (g: number) => !Number.isNaN(x[g]) && !Number.isNaN(r[g]) && !Number.isNaN(c[g]);
+  const mx = new Moments();
+  const mr = new Moments();
+  const mc = new Moments();
+  for (let g = 0; g < x.length; g++) {
+    if (!keep(g)) continue;
+    mx.add(x[g]);
+    mr.add(r[g]);
+    mc.add(c[g]);
+  }
+  const span = mc.mean - mr.mean;
+  const share = (mx.mean - mr.mean) / span;
+  const res = new Moments();
+  for (let g = 0; g < x.length; g++) if (keep(g)) res.add((x[g] - r[g] - share * (c[g] - r[g])) / span);
+  const n = res.n;
+  const se = Math.sqrt(res.variance / n);
+  const half = n > 1 ? tQuantile(n - 1) * se : NaN;
+  return { n, mean: share, sd: se * Math.sqrt(n), low: share - half, high: share + half };
+}
+
+/** The verdict on a paired difference against `margin`, and the groups that would decide it at its spread. */
+export function verdictOf(d: Estimate, margin: number): { verdict: Verdict; groupsNeeded: number | null } {
+  if (d.low > 0 || d.high < 0) return { verdict: 'separated', groupsNeeded: null };
+  if (d.low > -margin && d.high < margin) return { verdict: 'equal within the margin', groupsNeeded: null };
+  // Separating needs a half-width below |mean|, bounding one below margin - |mean|:
+  // whichever is nearer, at the spread seen (and the normal quantile).
+  const room = Math.max(Math.abs(d.mean), margin - Math.abs(d.mean));
+  const needed = room > 0 && d.sd > 0 ? Math.ceil(((Z95 * d.sd) / room) ** 2) : null;
+  return { verdict: 'undecided', groupsNeeded: needed };
+}
+
+/** The runs of the ladder: per bot, its lineup over deal groups and over match groups. */
+export function planOf(o: Options): { bot: string; deal: PlannedRun; match: PlannedRun | null }[] {
+  const game = gameNamed(o.game);
+  const table = { seats: o.seats ?? game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
+  game.checkTable(table);
+  return (o.bots ?? BOTS).map((bot) => {
+    const bots = lineupText(bot, game, table.seats);
+    const run = (unit: Unit, groups: number) => pairedRun(runName(bot, unit), game, table, bots, unit, groups, o.seed);
+    return { bot, deal: run('deal', o.deals), match: o.matches > 0 ? run('match', o.matches) : null };
+  });
+}
+
+/** How the ladder's runs are played (none of it changes the results, only the time per move). */
+export type Session = Pick<PlanOptions, 'workDir' | 'workers' | 'resume' | 'force' | 'shard'>;
+
+/** Play the ladder's runs and rank them; null for a shard (the ladder is made from all parts). */
+export async function runExperiment(o: Options, s: Session): Promise<Ladder | null> {
   const game = gameNamed(o.game);
   const seats = o.seats ?? game.defaultSeats;
+  const plan = planOf(o);
+  const runs = plan.flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal]));
+  const times = new Map<string, readonly MoveTime[] | null>();
+  await playPlan(runs, {
+    ...s,
+    progress: (line) => process.stderr.write(`${line}\n`),
+    onResult: (run, r) => times.set(run.name, r.moveTime),
+  });
+  if (s.shard) return null;
   const rungs: Rung[] = [];
-  for (const bot of o.bots ?? BOTS) {
-    const clock = { ms: 0, moves: 0 };
-    const deal = await play(game, seats, bot, 'deal', o.deals, o.seed, clock);
-    const match = o.matches > 0 ? await play(game, seats, bot, 'match', o.matches, o.seed, clock) : null;
+  for (const { bot, deal: dealRun, match: matchRun } of plan) {
+    const deal = await pairedValues(databasesOfRun(dealRun.name, s.workDir), dealRun);
+    const match = matchRun ? await pairedValues(databasesOfRun(matchRun.name, s.workDir), matchRun) : null;
+    // The bot is the lineup's first entrant; its moves over both runs.
+    const clock = [dealRun, matchRun].reduce(
+      (c, run) => {
+        const t = run && times.get(run.name)?.[0];
+        return t ? { ms: c.ms + t.ms, moves: c.moves + t.moves } : c;
+      },
+      { ms: 0, moves: 0 },
+    );
     const lineup = await resolveLineup(bot, game, seats);
     rungs.push({
       bot,
       cheats: lineup.entrants[0].spec.cheats === true,
-      deal: deal.diff,
-      dealOthers: deal.others,
-      match: match?.diff ?? null,
-      winRate: match?.winRate ?? null,
+      deal: { estimate: meanOf(deal.diffs[0]), groups: deal.diffs[0] },
+      dealOthers: game.dealMetrics.slice(1).map((m, i) => ({ metric: m.key, estimate: meanOf(deal.diffs[i + 1]) })),
+      match: match ? meanOf(match.diffs[0]) : null,
+      winRate: match?.won ? wilson(match.won.successes, match.won.trials) : null,
       msPerMove: clock.moves > 0 ? clock.ms / clock.moves : NaN,
       moves: clock.moves,
+      ceilingLead: null,
       gap: null,
     });
   }
-  const low = rungs.find((r) => r.bot === 'random');
-  const high = rungs.find((r) => r.bot.startsWith('oracle'));
-  if (low && high) {
-    const span = high.deal.mean - low.deal.mean;
-    const se = (e: Estimate) => (e.high - e.low) / 2 / 1.96;
-    for (const r of rungs) {
-      const share = (r.deal.mean - low.deal.mean) / span;
-      // Delta method for (x - a) / (b - a), the three estimates taken as independent.
-      const dx = 1 / span;
-      const da = (r.deal.mean - high.deal.mean) / (span * span);
-      const db = -(r.deal.mean - low.deal.mean) / (span * span);
-      const v =
-        r === low || r === high ? 0 : (dx * se(r.deal)) ** 2 + (da * se(low.deal)) ** 2 + (db * se(high.deal)) ** 2;
-      const half = 1.96 * Math.sqrt(v);
-      r.gap = { n: r.deal.n, mean: share, sd: Math.sqrt(v), low: share - half, high: share + half };
+  return analyse(o, game, seats, rungs);
+}
+
+/** The ceiling, its leads and the gap shares, and the two best bots (see the module doc). */
+export function analyse(o: Options, game: Game, seats: number, rungs: Rung[]): Ladder {
+  const margin = o.margin ?? MARGINS[game.name] ?? 0;
+  const cheaters = rungs.filter((r) => r.cheats);
+  const ceiling = cheaters.length
+    ? cheaters.reduce((a, b) => (b.deal.estimate.mean > a.deal.estimate.mean ? b : a))
+    : null;
+  const fair = rungs.filter((r) => !r.cheats);
+  let ceilingHolds = ceiling !== null && fair.length > 0;
+  if (ceiling) {
+    for (const r of fair) {
+      r.ceilingLead = meanOf(minus(ceiling.deal.groups, r.deal.groups));
+      if (!(r.ceilingLead.low > 0)) ceilingHolds = false;
     }
   }
-  return rungs;
+  const low = rungs.find((r) => r.bot === 'random');
+  if (ceiling && low && ceilingHolds) {
+    for (const r of rungs) r.gap = gapShare(r.deal.groups, low.deal.groups, ceiling.deal.groups);
+  }
+  const ranked = fair.filter((r) => r.bot !== REFERENCE).sort((a, b) => b.deal.estimate.mean - a.deal.estimate.mean);
+  let best: Ladder['best'] = null;
+  if (ranked.length >= 2) {
+    const [first, second] = ranked;
+    const difference = meanOf(minus(first.deal.groups, second.deal.groups));
+    best = { first, second, difference, ...verdictOf(difference, margin) };
+  }
+  return { game: game.name, seats, teams: game.teams(seats) !== null, rungs, ceiling, ceilingHolds, best, margin };
 }
 
 const COLUMNS = ['game', 'seats', 'bot', 'cheats', 'quantity', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
 
-export function csvRows(
-  o: Options,
-  seats: number,
-  rungs: readonly Rung[],
-): Record<(typeof COLUMNS)[number], string | number>[] {
+export function csvRows(l: Ladder): Record<(typeof COLUMNS)[number], string | number>[] {
   const fix = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '');
   const rows: Record<(typeof COLUMNS)[number], string | number>[] = [];
   const add = (r: Rung, quantity: string, e: Estimate | null) => {
     if (e)
       rows.push({
-        game: o.game,
-        seats,
+        game: l.game,
+        seats: l.seats,
         bot: r.bot,
         cheats: r.cheats ? 1 : 0,
         quantity,
@@ -208,58 +313,94 @@ export function csvRows(
         ci95_high: fix(e.high),
       });
   };
-  for (const r of rungs) {
-    add(r, 'deal_vs_heuristic', r.deal);
+  for (const r of l.rungs) {
+    add(r, 'deal_vs_heuristic', r.deal.estimate);
     for (const o of r.dealOthers) add(r, `deal_vs_heuristic:${o.metric}`, o.estimate);
     add(r, 'match_vs_heuristic', r.match);
     add(r, 'match_win_rate', r.winRate);
+    add(r, 'ceiling_lead', r.ceilingLead);
     add(r, 'gap_share', r.gap);
-    rows.push({
-      game: o.game,
-      seats,
-      bot: r.bot,
-      cheats: r.cheats ? 1 : 0,
-      quantity: 'ms_per_move',
-      n: r.moves,
-      mean: fix(r.msPerMove),
-      ci95_low: '',
-      ci95_high: '',
-    });
+    if (l.best?.first === r) add(r, `lead_over:${l.best.second.bot}`, l.best.difference);
+    add(r, 'ms_per_move', { n: r.moves, mean: r.msPerMove, sd: NaN, low: NaN, high: NaN });
   }
   return rows;
 }
 
-export function report(o: Options, seats: number, rungs: readonly Rung[], seconds: number, command: string): string {
-  const game = findGame(o.game)!;
+export function report(o: Options, l: Ladder, seconds: number, command: string, workers: number): string {
+  const game = findGame(l.game)!;
   const show = (e: Estimate | null, digits = 2) =>
-    e === null ? '-' : `${e.mean.toFixed(digits)} [${e.low.toFixed(digits)}, ${e.high.toFixed(digits)}]`;
+    e === null
+      ? '-'
+      : `${e.mean.toFixed(digits)}${Number.isFinite(e.low) ? ` [${e.low.toFixed(digits)}, ${e.high.toFixed(digits)}]` : ''}`;
   const pct = (e: Estimate | null) =>
-    e === null ? '-' : `${(e.mean * 100).toFixed(0)}% [${(e.low * 100).toFixed(0)}, ${(e.high * 100).toFixed(0)}]`;
+    e === null
+      ? '-'
+      : `${(e.mean * 100).toFixed(0)}%${Number.isFinite(e.low) ? ` [${(e.low * 100).toFixed(0)}, ${(e.high * 100).toFixed(0)}]` : ''}`;
   const verdict = (e: Estimate) => (e.low > 0 ? 'yes' : e.high < 0 ? 'no, worse' : 'not shown');
   const headline = game.dealMetrics[0];
   const matchHeadline = game.matchMetrics[0];
+  const digits = Math.abs(l.margin) < 0.1 ? 3 : 2;
+  const name = (r: Rung) => `${r.bot}${r.cheats ? ' (cheats)' : ''}`;
+  const lineup = l.teams
+    ? `each bot partners itself against two \`${REFERENCE}\` players (seat rotations swap the teams)`
+    : `each bot sits alone among ${l.seats - 1} \`${REFERENCE}\` players, rotated through every seat`;
   return (
     [
-      `# Strength ladder: ${o.game} (${seats} players)`,
+      `# Strength ladder: ${l.game} (${l.seats} players)`,
       '',
-      `Each bot against \`${REFERENCE}\` on ${o.deals} duplicate deal groups and ${o.matches} duplicate match groups, seed \`${o.seed}\`.`,
-      `Produced by \`${command}\` in ${seconds.toFixed(0)} s on one core; regenerate it with that command rather than editing it.`,
+      `Each bot against \`${REFERENCE}\` on ${o.deals} duplicate deal groups and ${o.matches} duplicate match group${o.matches === 1 ? '' : 's'}, seed \`${o.seed}\`: ${lineup}.`,
+      `Produced by \`${command}\` in ${seconds.toFixed(0)} s on ${workers} worker thread${workers === 1 ? '' : 's'}; regenerate it with that command rather than editing it.`,
       `Deal score: paired difference per deal in \`${headline.key}\` (${headline.description}), bot minus heuristic,`,
       `${headline.higherIsBetter ? '' : 'sign flipped so that '}positive is better; match score: the same for \`${matchHeadline.key}\`. 95% intervals in brackets.`,
       '',
-      '| bot | deal score vs heuristic | beats heuristic (95%) | match score vs heuristic | match win rate | ms per move | share of the random-oracle gap |',
-      '|---|---|---|---|---|---|---|',
-      ...rungs.map(
+      '| bot | deal score vs heuristic | beats heuristic (95%) | match score vs heuristic | match win rate | ms per move | ceiling lead | share of the random-ceiling gap |',
+      '|---|---|---|---|---|---|---|---|',
+      ...l.rungs.map(
         (r) =>
-          `| ${r.bot}${r.cheats ? ' (cheats)' : ''} | ${show(r.deal)} | ${verdict(r.deal)} | ${show(r.match)} | ${pct(r.winRate)} | ${r.msPerMove.toFixed(2)} | ${pct(r.gap)} |`,
+          `| ${name(r)} | ${show(r.deal.estimate, digits)} | ${verdict(r.deal.estimate)} | ${show(r.match)} | ${pct(r.winRate)} | ${r.msPerMove.toFixed(2)} | ${show(r.ceilingLead, digits)} | ${pct(r.gap)} |`,
       ),
       '',
-      ...otherTable(game, rungs, show),
-      '`heuristic` itself scores 0 by definition. The gap share puts random at 0% and the oracle (which sees every hand',
-      'and plays the best move under its model) at 100%; its interval ignores the correlation of the estimates (they share the deals).',
-      "Time per move is the wall time of the bot's decisions, forced ones included, on one core of this machine.",
+      ...ceilingText(l, name, show, digits),
+      '',
+      ...bestText(l, show, digits),
+      '',
+      ...otherTable(game, l.rungs, show),
+      "`heuristic` itself scores 0 by definition. Time per move is the wall time of the bot's decisions, forced ones included, on this machine's worker threads (the moves played in this session).",
+      'The ceiling lead is the ceiling minus the bot, and the two best bots are compared, on the groups both played (the same cards against the same opponents).',
     ].join('\n') + '\n'
   );
+}
+
+function ceilingText(
+  l: Ladder,
+  name: (r: Rung) => string,
+  show: (e: Estimate | null, digits?: number) => string,
+  digits: number,
+): string[] {
+  if (!l.ceiling) return ['**Ceiling:** none in this ladder (no cheating bot), so no gap share.'];
+  const c = name(l.ceiling);
+  const kind = l.teams
+    ? `${c} plays perfectly for both teams with every hand known: a reference, not a bound (the heuristic opponents are not perfect players, and a best response to them could score more)`
+    : `${c} sees every hand and searches its own decisions against the heuristic players around it, whose every move it knows (they are deterministic functions of what they see): the best response to this field wherever its search reaches the end of the deal, a bound on what any bot can expect of the seat's return`;
+  const weakest = l.rungs
+    .filter((r) => r.ceilingLead)
+    .reduce<Rung | null>((a, b) => (a === null || b.ceilingLead!.mean < a.ceilingLead!.mean ? b : a), null);
+  const holds = l.ceilingHolds
+    ? `It lies above every other bot with 95% confidence (its smallest lead, over ${weakest ? name(weakest) : '-'}: ${show(weakest?.ceilingLead ?? null, digits)}), so the gap share is reported.`
+    : `It does **not** lie above every other bot with 95% confidence${weakest ? ` (its lead over ${name(weakest)}: ${show(weakest.ceilingLead, digits)})` : ''}: there is no ceiling in this game, and the gap share is left out.`;
+  return [`**Ceiling:** ${kind}. ${holds}`];
+}
+
+function bestText(l: Ladder, show: (e: Estimate | null, digits?: number) => string, digits: number): string[] {
+  if (!l.best) return ['**The two best bots:** fewer than two bots besides the reference and the ceiling.'];
+  const { first, second, difference, verdict, groupsNeeded } = l.best;
+  const tail =
+    verdict === 'undecided'
+      ? `: neither separated nor within the margin; about ${groupsNeeded ?? '?'} groups would decide it at this spread`
+      : '';
+  return [
+    `**The two best bots:** ${first.bot} minus ${second.bot}, paired per deal: ${show(difference, digits)} over ${difference.n} groups, **${verdict}**${tail} (margin ${l.margin} ${findGame(l.game)!.dealMetrics[0].key} a deal).`,
+  ];
 }
 
 /** The other deal metrics' paired differences, one column each (none: no lines). */
@@ -284,14 +425,34 @@ function otherTable(
   ];
 }
 
-const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--out-dir DIR] [--force]
+const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
   --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
   --matches M    duplicate match groups per bot (default 10; 0 leaves matches out)
   --seed S       master seed (default ladder-1)
   --bots a,b,... the bots to rank against heuristic (default ${BOTS.join(',')}), with parameters as in tafel run
-  --out-dir DIR  where ladder-<game>.csv and .md go (default results)`;
+  --margin X     the two best bots are "equal" when their difference lies within +-X (headline deal metric; default per game: ${Object.entries(
+    MARGINS,
+  )
+    .map(([g, m]) => `${g} ${m}`)
+    .join(', ')})
+  --workers W    worker threads (default: the machine's cores)
+  --work-dir DIR where each run's journal and database go (default work/ladder-<game>)
+  --resume       continue the runs in --work-dir (an interrupted ladder)
+  --shard i/n    play part i of n of every run (then make the ladder from all parts in one --work-dir)
+  --out-dir DIR  where ladder-<game>.csv and .md go (default results)
+  --report FILE  also write the results' HTML page there (as tafel report draws it from the CSV)
+  --force        replace earlier results and runs`;
+
+/** A margin: a number above 0. */
+function marginOf(text: string | boolean | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const x = Number(text);
+  if (typeof text !== 'string' || !(x > 0) || !Number.isFinite(x))
+    throw new TafelError('bad-number', `--margin '${String(text)}': a number above 0`);
+  return x;
+}
 
 async function main(argv: string[]): Promise<void> {
   const v = parseFlags(argv, {
@@ -301,7 +462,13 @@ async function main(argv: string[]): Promise<void> {
     matches: { type: 'string' },
     seed: { type: 'string' },
     bots: { type: 'string' },
+    margin: { type: 'string' },
+    workers: { type: 'string' },
+    'work-dir': { type: 'string' },
+    resume: { type: 'boolean' },
+    shard: { type: 'string' },
     'out-dir': { type: 'string' },
+    report: { type: 'string' },
   });
   const o: Options = {
     game: String(v.game ?? 'viersche'),
@@ -310,6 +477,7 @@ async function main(argv: string[]): Promise<void> {
     matches: count(v.matches, 10, '--matches', 0),
     seed: seed(v.seed, 'ladder-1'),
     bots: v.bots === undefined ? undefined : String(v.bots).split(','),
+    margin: marginOf(v.margin),
   };
   const game = gameNamed(o.game);
   const seats = o.seats ?? game.defaultSeats;
@@ -318,18 +486,32 @@ async function main(argv: string[]): Promise<void> {
     throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${range} players`);
   }
   // Every bot name is checked, and the output directory probed, before the first deal.
-  for (const bot of o.bots ?? BOTS) await resolveLineup(bot, game, seats);
+  for (const bot of o.bots ?? BOTS) await resolveLineup(lineupText(bot, game, seats), game, seats);
+  const workers = count(v.workers, availableParallelism(), '--workers', 1);
+  const shard = v.shard === undefined ? null : parseShard(String(v.shard));
   const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
+  const page = checkReport(v.report, v.force === true, shard !== null);
+  if (!shard) checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
   const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
   const started = performance.now();
-  const rungs = await runExperiment(o);
+  const ladder = await runExperiment(o, {
+    workDir: String(v['work-dir'] ?? `work/ladder-${o.game}`),
+    workers,
+    resume: v.resume === true,
+    force: v.force === true,
+    shard,
+  });
+  if (!ladder) return;
   const seconds = (performance.now() - started) / 1000;
   const name = `ladder-${o.game}`;
-  writeWhole(dir, `${name}.csv`, stringify(csvRows(o, seats, rungs), { header: true, columns: [...COLUMNS] }));
-  const text = report(o, seats, rungs, seconds, command);
+  const csv = writeWhole(dir, `${name}.csv`, stringify(csvRows(ladder), { header: true, columns: [...COLUMNS] }));
+  const text = report(o, ladder, seconds, command, workers);
   writeWhole(dir, `${name}.md`, text);
   process.stdout.write(text);
+  if (page) {
+    await writeExperimentReport(page, csv);
+    process.stderr.write(`wrote ${String(v.report)}\n`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('ladder', USAGE, main);

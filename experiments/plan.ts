@@ -18,7 +18,7 @@ import type { Game, TableConfig } from '../src/games/game.js';
 import { isComplete, readJournal } from '../src/harness/journal.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { createRunner } from '../src/harness/pool.js';
-import { playRun } from '../src/harness/run.js';
+import { playRun, type RunResult } from '../src/harness/run.js';
 import type { Shard } from '../src/harness/shard.js';
 import { specOf, type RunSpec } from '../src/harness/spec.js';
 import type { Unit } from '../src/harness/table.js';
@@ -33,6 +33,8 @@ export interface PlannedRun {
   readonly unit: Unit;
   readonly groups: number;
   readonly seed: string;
+  /** Time every bot's moves (`RunSpec.timeMoves`), for `onResult`. */
+  readonly timeMoves?: boolean;
 }
 
 export interface PlanOptions {
@@ -44,6 +46,8 @@ export interface PlanOptions {
   readonly shard: Shard | null;
   /** A line per run for the user (stderr). */
   readonly progress?: (line: string) => void;
+  /** Each run played in this session (not one already finished in the work directory), with its result. */
+  readonly onResult?: (run: PlannedRun, result: RunResult) => void;
 }
 
 function fileName(name: string, shard: Shard | null): string {
@@ -67,6 +71,7 @@ async function specsOf(runs: readonly PlannedRun[], o: PlanOptions): Promise<Run
         groups: r.groups,
         shard: o.shard,
         files: { dir: resolve(o.workDir), journal: `${base}.journal.jsonl`, db: `${base}.duckdb` },
+        timeMoves: r.timeMoves,
       }),
     );
   }
@@ -96,12 +101,13 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
   // One pool for every run: starting threads and loading the bots once.
   const runner = createRunner(o.workers);
   try {
-    for (const s of specs) {
+    for (const [i, s] of specs.entries()) {
       const journal = join(o.workDir, s.files.journal!);
       const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
       if (resume && isComplete(resume)) continue;
       const r = await playRun(s, { workers: o.workers, resume, force: o.force && !resume, runner });
       if (r.failure) throw r.failure;
+      o.onResult?.(runs[i], r);
       o.progress?.(`${s.bots.join(',')} (${s.unit} x ${s.groups}): ${r.seconds.toFixed(1)} s`);
     }
   } finally {
@@ -112,14 +118,13 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
 
 /** The databases of the plan's runs in the work directory: whole runs, or all their shards' parts. */
 function databasesOf(runs: readonly PlannedRun[], workDir: string): string[] {
+  return runs.flatMap((r) => databasesOfRun(r.name, workDir));
+}
+
+/** The databases of one run in the work directory: the whole run's, or all its shards' parts. */
+export function databasesOfRun(name: string, workDir: string): string[] {
   const files = existsSync(workDir) ? readdirSync(workDir) : [];
-  const out: string[] = [];
-  for (const r of runs) {
-    const mine = files.filter(
-      (f) => f === `${r.name}.duckdb` || (f.startsWith(`${r.name}.part-`) && f.endsWith('.duckdb')),
-    );
-    if (mine.length === 0) throw new TafelError('missing', `--work-dir ${workDir}: no database of run ${r.name}`);
-    out.push(...mine.sort().map((f) => join(workDir, f)));
-  }
-  return out;
+  const mine = files.filter((f) => f === `${name}.duckdb` || (f.startsWith(`${name}.part-`) && f.endsWith('.duckdb')));
+  if (mine.length === 0) throw new TafelError('missing', `--work-dir ${workDir}: no database of run ${name}`);
+  return mine.sort().map((f) => join(workDir, f));
 }

@@ -132,9 +132,10 @@ describe('pimc and oracle: registration', () => {
       'infer',
       'model',
       'playout',
+      'postpone',
       'worlds',
     ]);
-    expect([d.model, d.depth, d.infer]).toEqual(['auto', 1, 'none']);
+    expect([d.model, d.depth, d.infer, d.postpone]).toEqual(['auto', 1, 'none', 0]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
     expect(
@@ -160,6 +161,7 @@ describe('pimc and oracle: registration', () => {
           infer: 'heuristic',
           deviate: '0.5',
           candidates: '2',
+          postpone: '2',
         },
         'bot pimc',
       ),
@@ -174,9 +176,10 @@ describe('pimc and oracle: registration', () => {
       infer: 'heuristic',
       deviate: 0.5,
       candidates: 2,
+      postpone: 2,
     });
     const bads: Record<string, string>[] = [
-      { worlds: '0' },
+      { worlds: '-1' },
       { budget: '1.5' },
       { exact: '-1' },
       { choose: 'best' },
@@ -187,6 +190,8 @@ describe('pimc and oracle: registration', () => {
       { infer: 'yes' },
       { deviate: '0' },
       { candidates: '0' },
+      { postpone: '-1' },
+      { postpone: '9' },
     ];
     for (const bad of bads) {
       let err: unknown;
@@ -305,6 +310,10 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
       1,
     ],
     ['hindersi-jass', 4, {}, 'deal', `pimc:worlds=4:infer=heuristic:depth=3,oracle:model=auto:budget=20000,random`, 1],
+    // EPIMC: the seat's next decisions once per information set (yes/no answers among them).
+    ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=4:postpone=2,random,heuristic`, 1],
+    ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:postpone=3:infer=heuristic,heuristic`, 1],
+    ['hindersi-jass', 3, {}, 'deal', `pimc:worlds=6:postpone=1:depth=2,random`, 1],
   ];
   for (const [name, seats, rules, unit, bots, groups] of tables) {
     const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}, ${bots}`;
@@ -325,11 +334,41 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
 });
 
 describe('pimc and oracle: determinism', () => {
+  it('worlds=0 (the default) is 20 with the solver, 300 with the heuristic model: the worlds it draws a decision', () => {
+    for (const [name, model, worlds, want] of [
+      ['hindersche', 'auto', '0', 300],
+      ['viersche', 'auto', '0', 20],
+      ['viersche', 'heuristic', '0', 300],
+      ['hindersche', 'auto', '7', 7],
+    ] as const) {
+      const base = gameNamed(name);
+      const table = tableOf(base, 4);
+      let drawn = 0;
+      const game: Game = {
+        ...base,
+        sample: (obs, rng, out) => {
+          drawn++;
+          base.sample(obs, rng, out);
+        },
+      };
+      const state = base.newState(table);
+      base.newMatch(table, { singleDeal: true, index: 0 }).startDeal(state, new Rng(seedKey('worlds'), 0));
+      const legal = newSets(1);
+      while (state.legal(legal, 0) < 2) state.apply(setSelect(legal, 0, 0));
+      const n = state.legal(legal, 0);
+      const params = resolveParams(pimc.params, { model, worlds, budget: '2000' }, 'bot pimc');
+      const bot = pimc.create({ game, table, seat: state.toMove, rng: new Rng(seedKey('worlds'), 1), params });
+      bot.act(state.observe(state.toMove), legal, n);
+      expect(drawn, `${name} model=${model} worlds=${worlds}`).toBe(want);
+    }
+  });
+
   it('repeat themselves given the same seed, and play a deal alone as within a run', async () => {
     for (const [name, bots] of [
       ['viersche', `${PIMC},${ORACLE}`],
       ['hindersi-jass', `${PIMC},random`],
       ['hindersi-jass', 'pimc:worlds=3:budget=20000:model=maxn,random'],
+      ['hindersche', 'pimc:worlds=5:postpone=1,random'],
     ]) {
       const a = await records(name, bots, 'same', 0, 2);
       const b = await records(name, bots, 'same', 0, 2);

@@ -193,6 +193,16 @@ describe('experiment command lines', () => {
       /^ladder: --players 5: viersche is played by exactly 4 players/,
     ],
     ['ladder', ['--out-dir', '/dev/null/x'], /^ladder: --out-dir \/dev\/null\/x: cannot write/],
+    ['ladder', ['--margin', '0'], /^ladder: --margin '0': a number above 0/],
+    ['versus', ['--game', 'viersche'], /^versus: --game, --champion and --bots are required/],
+    ['versus', ['--tag', 'a/b'], /^versus: --tag 'a\/b': 1-32 letters, digits or _ . -/],
+    ['versus', ['--game', 'skat', '--champion', 'pimc', '--bots', 'ismcts'], /^versus: unknown game 'skat'/],
+    ['versus', ['--game', 'viersche', '--champion', 'pimc', '--bots', 'nobot'], /^versus: unknown bot 'nobot'/],
+    ['pimc-properties', ['--game', 'skat'], /^pimc-properties: unknown game 'skat'/],
+    ['pimc-properties', ['--play', 'oracle'], /^pimc-properties: --play 'oracle': heuristic or random/],
+    ['pimc-properties', ['--tricks', '5'], /^pimc-properties: --tricks 5: at most 4/],
+    ['pimc-properties', ['--worlds', '0'], /^pimc-properties: --worlds '0': a whole number from 1/],
+    ['pimc-properties', ['--out-dir', '/dev/null/x'], /^pimc-properties: --out-dir \/dev\/null\/x: cannot write/],
     ['anderle-pot', ['--hands', '0'], /^anderle-pot: --hands '0'/],
     ['anderle-pot', ['--seed', 'a b'], /^anderle-pot: --seed 'a b'/],
     ['hindersche-marches', ['--out-dir', '/dev/null/x'], /^hindersche-marches: --out-dir \/dev\/null\/x: cannot write/],
@@ -262,7 +272,7 @@ describe('experiment command lines', () => {
   it('--help prints the usage of every option', () => {
     const r = run('ladder', ['--help']);
     expect(r.status).toBe(0);
-    for (const flag of ['--game', '--players', '--deals', '--matches', '--seed', '--bots', '--out-dir'])
+    for (const flag of ['--game', '--players', '--deals', '--matches', '--seed', '--bots', '--margin', '--out-dir'])
       expect(r.stdout).toContain(flag);
   });
 

@@ -228,7 +228,9 @@ describe('report inputs', () => {
     ]);
     // The summary and per-deal CSV of the run whose journal is given add nothing but the per-deal values.
     expect(parts.map((p) => p.kind)).toEqual(['ladder', 'run', 'marches', 'pot']);
-    expect(parts[0].identity.command).toBe('node dist/experiments/ladder.js --game viersche --deals 150 --matches 4');
+    expect(parts[0].identity.command).toBe(
+      'node dist/experiments/ladder.js --game viersche --deals 264 --matches 2 --workers 2 --force',
+    );
     expect(parts[2].identity.command).toMatch(/^node dist\/experiments\/hindersche-marches\.js /);
     const html = reportHtml(parts, { made: new Date(0) });
     for (const kind of ['ladder-score', 'ladder-gap', 'ladder-time', 'marches-deals', 'pot-hands', 'pot-spread'])
@@ -237,7 +239,8 @@ describe('report inputs', () => {
 
   it('reads a ladder CSV with columns and quantities it does not know, and says what it leaves out', () => {
     const [head, ...rows] = read(join(ROOT, 'results/ladder-viersche.csv')).trim().split('\n');
-    // Columns in another order, one more column, and a quantity of a later ladder.
+    // Columns in another order, one more column, and a quantity of a later ladder
+    // (besides the ceiling's leads and the two best bots' difference, which it does not draw either).
     const cols = head.split(',');
     const order = ['bot', 'game', ...cols.filter((c) => c !== 'bot' && c !== 'game'), 'budget'];
     const moved = rows.map((r) => {
@@ -249,7 +252,7 @@ describe('report inputs', () => {
     const [part] = readInputs([at('ladder-next.csv')]);
     expect(part.kind).toBe('ladder');
     expect('notes' in part && part.notes).toEqual([
-      'Quantities in the CSV that this page does not draw: nodes_per_move.',
+      'Quantities in the CSV that this page does not draw: ceiling_lead, lead_over:pimc, nodes_per_move.',
     ]);
     const html = reportHtml([part], { made: new Date(0) });
     for (const kind of ['ladder-score', 'ladder-gap', 'ladder-time']) expect(html).toContain(`data-figure="${kind}"`);

@@ -40,6 +40,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omi
         db: null,
         failure,
         ms: done * 0.01,
+        moveTime: null,
       };
       return new Promise((resolve) => setTimeout(() => resolve(result), delay()));
     },

@@ -6,7 +6,7 @@
  * paranoid reduction of solver.ts. A position's value is the vector of every seat's
  * final measure.
  *
- * ## Why, and what it measured
+ * ## Why
  *
  * Paranoid search (solver.ts) assumes that the others form a coalition against the
  * root seat. In the fewest-points games that is worst-case fiction: the others take
@@ -16,13 +16,10 @@
  * seat that already has its trick) are broken against the root seat ("soft
  * paranoid"), then by the least vector, so a value never depends on move order.
  *
- * It did not make pimc stronger, and pimc keeps paranoid search by default
- * (`model=maxn` selects this). Against `heuristic`, points per deal, 95% intervals:
- * Hindersi-Jass pimc +1.70 [-0.17, 3.56] paranoid, -1.47 [-3.26, 0.31] max^n (160
- * duplicate deals, seed diag-2); the oracle +1.04 [-1.99, 4.07] and +1.60 [-1.12,
- * 4.32] (80 deals, ladder-1); Vier-Anderle pimc +0.04 stakes either way (300 deals).
- * Its predictions of the others are sharper than paranoid's and so more often wrong
- * against opponents who cannot see the hands, and it affords less depth.
+ * It did not make pimc stronger (bots/NOTES.md has the figures), so pimc keeps paranoid
+ * search by default (`model=maxn` selects this): its predictions of the others are
+ * sharper than paranoid's and so more often wrong against opponents who cannot see the
+ * hands, and it affords less depth.
  *
  * ## Cost
  *
@@ -32,9 +29,8 @@
  * transposition table at trick boundaries (keyed on `State.searchKey`, holding the
  * measure still to come per seat) answers every later visit of a position, and
  * equivalent cards (`State.searchMoves`) are searched once. Still, solving all the
- * root's moves in Hindersi-Jass took a median 29 thousand nodes against paranoid's 7
- * thousand with 4 tricks left, 416 against 61 thousand with 5, and over 5 million
- * against 1 million with 6 (12 random deals). Where the utilities are the outlook of a
+ * root's moves costs several times paranoid search's nodes with four to six tricks
+ * left (bots/NOTES.md). Where the utilities are the outlook of a
  * trick count (Vier-Anderle), they are not additive, so the table's key also holds
  * every seat's count so far.
  *

@@ -5,10 +5,9 @@
  * plays the others as a coalition against the root).
  *
  * Also the estimate beyond the horizon of the paranoid solver when `Solver.selfishPlayout`
- * is set (the bots' `playout=selfish`): the cheating oracle in Hindersi-Jass went from
- * +1.0 [-2.0, 4.1] to +4.4 [2.1, 6.7] points a deal against `heuristic` (80 duplicate
- * deals, seed ladder-1), so it is the oracle's default; pimc went from +2.2 [-1.0, 5.5]
- * to +0.3 [-2.4, 3.0], so pimc keeps the coalition playout by default.
+ * is set (the bots' `playout=selfish`): the oracle's default, which made it clearly
+ * stronger in Hindersi-Jass and Hindersche; pimc keeps the coalition playout, with which
+ * it measured better (bots/NOTES.md).
  *
  * - Following, in a fewest game: onto a trick another seat is winning, throw the most
  *   points without heading it; forced to head, head with the most points (the trick is

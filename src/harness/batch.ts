@@ -42,6 +42,11 @@ export interface BatchResult {
   readonly failure: Failure | null;
   /** Time spent playing (not loading bots), for sizing the next batches. */
   readonly ms: number;
+  /**
+   * With `spec.timeMoves`, per entrant e: moves made [2e] and their milliseconds [2e + 1]
+   * in this batch (a dropped group's too); else null. Wall time: kept out of every result.
+   */
+  readonly moveTime: Float64Array | null;
 }
 
 /** One group's `GroupTally` as a row: deals, dealSums, dealCounts, matchSums, matchCounts. */
@@ -148,6 +153,7 @@ export class BatchPlayer {
   private readonly groupDeals: (string | number)[][] = [];
   private readonly make: { readonly records: boolean; readonly dealRows: boolean; readonly journal: boolean };
   private readonly db: DbRows | null;
+  private readonly moveTime: Float64Array | null;
 
   constructor(private readonly run: LiveRun) {
     const { files } = run.spec;
@@ -155,6 +161,7 @@ export class BatchPlayer {
     this.db = files.db !== null ? new DbRows(run.game, run.lineup.rotations) : null;
     this.layout = RowLayout.of(run.game, run.lineup.entrants.length);
     this.group = this.layout.newGroup();
+    this.moveTime = run.spec.timeMoves ? new Float64Array(2 * run.lineup.entrants.length) : null;
     this.table = this.newTable();
   }
 
@@ -188,6 +195,7 @@ export class BatchPlayer {
         if (!isTafelError(e)) throw e;
         this.db?.dropGroup();
         // The failed deal left the table and its bots mid-play.
+        this.takeMoveTime();
         this.table = this.newTable();
         this.table.watch = watch;
         if (!(e.code === 'bot-failed' && skipFailures)) {
@@ -204,6 +212,9 @@ export class BatchPlayer {
       if (this.groupDeals.length) dealRows?.add(stringify(this.groupDeals));
     }
     const ms = performance.now() - started;
+    this.takeMoveTime();
+    const moveTime = this.moveTime?.slice() ?? null;
+    this.moveTime?.fill(0);
     return {
       start,
       done,
@@ -215,7 +226,17 @@ export class BatchPlayer {
       db: this.db?.take() ?? null,
       failure,
       ms,
+      moveTime,
     };
+  }
+
+  /** Add the table's move times since the last take to the batch's (before the table is replaced, and at the end). */
+  private takeMoveTime(): void {
+    const sum = this.moveTime;
+    if (!sum) return;
+    const t = this.table.moveTime;
+    for (let i = 0; i < t.length; i++) sum[i] += t[i];
+    t.fill(0);
   }
 
   private newTable(): Table {

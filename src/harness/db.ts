@@ -471,10 +471,11 @@ function shardSql(spec: RunSpec): string {
 /** The run's rows of `runs` and `bots`. */
 async function addRun(c: DuckDBConnection, s: RunSpec): Promise<void> {
   const run = runNumber(s);
-  const { files, moveTimeout, onBotError, ...identity } = s;
+  const { files, moveTimeout, onBotError, timeMoves, ...identity } = s;
   void files;
   void moveTimeout;
   void onBotError;
+  void timeMoves;
   const values = [
     run,
     sqlString(s.game),

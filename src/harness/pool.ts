@@ -166,6 +166,7 @@ function emptyBatch(spec: RunSpec, start: number): BatchResult {
         : { deals: new Float64Array(0), seats: new Float64Array(0), matches: new Float64Array(0) },
     failure: null,
     ms: 0,
+    moveTime: null,
   };
 }
 
@@ -205,5 +206,6 @@ function joinBatches(spec: RunSpec, a: BatchResult, failed: Failure, b: BatchRes
     db: a.db && b.db && joinRows(a.db, b.db),
     failure: b.failure,
     ms: a.ms + b.ms,
+    moveTime: a.moveTime && b.moveTime && a.moveTime.map((x, i) => x + b.moveTime![i]),
   };
 }

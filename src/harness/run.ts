@@ -68,6 +68,33 @@ export interface RunResult {
   readonly resumed: number;
   /** The SPRT, when one ran. */
   readonly sprt: Sprt | null;
+  /**
+   * With `spec.timeMoves`, per entrant: the moves made in the groups this session
+   * delivered and their wall time in ms (so not those of a resumed part); else null.
+   */
+  readonly moveTime: readonly MoveTime[] | null;
+}
+
+export interface MoveTime {
+  readonly moves: number;
+  readonly ms: number;
+}
+
+/** Sums of the batches' move times (`BatchResult.moveTime`). */
+class MoveTimes {
+  private readonly sum: Float64Array;
+
+  constructor(entrants: number) {
+    this.sum = new Float64Array(2 * entrants);
+  }
+
+  add(batch: Float64Array | null): void {
+    if (batch) for (let i = 0; i < this.sum.length; i++) this.sum[i] += batch[i];
+  }
+
+  result(): MoveTime[] {
+    return Array.from({ length: this.sum.length / 2 }, (_, e) => ({ moves: this.sum[2 * e], ms: this.sum[2 * e + 1] }));
+  }
 }
 
 const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, string> = {
@@ -178,6 +205,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   // A resumed run whose test had already decided plays nothing more.
   const start = test?.decision ? to : from + prefix.length;
   const progress = session.progress?.({ total: to - from, before: prefix.length });
+  const moveTimes = spec.timeMoves ? new MoveTimes(spec.entrants.length) : null;
   // Nothing left to play (a finished resume, an empty shard): no threads to start.
   const runner =
     session.runner ?? createRunner(Math.max(1, Math.min(session.workers, to - start)), { inline: start >= to });
@@ -193,6 +221,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       maxBatch: test ? 1 : undefined,
       onBatch: (r) => {
         collector.add(r);
+        moveTimes?.add(r.moveTime);
         progress?.update(collector.groupsIn, collector.dealsIn);
         return test?.decision ? 'stop' : undefined;
       },
@@ -223,6 +252,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     to,
     resumed: prefix.length,
     sprt: test,
+    moveTime: moveTimes?.result() ?? null,
   };
 }
 
@@ -250,11 +280,13 @@ export function runTournament(run: LiveRun): RunResult {
   const layout = new RowLayout(spec.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
   const collector = new Collector(layout, tally, { journal: null, records: recordsFile, dealCsv: null });
   const started = performance.now();
+  const moveTimes = spec.timeMoves ? new MoveTimes(spec.entrants.length) : null;
   let failure: TafelError | undefined;
   try {
     for (let g = 0; g < spec.groups && !failure; g += 1000) {
       const r = player.play(g, Math.min(1000, spec.groups - g));
       collector.add(r);
+      moveTimes?.add(r.moveTime);
       if (r.failure) failure = new TafelError(r.failure.code, r.failure.message);
     }
   } finally {
@@ -273,5 +305,6 @@ export function runTournament(run: LiveRun): RunResult {
     to: spec.groups,
     resumed: 0,
     sprt: null,
+    moveTime: moveTimes?.result() ?? null,
   };
 }

@@ -9,7 +9,8 @@
  * game, seats and rules, the bots with every parameter and where they sit, the seed,
  * the unit and the number of groups. The shard says which part of the run this is;
  * `files` where it writes; `moveTimeout` and `onBotError` how failing bots are handled
- * (the two may change when a run is resumed).
+ * (the two may change when a run is resumed); `timeMoves` whether the bots' moves are
+ * timed for the caller (a measurement beside the results, never part of them).
  *
  * In memory `files.dir` is the absolute directory the run was started from, and the
  * other paths are as typed, relative to it. The journal keeps `dir` relative to its own
@@ -81,6 +82,11 @@ export interface RunSpec {
   readonly moveTimeout: number | null;
   /** A bot that throws, times out or plays an illegal move stops the run, or its group is dropped. */
   readonly onBotError: OnBotError;
+  /**
+   * Count and time every entrant's moves, returned with the run's result (`RunResult.moveTime`):
+   * wall time, so not journaled and not in any output whose bytes must repeat.
+   */
+  readonly timeMoves: boolean;
 }
 
 /** A spec with its game, table, bots and seed key made live, in the thread that plays it. */
@@ -108,6 +114,7 @@ export interface SpecParts {
   readonly files?: Partial<RunFiles>;
   readonly moveTimeout?: number | null;
   readonly onBotError?: OnBotError;
+  readonly timeMoves?: boolean;
 }
 
 /** The spec of a run whose bots are already resolved (the lineup). */
@@ -137,6 +144,7 @@ export function specOf(p: SpecParts): RunSpec {
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
     onBotError: p.onBotError ?? 'stop',
+    timeMoves: p.timeMoves ?? false,
   };
 }
 
@@ -274,12 +282,17 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     (files.db === undefined || path(files.db)) &&
     (files.report === undefined || path(files.report)) &&
     (v.moveTimeout === null || count(v.moveTimeout)) &&
-    (v.onBotError === 'stop' || v.onBotError === 'skip');
+    (v.onBotError === 'stop' || v.onBotError === 'skip') &&
+    (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
   if (!ok) return null;
   const spec = value as unknown as RunSpec;
   const dir = isAbsolute(spec.files.dir) ? spec.files.dir : resolve(dirname(resolve(journal)), spec.files.dir);
-  // Journals written before runs had databases or reports name neither.
-  return { ...spec, files: { ...spec.files, dir, db: spec.files.db ?? null, report: spec.files.report ?? null } };
+  // Journals written before runs had databases or reports name neither; nor `timeMoves` before moves were timed.
+  return {
+    ...spec,
+    files: { ...spec.files, dir, db: spec.files.db ?? null, report: spec.files.report ?? null },
+    timeMoves: spec.timeMoves ?? false,
+  };
 }
 
 function isParamValue(x: unknown): x is ParamValue {

@@ -95,6 +95,8 @@ export class Table {
   private readonly moveTimeout: number;
   /** Where timed moves are announced to a watching thread (set per batch), or null. */
   watch: MoveWatch | null = null;
+  /** With `spec.timeMoves`: per entrant e, moves made [2e] and their milliseconds [2e + 1], summed until the owner resets them. */
+  readonly moveTime: Float64Array;
 
   constructor(
     private readonly run: LiveRun,
@@ -124,6 +126,7 @@ export class Table {
     );
     this.seatBots = new Array<Bot>(seats);
     this.seatEntrant = new Int32Array(seats);
+    this.moveTime = new Float64Array(spec.timeMoves ? 2 * lineup.entrants.length : 0);
     this.dealValues = new Float64Array(seats * game.dealMetrics.length);
     this.matchValues = new Float64Array(seats * game.matchMetrics.length);
     this.dealFacts = new Float64Array(game.facts?.deal.length ?? 0);
@@ -188,19 +191,23 @@ export class Table {
     const legal = this.legal;
     const limit = this.moveTimeout;
     const timed = limit !== Infinity;
+    const clocked = this.moveTime.length > 0;
     while (!state.isTerminal()) {
       const seat = state.toMove;
       const n = state.legal(legal, 0);
       let move: number;
       let started = 0;
-      if (timed) {
-        this.watch?.begin(g, r, k, seat);
-        started = performance.now();
-      }
+      if (timed) this.watch?.begin(g, r, k, seat);
+      if (timed || clocked) started = performance.now();
       try {
         move = this.seatBots[seat].act(state.observe(seat), legal, n);
       } catch (e) {
         throw this.failure(seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+      }
+      if (clocked) {
+        const e = this.seatEntrant[seat];
+        this.moveTime[2 * e]++;
+        this.moveTime[2 * e + 1] += performance.now() - started;
       }
       if (timed) {
         this.watch?.end();

@@ -42,6 +42,7 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
       db: null,
       failure,
       ms: 0,
+      moveTime: null,
     };
   }
   return player.play(task.start, task.count, task.watch && new MoveWatch(task.watch));

@@ -247,6 +247,7 @@ export function pairRun(
     },
     moveTimeout: t.moveTimeout,
     onBotError: 'stop',
+    timeMoves: false,
   };
 }
 
