@@ -239,8 +239,7 @@ describe('report inputs', () => {
 
   it('reads a ladder CSV with columns and quantities it does not know, and says what it leaves out', () => {
     const [head, ...rows] = read(join(ROOT, 'results/ladder-viersche.csv')).trim().split('\n');
-    // Columns in another order, one more column, and a quantity of a later ladder
-    // (besides the ceiling's leads and the two best bots' difference, which it does not draw either).
+    // Columns in another order, one more column, and a quantity of a later ladder.
     const cols = head.split(',');
     const order = ['bot', 'game', ...cols.filter((c) => c !== 'bot' && c !== 'game'), 'budget'];
     const moved = rows.map((r) => {
@@ -252,10 +251,11 @@ describe('report inputs', () => {
     const [part] = readInputs([at('ladder-next.csv')]);
     expect(part.kind).toBe('ladder');
     expect('notes' in part && part.notes).toEqual([
-      'Quantities in the CSV that this page does not draw: ceiling_lead, lead_over:pimc, nodes_per_move.',
+      'Quantities in the CSV that this page does not draw: nodes_per_move.',
     ]);
     const html = reportHtml([part], { made: new Date(0) });
-    for (const kind of ['ladder-score', 'ladder-gap', 'ladder-time']) expect(html).toContain(`data-figure="${kind}"`);
+    for (const kind of ['ladder-score', 'ladder-gap', 'ladder-ceiling', 'ladder-best', 'ladder-time'])
+      expect(html).toContain(`data-figure="${kind}"`);
   });
 
   it('refuses what it cannot read, in one line', () => {
