@@ -78,7 +78,7 @@ const SEE = `(() => {
 })()`;
 
 /** Each page, and the figures it has at least. */
-const PAGES = { robin: 6, sprt: 7, matches: 11, summary: 4, experiments: 26, tune: 4, 'tune-csv': 3 } as const;
+const PAGES = { robin: 6, sprt: 7, matches: 11, summary: 4, experiments: 34, tune: 4, 'tune-csv': 3 } as const;
 
 describe.skipIf(!hasChromium)('report pages in Chromium', () => {
   const dir = tmpDir();
