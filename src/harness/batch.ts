@@ -38,7 +38,7 @@ export interface BatchResult {
   readonly dealRows: Uint8Array | null;
   readonly journal: Uint8Array | null;
   /** The rows of the run's database (db-rows.ts), or null when it has none. */
-  readonly db: DbBatch | null;
+  readonly db: readonly DbBatch[] | null;
   readonly failure: Failure | null;
   /** Time spent playing (not loading bots), for sizing the next batches. */
   readonly ms: number;
@@ -223,7 +223,7 @@ export class BatchPlayer {
       records: records?.bytes() ?? null,
       dealRows: dealRows?.bytes() ?? null,
       journal: journal?.bytes() ?? null,
-      db: this.db?.take() ?? null,
+      db: this.db ? [this.db.take()] : null,
       failure,
       ms,
       moveTime,

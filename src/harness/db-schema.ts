@@ -127,16 +127,6 @@ export function schemaOf(game: Game, c: DbContents): DbSchema {
   return { deals, seats, matches };
 }
 
-/** Numbers a worker writes per row of each table (the `numbers` columns): they depend on the game alone. */
-export function rowWidths(game: Game): { deals: number; seats: number; matches: number } {
-  const facts = game.facts ?? { deal: [], seat: [] };
-  return {
-    deals: 4 + facts.deal.length,
-    seats: 5 + game.dealMetrics.length + facts.seat.length,
-    matches: 5 + game.matchMetrics.length,
-  };
-}
-
 /** The run's number in the database: a hash of what its results depend on (the same for its shards). */
 export function runNumber(spec: RunSpec): number {
   const identity = {

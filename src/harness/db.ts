@@ -35,7 +35,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { botText, rulesText, type RunSpec } from './spec.js';
 import { contentsOf, runNumber, schemaOf, type ColumnType, type DbSchema, type RowTable } from './db-schema.js';
-import type { DbBatch } from './db-rows.js';
+import { columnPlaces, NULL_INT, type ColumnPlaces, type DbBatch, type DbColumns } from './db-rows.js';
 import { macroSql } from './db-macros.js';
 import { shardRange, shardText } from './shard.js';
 
@@ -59,29 +59,19 @@ export function sqlName(s: string): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-type Scratch =
-  | Int32Array<ArrayBuffer>
-  | Int16Array<ArrayBuffer>
-  | Int8Array<ArrayBuffer>
-  | Float64Array<ArrayBuffer>
-  | Uint8Array<ArrayBuffer>
-  | Uint16Array<ArrayBuffer>;
+type Narrow = Int16Array<ArrayBuffer> | Int8Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>;
 
-/** The typed array a column's vector holds. */
-function scratchOf(t: ColumnType): Scratch {
+/** The typed array a narrow column's vector holds (INTEGER and DOUBLE columns are copied as they come). */
+function narrowOf(t: ColumnType): Narrow | null {
   if (typeof t !== 'string') return t.enum.length <= 255 ? new Uint8Array(CHUNK) : new Uint16Array(CHUNK);
   switch (t) {
-    case 'INTEGER':
-      return new Int32Array(CHUNK);
     case 'SMALLINT':
       return new Int16Array(CHUNK);
     case 'TINYINT':
     case 'BOOLEAN':
       return new Int8Array(CHUNK);
-    case 'DOUBLE':
-      return new Float64Array(CHUNK);
-    case 'JSON':
-      return new Uint8Array(0);
+    default:
+      return null;
   }
 }
 
@@ -105,108 +95,61 @@ function createSql(schema: DbSchema): string[] {
 }
 
 /**
- * Converts column `c` of `size` rows from `start` (rows of `width` numbers) into `out`,
- * returning whether a value was NaN (a NULL). One function per column, each seeing one
- * kind of array, so that the loop stays monomorphic.
+ * Narrows `size` values of an int column from `ints[from]` into `out`. One function per
+ * column, each seeing one kind of array, so that the loop stays monomorphic (a loop
+ * that stores into several kinds runs several times slower).
  */
-type Fill = (rows: Float64Array, start: number, size: number, width: number) => boolean;
+type Fill = (ints: Int32Array, from: number, size: number) => void;
 
-// One loop per kind of array (a loop that stores into several kinds runs several times slower).
-function fillInt32(c: number, out: Int32Array): Fill {
-  return (rows, start, size, width) => {
-    let nulls = false;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      const v = rows[at];
-      if (v !== v) nulls = true;
-      else out[i] = v;
-    }
-    return nulls;
+function fillInt16(out: Int16Array): Fill {
+  return (ints, from, size) => {
+    for (let i = 0; i < size; i++) out[i] = ints[from + i];
   };
 }
-function fillInt16(c: number, out: Int16Array): Fill {
-  return (rows, start, size, width) => {
-    let nulls = false;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      const v = rows[at];
-      if (v !== v) nulls = true;
-      else out[i] = v;
-    }
-    return nulls;
+function fillInt8(out: Int8Array): Fill {
+  return (ints, from, size) => {
+    for (let i = 0; i < size; i++) out[i] = ints[from + i];
   };
 }
-function fillInt8(c: number, out: Int8Array): Fill {
-  return (rows, start, size, width) => {
-    let nulls = false;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      const v = rows[at];
-      if (v !== v) nulls = true;
-      else out[i] = v;
-    }
-    return nulls;
+function fillUint8(out: Uint8Array): Fill {
+  return (ints, from, size) => {
+    for (let i = 0; i < size; i++) out[i] = ints[from + i];
   };
 }
-function fillUint8(c: number, out: Uint8Array): Fill {
-  return (rows, start, size, width) => {
-    let nulls = false;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      const v = rows[at];
-      if (v !== v) nulls = true;
-      else out[i] = v;
-    }
-    return nulls;
-  };
-}
-function fillUint16(c: number, out: Uint16Array): Fill {
-  return (rows, start, size, width) => {
-    let nulls = false;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      const v = rows[at];
-      if (v !== v) nulls = true;
-      else out[i] = v;
-    }
-    return nulls;
-  };
-}
-function fillFloat64(c: number, out: Float64Array): Fill {
-  return (rows, start, size, width) => {
-    let nulls = false;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      const v = rows[at];
-      if (v !== v) nulls = true;
-      else out[i] = v;
-    }
-    return nulls;
+function fillUint16(out: Uint16Array): Fill {
+  return (ints, from, size) => {
+    for (let i = 0; i < size; i++) out[i] = ints[from + i];
   };
 }
 /** The `bot` column: entrant indices mapped to the database's labels. */
-function fillBot(c: number, out: Uint8Array | Uint16Array, map: { bot: Int32Array }): Fill {
-  return (rows, start, size, width) => {
+function fillBot(out: Uint8Array | Uint16Array, map: { bot: Int32Array }): Fill {
+  return (ints, from, size) => {
     const bot = map.bot;
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) out[i] = bot[rows[at]];
-    return false;
+    for (let i = 0; i < size; i++) out[i] = bot[ints[from + i]];
   };
 }
 
-function fillOf(c: number, out: Scratch, map: { bot: Int32Array } | null): Fill {
-  if (map) return fillBot(c, out as Uint8Array | Uint16Array, map);
-  if (out instanceof Int32Array) return fillInt32(c, out);
-  if (out instanceof Int16Array) return fillInt16(c, out);
-  if (out instanceof Int8Array) return fillInt8(c, out);
-  if (out instanceof Uint8Array) return fillUint8(c, out);
-  if (out instanceof Uint16Array) return fillUint16(c, out);
-  return fillFloat64(c, out);
+function fillOf(out: Narrow, map: { bot: Int32Array } | null): Fill {
+  if (map) return fillBot(out as Uint8Array | Uint16Array, map);
+  if (out instanceof Int16Array) return fillInt16(out);
+  if (out instanceof Int8Array) return fillInt8(out);
+  if (out instanceof Uint8Array) return fillUint8(out);
+  return fillUint16(out);
 }
 
 /** Appends one table's rows, a chunk at a time. */
 class TableWriter {
   private readonly chunk: DuckDBDataChunk;
-  private readonly scratch: Scratch[];
-  private readonly fills: Fill[];
+  private readonly places: ColumnPlaces;
+  private readonly narrow: (Narrow | null)[];
+  private readonly fills: (Fill | null)[];
   private readonly run = new Int32Array(CHUNK);
   private readonly validity = new Uint32Array(CHUNK / 32);
   /** Where this batch's entrants are among the database's labels (see `append`). */
   private readonly bots: { bot: Int32Array } = { bot: new Int32Array(0) };
-  private local = new Float64Array(0);
+  private ints = new Int32Array(0);
+  private doubles = new Float64Array(0);
+  private readonly nulls: Uint8Array;
 
   constructor(
     readonly table: RowTable,
@@ -214,36 +157,48 @@ class TableWriter {
   ) {
     const columns = [...table.numbers, ...table.text];
     this.chunk = DuckDBDataChunk.create([INTEGER, ...columns.map((c) => duckType(c.type))]);
-    this.scratch = table.numbers.map((c) => scratchOf(c.type));
-    this.fills = table.numbers.map((col, c) => fillOf(c, this.scratch[c], col.name === 'bot' ? this.bots : null));
+    this.places = columnPlaces(table.numbers.map((c) => c.type));
+    this.narrow = table.numbers.map((c) => narrowOf(c.type));
+    this.fills = table.numbers.map((col, c) => {
+      const out = this.narrow[c];
+      return out && fillOf(out, col.name === 'bot' ? this.bots : null);
+    });
+    this.nulls = new Uint8Array(table.numbers.length);
   }
 
   /**
-   * Append `shared` (the table's numbers, row after row) of run `run`; `bot` maps a
-   * `bot` column's entrant index to its place among the database's labels; `text[i]` is
-   * the text column of row i, if the table has one.
+   * Append `part` (a batch's rows of this table) of run `run`, and release its shared
+   * memory; `bot` maps a `bot` column's entrant index to its place among the database's
+   * labels; `text[i]` is the text column of row i, if the table has one.
    */
-  append(shared: Float64Array, run: number, bot: Int32Array, text: readonly string[] | null): void {
-    const width = this.table.numbers.length;
-    const n = shared.length / width;
+  append(part: DbColumns, run: number, bot: Int32Array, text: readonly string[] | null): void {
+    const n = part.rows;
+    this.readOut(part);
     if (n === 0) return;
-    // Read out of shared memory once, as bytes (element by element it is far slower).
-    if (this.local.length < shared.length) this.local = new Float64Array(shared.length);
-    new Uint8Array(this.local.buffer).set(new Uint8Array(shared.buffer, shared.byteOffset, shared.byteLength));
-    const rows = this.local;
+    const { ints, doubles, nulls, places } = this;
     this.bots.bot = bot;
     const raw = this.chunk.chunk;
+    const width = this.table.numbers.length;
     this.run.fill(run);
     for (let start = 0; start < n; start += CHUNK) {
       const size = Math.min(CHUNK, n - start);
       duckdb.data_chunk_reset(raw);
       duckdb.copy_data_to_vector(duckdb.data_chunk_get_vector(raw, 0), 0, this.run.buffer, 0, size * 4);
       for (let c = 0; c < width; c++) {
-        const out = this.scratch[c];
-        const nulls = this.fills[c](rows, start, size, width);
         const vector = duckdb.data_chunk_get_vector(raw, c + 1);
-        duckdb.copy_data_to_vector(vector, 0, out.buffer, 0, size * out.BYTES_PER_ELEMENT);
-        if (nulls) this.setNulls(vector, rows, start, size, width, c);
+        const from = places.place[c] * n + start;
+        if (places.double[c] === 1) {
+          duckdb.copy_data_to_vector(vector, 0, doubles.buffer, from * 8, size * 8);
+        } else {
+          const out = this.narrow[c];
+          if (out) {
+            this.fills[c]!(ints, from, size);
+            duckdb.copy_data_to_vector(vector, 0, out.buffer, 0, size * out.BYTES_PER_ELEMENT);
+          } else {
+            duckdb.copy_data_to_vector(vector, 0, ints.buffer, from * 4, size * 4);
+          }
+        }
+        if (nulls[c] === 1) this.setNulls(vector, c, from, size);
       }
       if (text) {
         const vector = duckdb.data_chunk_get_vector(raw, width + 1);
@@ -254,18 +209,27 @@ class TableWriter {
     }
   }
 
-  private setNulls(
-    vector: duckdb.Vector,
-    rows: Float64Array,
-    start: number,
-    size: number,
-    width: number,
-    c: number,
-  ): void {
+  /** Copy the part out of shared memory (DuckDB copies only from ordinary buffers) and release it to its worker. */
+  private readOut(part: DbColumns): void {
+    if (this.ints.length < part.ints.length) this.ints = new Int32Array(part.ints.length * 2);
+    if (this.doubles.length < part.doubles.length) this.doubles = new Float64Array(part.doubles.length * 2);
+    const bytes = (a: Int32Array | Float64Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    new Uint8Array(this.ints.buffer).set(bytes(part.ints));
+    new Uint8Array(this.doubles.buffer).set(bytes(part.doubles));
+    this.nulls.set(part.nulls);
+    Atomics.store(part.lease, 0, 0);
+  }
+
+  /** Column `c`'s validity for rows `from`.. (NULL_INT or NaN is NULL). */
+  private setNulls(vector: duckdb.Vector, c: number, from: number, size: number): void {
     const bits = this.validity;
     bits.fill(0xffffffff);
-    for (let i = 0, at = start * width + c; i < size; i++, at += width) {
-      if (rows[at] !== rows[at]) bits[i >>> 5] &= ~(1 << (i & 31));
+    if (this.places.double[c] === 1) {
+      const d = this.doubles;
+      for (let i = 0; i < size; i++) if (d[from + i] !== d[from + i]) bits[i >>> 5] &= ~(1 << (i & 31));
+    } else {
+      const v = this.ints;
+      for (let i = 0; i < size; i++) if (v[from + i] === NULL_INT) bits[i >>> 5] &= ~(1 << (i & 31));
     }
     duckdb.vector_ensure_validity_writable(vector);
     duckdb.copy_data_to_vector_validity(vector, 0, bits.buffer, 0, Math.ceil(size / 64) * 8);
@@ -300,6 +264,8 @@ export class RunDatabase {
   private readonly writers: { deals: TableWriter; seats: TableWriter; matches: TableWriter | null };
   /** Per run number: where each entrant's label is among the database's labels. */
   private readonly botIndex = new Map<number, Int32Array>();
+  /** Rows appended since the last commit. */
+  waiting = 0;
 
   private constructor(
     readonly path: string,
@@ -366,18 +332,30 @@ export class RunDatabase {
     }
   }
 
-  /** Append a batch's rows of run `spec`; `records` is its deal records' text (one line a deal) when the deals table keeps them. */
-  append(spec: RunSpec, rows: DbBatch, records: Uint8Array | null): void {
+  /**
+   * Append a batch's rows of run `spec` (its parts in order) and release their shared
+   * memory; `records` is its deal records' text (one line a deal) when the deals table
+   * keeps them.
+   */
+  append(spec: RunSpec, parts: readonly DbBatch[], records: Uint8Array | null): void {
     const run = runNumber(spec);
     const bots = this.botIndex.get(run)!;
-    const text = this.schema.deals.text.length && records ? Buffer.from(records).toString('utf8').split('\n') : null;
-    this.writers.deals.append(rows.deals, run, bots, text);
-    this.writers.seats.append(rows.seats, run, bots, null);
-    this.writers.matches?.append(rows.matches, run, bots, null);
+    const lines = this.schema.deals.text.length && records ? Buffer.from(records).toString('utf8').split('\n') : null;
+    let line = 0;
+    for (const rows of parts) {
+      const text = lines && lines.slice(line, line + rows.deals.rows);
+      line += rows.deals.rows;
+      this.waiting += rows.deals.rows + rows.seats.rows + rows.matches.rows;
+      this.writers.deals.append(rows.deals, run, bots, text);
+      this.writers.seats.append(rows.seats, run, bots, null);
+      if (this.writers.matches) this.writers.matches.append(rows.matches, run, bots, null);
+      else Atomics.store(rows.matches.lease, 0, 0);
+    }
   }
 
   /** Commit what was appended (before the journal names it). */
   flush(): void {
+    this.waiting = 0;
     this.writers.deals.flush();
     this.writers.seats.flush();
     this.writers.matches?.flush();

@@ -14,7 +14,6 @@
  */
 import { Piscina } from 'piscina';
 import { RowLayout, type BatchResult, type Failure } from './batch.js';
-import type { DbBatch } from './db-rows.js';
 import { skippedText } from './journal.js';
 import type { RunSpec } from './spec.js';
 import { failedMove } from './table.js';
@@ -160,24 +159,11 @@ function emptyBatch(spec: RunSpec, start: number): BatchResult {
     records: text(files.records),
     dealRows: text(files.dealCsv),
     journal: text(files.journal),
-    db:
-      files.db === null
-        ? null
-        : { deals: new Float64Array(0), seats: new Float64Array(0), matches: new Float64Array(0) },
+    db: files.db === null ? null : [],
     failure: null,
     ms: 0,
     moveTime: null,
   };
-}
-
-function joinRows(a: DbBatch, b: DbBatch): DbBatch {
-  const cat = (x: Float64Array, y: Float64Array) => {
-    const out = new Float64Array(new SharedArrayBuffer((x.length + y.length) * 8));
-    out.set(x, 0);
-    out.set(y, x.length);
-    return out;
-  };
-  return { deals: cat(a.deals, b.deals), seats: cat(a.seats, b.seats), matches: cat(a.matches, b.matches) };
 }
 
 /** `a`, then the group `failed` dropped, then `b`: one batch result. */
@@ -203,7 +189,7 @@ function joinBatches(spec: RunSpec, a: BatchResult, failed: Failure, b: BatchRes
     records: join(a.records, '', b.records),
     dealRows: join(a.dealRows, '', b.dealRows),
     journal: join(a.journal, skippedText(failed.group, failed.message), b.journal),
-    db: a.db && b.db && joinRows(a.db, b.db),
+    db: a.db && b.db && [...a.db, ...b.db],
     failure: b.failure,
     ms: a.ms + b.ms,
     moveTime: a.moveTime && b.moveTime && a.moveTime.map((x, i) => x + b.moveTime![i]),
