@@ -90,3 +90,36 @@ export function shown(path: string): string {
 export function kilobytes(bytes: number): string {
   return `${Math.round(bytes / 1024)} KB`;
 }
+
+/** The exit status of a command that a signal stopped. */
+const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * SIGINT and SIGTERM stop a long command cleanly: the first aborts `controller` (the
+ * command finishes what it can and keeps its files valid), the second exits at once,
+ * saying `what` of the files is still sound. `signal()` names the first signal that
+ * came; `exitStatus()` is the status to end with; `release()` removes the handlers.
+ */
+export function stopOnSignals(
+  controller: AbortController,
+  what: string,
+): { signal: () => string | null; exitStatus: () => number; release: () => void } {
+  let first: string | null = null;
+  const on = (name: string) => {
+    if (first) {
+      process.stderr.write(`\ntafel: ${name} again: stopped at once; ${what}\n`);
+      process.exit(SIGNAL_EXIT[name] ?? 1);
+    }
+    first = name;
+    controller.abort();
+  };
+  const handlers = ['SIGINT', 'SIGTERM'].map((name) => [name, () => on(name)] as const);
+  for (const [name, h] of handlers) process.on(name, h);
+  return {
+    signal: () => first,
+    exitStatus: () => SIGNAL_EXIT[first ?? 'SIGINT'],
+    release: () => {
+      for (const [name, h] of handlers) process.off(name, h);
+    },
+  };
+}

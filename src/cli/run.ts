@@ -17,7 +17,7 @@ import { parseShard, shardRange, shardText } from '../harness/shard.js';
 import { pathOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
 import { parseSprt, specText } from '../harness/sprt.js';
 import { RunDigest } from '../report/digest.js';
-import { defaultJournal, gameNamed, kilobytes, shown, tableFor } from './common.js';
+import { defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
@@ -43,8 +43,6 @@ export interface RunFlags {
   force?: boolean;
 }
 
-const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
-
 /** `given(name)`: whether the flag was on the command line (not a default). */
 export async function runCommand(o: RunFlags, given: (name: string) => boolean): Promise<void> {
   if (o.resume && o.force)
@@ -53,19 +51,10 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   const spec = resume ? checkedAgainst(resume.spec, o.resume!, o, given) : await fromFlags(o);
   const game = gameNamed(spec.game);
   const controller = new AbortController();
-  let signal: string | null = null;
-  const onSignal = (name: string) => {
-    if (signal) {
-      process.stderr.write(
-        `\ntafel: ${name} again: stopped at once; the journal and records are consistent, the summary CSV was not rewritten\n`,
-      );
-      process.exit(SIGNAL_EXIT[name] ?? 1);
-    }
-    signal = name;
-    controller.abort();
-  };
-  const handlers = ['SIGINT', 'SIGTERM'].map((name) => [name, () => onSignal(name)] as const);
-  for (const [name, h] of handlers) process.on(name, h);
+  const signals = stopOnSignals(
+    controller,
+    'the journal and records are consistent, the summary CSV was not rewritten',
+  );
   const tty = process.stderr.isTTY === true;
   const digest = spec.files.report ? new RunDigest(game, spec.entrants.length, spec.unit, spec.sprt) : null;
   let result: RunResult;
@@ -79,7 +68,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
       onGroup: digest?.add,
     });
   } finally {
-    for (const [name, h] of handlers) process.off(name, h);
+    signals.release();
   }
   report(result);
   if (digest) {
@@ -98,13 +87,13 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   }
   if (!result.interrupted && !result.failure) written(spec);
   if (result.interrupted) {
-    const so = `tafel: interrupted by ${signal} after ${result.tally.groups + result.skipped.length} of ${result.to - result.from} groups`;
+    const so = `tafel: interrupted by ${signals.signal()} after ${result.tally.groups + result.skipped.length} of ${result.to - result.from} groups`;
     const journal = o.resume ?? spec.files.journal;
     const how = journal
       ? `resume with: ${resumeCommand(journal, o, given)}`
       : 'the results so far are printed above; use --out or --journal to make a run resumable';
     process.stderr.write(`${so}; ${how}\n`);
-    process.exitCode = SIGNAL_EXIT[signal ?? 'SIGINT'];
+    process.exitCode = signals.exitStatus();
     return;
   }
   if (result.failure) {

@@ -18,7 +18,7 @@ import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune-spec.js';
 import { shellWord } from '../harness/spec.js';
 import type { Unit } from '../harness/table.js';
 import { RunDigest } from '../report/digest.js';
-import { defaultJournal, gameNamed, kilobytes, shown, tableFor } from './common.js';
+import { defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
 
 /** The flags as commander gives them. */
 export interface TuneFlags {
@@ -50,7 +50,6 @@ export interface TuneFlags {
 const SPRT_GROUPS = 10_000;
 /** Room for the verification's seed, `S:verify`, within the 64 characters of a seed. */
 const SEED_CHARS = 64 - ':verify'.length;
-const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 /** Flags that describe the tuning, which a resume reads from its journal instead. */
 const TUNING_FLAGS = [
   'game',
@@ -96,19 +95,7 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
     spec = await fromFlags(o);
   }
   const controller = new AbortController();
-  let signal: string | null = null;
-  const onSignal = (name: string) => {
-    if (signal) {
-      process.stderr.write(
-        `\ntafel: ${name} again: stopped at once; the journal is consistent, the CSV was not rewritten\n`,
-      );
-      process.exit(SIGNAL_EXIT[name] ?? 1);
-    }
-    signal = name;
-    controller.abort();
-  };
-  const handlers = ['SIGINT', 'SIGTERM'].map((name) => [name, () => onSignal(name)] as const);
-  for (const [name, h] of handlers) process.on(name, h);
+  const signals = stopOnSignals(controller, 'the journal is consistent, the CSV was not rewritten');
   const tty = process.stderr.isTTY === true;
   const write = (text: string) => process.stderr.write(text);
   // The verification's groups, for the report's SPRT walk.
@@ -127,7 +114,7 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
       onVerifyGroup: digest?.add,
     });
   } finally {
-    for (const [name, h] of handlers) process.off(name, h);
+    signals.release();
   }
   process.stdout.write(tuneSummary(result) + '\n');
   const report = tunePath(spec, 'report');
@@ -139,12 +126,12 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
   }
   const journal = o.resume ?? spec.files.journal;
   if (result.interrupted) {
-    const so = `tafel: interrupted by ${signal} after ${result.iterations.length} of ${spec.iterations} iterations${result.iterations.length === spec.iterations ? ', in the verification' : ''}`;
+    const so = `tafel: interrupted by ${signals.signal()} after ${result.iterations.length} of ${spec.iterations} iterations${result.iterations.length === spec.iterations ? ', in the verification' : ''}`;
     const how = journal
       ? `resume with: ${resumeCommand(journal, o, given)}`
       : 'the tuning so far is printed above; use --out to make a tuning resumable';
     process.stderr.write(`${so}; ${how}\n`);
-    process.exitCode = SIGNAL_EXIT[signal ?? 'SIGINT'];
+    process.exitCode = signals.exitStatus();
     return;
   }
   if (result.failure) {

@@ -238,15 +238,12 @@ export function specForJournal(spec: RunSpec, journal: string): RunSpec {
 export function specFromJournal(value: unknown, journal: string): RunSpec | null {
   if (!isObject(value)) return null;
   const v = value;
-  const files = v.files;
   const shard = v.shard;
   const metrics = v.metrics;
   const str = (x: unknown): x is string => typeof x === 'string';
-  const path = (x: unknown): x is string | null => x === null || str(x);
   const count = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-  const params = (x: unknown): x is Params => isObject(x) && Object.values(x).every(isParamValue);
-  const entrantOk = (e: unknown) =>
-    isObject(e) && str(e.label) && str(e.bot) && str(e.source) && params(e.params) && typeof e.cheats === 'boolean';
+  // Journals written before runs had databases or reports name neither.
+  const files = journalFiles<RunFiles>(v.files, ['out', 'journal', 'records', 'dealCsv'], ['db', 'report'], journal);
   const entrants = Array.isArray(v.entrants) ? (v.entrants as unknown[]) : [];
   const seatingOk = (s: unknown) =>
     Array.isArray(s) && s.length === v.seats && s.every((e) => count(e) && e < entrants.length);
@@ -254,12 +251,12 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     str(v.tafel) &&
     str(v.game) &&
     count(v.seats) &&
-    params(v.rules) &&
+    isParams(v.rules) &&
     Array.isArray(v.bots) &&
     v.bots.length > 0 &&
     v.bots.every(str) &&
     entrants.length > 0 &&
-    entrants.every(entrantOk) &&
+    entrants.every(isEntrantSpec) &&
     Array.isArray(v.seatings) &&
     v.seatings.length > 0 &&
     v.seatings.every(seatingOk) &&
@@ -267,38 +264,62 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     (v.unit === 'deal' || v.unit === 'match') &&
     count(v.groups) &&
     (shard === null || (isObject(shard) && count(shard.index) && count(shard.count) && shard.index < shard.count)) &&
-    path(v.sprt) &&
+    isPath(v.sprt) &&
     isObject(metrics) &&
     Array.isArray(metrics.deal) &&
     metrics.deal.every(str) &&
     Array.isArray(metrics.match) &&
     metrics.match.every(str) &&
-    isObject(files) &&
-    str(files.dir) &&
-    path(files.out) &&
-    path(files.journal) &&
-    path(files.records) &&
-    path(files.dealCsv) &&
-    (files.db === undefined || path(files.db)) &&
-    (files.report === undefined || path(files.report)) &&
+    files !== null &&
     (v.moveTimeout === null || count(v.moveTimeout)) &&
     (v.onBotError === 'stop' || v.onBotError === 'skip') &&
     (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
   if (!ok) return null;
-  const spec = value as unknown as RunSpec;
-  const dir = isAbsolute(spec.files.dir) ? spec.files.dir : resolve(dirname(resolve(journal)), spec.files.dir);
-  // Journals written before runs had databases or reports name neither; nor `timeMoves` before moves were timed.
-  return {
-    ...spec,
-    files: { ...spec.files, dir, db: spec.files.db ?? null, report: spec.files.report ?? null },
-    timeMoves: spec.timeMoves ?? false,
-  };
+  // Nor did they say `timeMoves` before moves were timed.
+  return { ...(value as unknown as RunSpec), files, timeMoves: v.timeMoves === true };
+}
+
+/** A journal's `null` or a path. */
+export function isPath(x: unknown): x is string | null {
+  return x === null || typeof x === 'string';
+}
+
+/** Bot or rule parameters as a journal keeps them. */
+export function isParams(x: unknown): x is Params {
+  return isObject(x) && Object.values(x).every(isParamValue);
+}
+
+/** An entrant (`EntrantSpec`) as a journal keeps it. */
+export function isEntrantSpec(e: unknown): e is EntrantSpec {
+  const str = (x: unknown): x is string => typeof x === 'string';
+  return (
+    isObject(e) && str(e.label) && str(e.bot) && str(e.source) && isParams(e.params) && typeof e.cheats === 'boolean'
+  );
+}
+
+/**
+ * A journal's `files` (of a run or a tuning): `dir` and the `required` paths checked,
+ * the `optional` ones (outputs that older journals do not name) checked where present
+ * and null where not, `dir` made absolute against the journal's directory; null when
+ * malformed.
+ */
+export function journalFiles<F extends { readonly dir: string }>(
+  files: unknown,
+  required: readonly string[],
+  optional: readonly string[],
+  journal: string,
+): F | null {
+  if (!isObject(files) || typeof files.dir !== 'string') return null;
+  if (!required.every((k) => isPath(files[k]))) return null;
+  if (!optional.every((k) => files[k] === undefined || isPath(files[k]))) return null;
+  const dir = isAbsolute(files.dir) ? files.dir : resolve(dirname(resolve(journal)), files.dir);
+  return { ...files, ...Object.fromEntries(optional.map((k) => [k, files[k] ?? null])), dir } as unknown as F;
 }
 
 function isParamValue(x: unknown): x is ParamValue {
   return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

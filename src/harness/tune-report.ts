@@ -8,7 +8,7 @@ import { findGame } from '../games/index.js';
 import { commandOf, botText, rulesText } from './spec.js';
 import { Moments, type Estimate } from './stats.js';
 import type { Iteration, TuneResult, Verified } from './tune.js';
-import { botWith, headline, scheduleOf, tuneCommandOf, type TuneSpec } from './tune-spec.js';
+import { botWith, headline, pairingText, scheduleOf, tuneCommandOf, type TuneSpec } from './tune-spec.js';
 
 /** The columns of the iteration CSV (documented in the README); `<key>` for each tuned parameter. */
 export function tuneColumns(t: TuneSpec): string[] {
@@ -133,11 +133,7 @@ export function tuneSummary(r: TuneResult): string {
   const resumed = r.resumed ? `, resumed after ${r.resumed} iterations` : '';
   const rules = Object.keys(t.rules).length ? rulesText(t.rules).replace(/;/g, ', ') : 'none (no variants)';
   const s = scheduleOf(t);
-  const how = t.against
-    ? `theta+ and theta- each against ${botText(t.against)}, on the same deals`
-    : game.teams(t.seats)
-      ? 'theta+ against theta-, as the two sides'
-      : 'theta+ against theta-, alternating around the table';
+  const how = pairingText(t, game);
   const lines = [
     `tune: ${t.game}, ${r.iterations.length} of ${t.iterations} iterations x ${t.pairs} groups (${deals} ${t.unit === 'match' ? 'matches' : 'deals'} played), seed ${t.seed}${resumed}, ${r.seconds.toFixed(1)} s`,
     `rules: ${rules}`,

@@ -11,14 +11,25 @@
  * `report` the tuning's HTML page. As in the run spec, `files.dir` is absolute in
  * memory and relative to the journal in it.
  */
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
 import { seedKey, type SeedKey } from '../core/rng.js';
 import type { Game, ParamSpec, ParamValue, Params, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { seatingsOf, type Entrant } from './lineup.js';
 import type { Shard } from './shard.js';
-import { shellWord, type EntrantSpec, type RunFiles, type RunSpec } from './spec.js';
+import {
+  botText,
+  isEntrantSpec,
+  isObject,
+  isParams,
+  isPath,
+  journalFiles,
+  shellWord,
+  type EntrantSpec,
+  type RunFiles,
+  type RunSpec,
+} from './spec.js';
 import type { SpsaParam, SpsaSchedule } from './spsa.js';
 import type { Unit } from './table.js';
 import { VERSION } from './version.js';
@@ -104,6 +115,14 @@ export function spsaKey(t: TuneSpec): SeedKey {
 /** The seed of the verification's deals, which the tuning never plays (and `tafel run` accepts). */
 export function verifySeed(t: TuneSpec): string {
   return `${t.seed}:verify`;
+}
+
+/** How a tuning's two perturbations meet each other, in words (its summary and report say it). */
+export function pairingText(t: TuneSpec, game: Game): string {
+  if (t.against) return `theta+ and theta- each against ${botText(t.against)}, on the same deals`;
+  return game.teams(t.seats)
+    ? 'theta+ against theta-, as the two sides'
+    : 'theta+ against theta-, alternating around the table';
 }
 
 /** The headline metric: the first of the unit's. */
@@ -289,50 +308,41 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
   const str = (x: unknown): x is string => typeof x === 'string';
   const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
   const count = (x: unknown): x is number => num(x) && Number.isSafeInteger(x) && x > 0;
-  const path = (x: unknown) => x === null || str(x);
-  const params = (x: unknown) =>
-    isObject(x) && Object.values(x).every((p) => str(p) || num(p) || typeof p === 'boolean');
-  const entrant = (e: unknown) =>
-    isObject(e) && str(e.label) && str(e.bot) && str(e.source) && params(e.params) && typeof e.cheats === 'boolean';
   const tuned = (p: unknown) =>
     isObject(p) && str(p.key) && typeof p.integer === 'boolean' && [p.min, p.max, p.cEnd, p.rEnd, p.start].every(num);
-  const { files, metrics, verify } = v;
+  const { metrics, verify } = v;
+  // Journals written before tunings had databases or reports name neither.
+  const files = journalFiles<TuneFiles>(
+    v.files,
+    ['out', 'journal', 'verifyOut', 'verifyJournal'],
+    ['verifyDb', 'report'],
+    journal,
+  );
   const ok =
     str(v.tafel) &&
     str(v.game) &&
     count(v.seats) &&
-    params(v.rules) &&
+    isParams(v.rules) &&
     (v.unit === 'deal' || v.unit === 'match') &&
-    entrant(v.bot) &&
+    isEntrantSpec(v.bot) &&
     Array.isArray(v.tune) &&
     v.tune.length > 0 &&
     v.tune.every(tuned) &&
-    (v.against === null || entrant(v.against)) &&
+    (v.against === null || isEntrantSpec(v.against)) &&
     count(v.iterations) &&
     count(v.pairs) &&
     [v.alpha, v.gamma, v.aRatio].every(num) &&
     str(v.seed) &&
-    (verify === null || (isObject(verify) && count(verify.groups) && path(verify.sprt))) &&
+    (verify === null || (isObject(verify) && count(verify.groups) && isPath(verify.sprt))) &&
     isObject(metrics) &&
     Array.isArray(metrics.deal) &&
     metrics.deal.every(str) &&
     Array.isArray(metrics.match) &&
     metrics.match.every(str) &&
-    isObject(files) &&
-    str(files.dir) &&
-    [files.out, files.journal, files.verifyOut, files.verifyJournal].every(path) &&
-    (files.verifyDb === undefined || path(files.verifyDb)) &&
-    (files.report === undefined || path(files.report)) &&
+    files !== null &&
     (v.moveTimeout === null || count(v.moveTimeout));
   if (!ok) return null;
-  const t = value as unknown as TuneSpec;
-  const dir = isAbsolute(t.files.dir) ? t.files.dir : resolve(dirname(resolve(journal)), t.files.dir);
-  // Journals written before tunings had databases or reports name neither.
-  return { ...t, files: { ...t.files, dir, verifyDb: t.files.verifyDb ?? null, report: t.files.report ?? null } };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return { ...(value as unknown as TuneSpec), files };
 }
 
 /** What a tuning is made of, resolved (the bots loaded, the table checked). */

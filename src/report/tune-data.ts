@@ -9,7 +9,15 @@ import { botText, rulesText } from '../harness/spec.js';
 import { finalValue } from '../harness/spsa.js';
 import type { Estimate } from '../harness/stats.js';
 import type { Iteration } from '../harness/tune.js';
-import { botWith, headline, scheduleOf, tuneCommandOf, verifySeed, type TuneSpec } from '../harness/tune-spec.js';
+import {
+  botWith,
+  headline,
+  pairingText,
+  scheduleOf,
+  tuneCommandOf,
+  verifySeed,
+  type TuneSpec,
+} from '../harness/tune-spec.js';
 import type { SprtData, TuneData } from './data.js';
 import { whole } from './format.js';
 
@@ -42,11 +50,7 @@ export function tuneData(
   const values = t.tune.map((p, i) => finalValue(p, theta[i]));
   const tuned = botWith(t.bot, Object.fromEntries(t.tune.map((p, i) => [p.key, values[i]])));
   const deals = iterations.reduce((a, it) => a + it.deals, 0);
-  const how = t.against
-    ? `theta+ and theta- each against ${botText(t.against)}, on the same deals`
-    : game.teams(t.seats)
-      ? 'theta+ against theta-, as the two sides'
-      : 'theta+ against theta-, alternating around the table';
+  const how = pairingText(t, game);
   const size = `${whole(iterations.length)} of ${whole(t.iterations)} iterations × ${t.pairs} duplicate groups, ${whole(deals)} ${t.unit === 'match' ? 'matches' : 'deals'} played`;
   const check = t.verify
     ? `${t.verify.sprt ? `SPRT ${t.verify.sprt}, at most ` : ''}${whole(t.verify.groups)} duplicate groups of tuned against start, seed ${verifySeed(t)}`
