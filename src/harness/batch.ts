@@ -90,6 +90,17 @@ export class RowLayout {
   }
 }
 
+/**
+ * `length` numbers of shared memory: `reuse` (or its start) when it is large enough,
+ * else a new buffer rounded up to a power of two, so that later batches of about the
+ * same size fit in it.
+ */
+function rowsFor(length: number, reuse: Float64Array | null): Float64Array {
+  if (reuse !== null && reuse.length >= length) return reuse.length === length ? reuse : reuse.subarray(0, length);
+  const size = length <= 1 ? length : 2 ** Math.ceil(Math.log2(length));
+  return new Float64Array(new SharedArrayBuffer(size * Float64Array.BYTES_PER_ELEMENT)).subarray(0, length);
+}
+
 function copyInto(rows: Float64Array, at: number, part: Float64Array): number {
   for (let j = 0; j < part.length; j++) rows[at + j] = part[j];
   return at + part.length;
@@ -170,13 +181,18 @@ export class BatchPlayer {
    * which a worker posts without copying: a copy costs the main thread (whose time the
    * workers share) several milliseconds a batch, and a transfer would detach the
    * buffer, which slows this thread's typed arrays from then on (see worker.ts).
+   *
+   * The rows go into `reuse` when it is large enough: the rows of an earlier batch that
+   * its receiver has read (the scheduler hands them back). Writing fresh memory costs
+   * a page fault every 4 KB, and on this machine's virtualised kernel those faults took
+   * a tenth of the time of random play.
    */
-  play(start: number, count: number, watch: MoveWatch | null = null): BatchResult {
+  play(start: number, count: number, watch: MoveWatch | null = null, reuse: Float64Array | null = null): BatchResult {
     const started = performance.now();
     this.table.watch = watch;
     const { layout, group, make } = this;
     const skipFailures = this.run.spec.onBotError === 'skip';
-    const rows = new Float64Array(new SharedArrayBuffer(count * layout.length * Float64Array.BYTES_PER_ELEMENT));
+    const rows = rowsFor(count * layout.length, reuse);
     const skipped: Failure[] = [];
     const records = make.records ? new Utf8Chunks() : null;
     const dealRows = make.dealRows ? new Utf8Chunks() : null;
@@ -203,6 +219,7 @@ export class BatchPlayer {
           break;
         }
         skipped.push({ code: e.code, message: e.message, group: g });
+        rows.fill(0, done * layout.length, (done + 1) * layout.length);
         journal?.add(skippedText(g, e.message));
         continue;
       }
@@ -218,7 +235,7 @@ export class BatchPlayer {
     return {
       start,
       done,
-      rows: done === count ? rows : rows.subarray(0, done * layout.length),
+      rows: rows.length === done * layout.length ? rows : rows.subarray(0, done * layout.length),
       skipped,
       records: records?.bytes() ?? null,
       dealRows: dealRows?.bytes() ?? null,

@@ -111,13 +111,15 @@ function poolRunner(workers: number): Runner {
     const what = `did not answer within the move timeout of ${limit} ms (stopped ${GRACE_MS} ms later)`;
     const failure: Failure = { code: 'bot-failed', message: failedMove(spec, at, what), group: at.group };
     const before =
-      at.group > start ? await guarded({ ...task, count: at.group - start }, limit) : emptyBatch(spec, start);
+      at.group > start
+        ? await guarded({ ...task, count: at.group - start, rows: null }, limit)
+        : emptyBatch(spec, start);
     if (before.failure || before.done < at.group - start) return before;
     if (spec.onBotError !== 'skip') return { ...before, failure };
     const end = start + count;
     const after =
       at.group + 1 < end
-        ? await guarded({ ...task, start: at.group + 1, count: end - at.group - 1 }, limit)
+        ? await guarded({ ...task, start: at.group + 1, count: end - at.group - 1, rows: null }, limit)
         : emptyBatch(spec, end);
     return joinBatches(spec, before, failure, after);
   };

@@ -9,6 +9,10 @@
  * `onBatch` sees the groups in order whatever the number of workers. Which results
  * are delivered therefore never depends on timing: only the batch boundaries do.
  *
+ * The rows of a delivered batch are handed to a later batch to write into (`spare`):
+ * `onBatch` reads them before it returns and keeps nothing, and new memory for each
+ * batch would cost page faults (see `BatchPlayer.play`).
+ *
  * A failure at group f (a bot failed and failures are not skipped) ends the run with
  * exactly the groups before f delivered: batches after f are dropped, batches before
  * it are waited for (one of them may fail earlier, and then that failure wins).
@@ -58,6 +62,8 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
     let msPerGroup = NaN;
     let settled = false;
     const waiting = new Map<number, BatchResult>();
+    /** Rows already delivered, free for the next batches. */
+    const spare: Float64Array[] = [];
 
     const finish = (end: ScheduleEnd) => {
       if (settled) return;
@@ -82,7 +88,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
       // the cap on waiting results bounds memory when one batch is much slower.
       while (!settled && next < limit && running < 2 * runner.slots && waiting.size < 4 * runner.slots) {
         const count = size();
-        const task = { spec, start: next, count };
+        const task = { spec, start: next, count, rows: spare.pop() ?? null };
         next += count;
         running++;
         runner.run(task).then(arrived, (e: unknown) => {
@@ -111,6 +117,8 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
       for (let w = waiting.get(delivered); w; w = waiting.get(delivered)) {
         waiting.delete(delivered);
         if (w.done > 0 && s.onBatch(w) === 'stop') return finish({ end: 'stopped' });
+        if (w.rows.buffer instanceof SharedArrayBuffer && w.rows.buffer.byteLength > 0)
+          spare.push(new Float64Array(w.rows.buffer));
         delivered = w.start + w.done;
         if (w.failure) break;
       }

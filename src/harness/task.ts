@@ -16,6 +16,11 @@ export interface BatchTask {
   readonly count: number;
   /** A `MoveWatch`'s buffer when moves are timed, else null. */
   readonly watch: SharedArrayBuffer | null;
+  /**
+   * Rows of an earlier batch that the caller has read and no longer needs, for this
+   * batch's rows (`BatchPlayer.play`), or null.
+   */
+  readonly rows?: Float64Array | null;
 }
 
 /** The one player of the latest run in this thread (a worker serves one run at a time; the main thread too). */
@@ -45,5 +50,5 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
       moveTime: null,
     };
   }
-  return player.play(task.start, task.count, task.watch && new MoveWatch(task.watch));
+  return player.play(task.start, task.count, task.watch && new MoveWatch(task.watch), task.rows ?? null);
 }

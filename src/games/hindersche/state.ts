@@ -46,7 +46,7 @@ import { Decision, NO, YES } from '../game.js';
 import * as layout from '../trick/layout.js';
 import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
-import { PACK, POINTS, codeName, toCode } from '../viersche/cards.js';
+import { PACK, POINTS, codeName } from '../viersche/cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
 
@@ -66,6 +66,7 @@ const {
   TRICK_GAME,
   WON,
 } = layout;
+const EFFECTIVE = PACK.effective;
 const { Schleipfe: SCHLEIPFE, Object: OBJECT } = Decision;
 
 export const SEATS = 4;
@@ -153,6 +154,9 @@ export class HinderscheState extends TrickState<HinderscheView> implements Slate
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
     this.setup(ctx);
+    rng.shuffle(deck, PACK_SIZE);
+    const trump = suitOf(deck[PACK_SIZE - 1]);
+    const codes = trump * PACK_SIZE;
     const dealt = this.deck;
     const stack = this.undealt;
     for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
@@ -160,20 +164,16 @@ export class HinderscheState extends TrickState<HinderscheView> implements Slate
     const m = this.m;
     const n = this.players;
     const inHands = n * HAND_SIZE;
-    let trump = 0;
-    for (let i = PACK_SIZE - 1; i >= 0; i--) {
-      if (i > 0) {
-        const j = rng.below(i + 1);
-        const t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-      }
-      if (i === PACK_SIZE - 1) trump = suitOf(deck[i]);
-      const code = toCode(trump, deck[i]);
-      if (i < inHands) dealt[m[ORDER + (i % n)] * LANES + (code >>> 5)] |= 1 << (code & 31);
-      else stack[code >>> 5] |= 1 << (code & 31);
+    // Card i goes to the (i mod n)-th player in order (`k`), the rest to the stack.
+    for (let i = 0, k = 0; i < inHands; i++, k = k + 1 === n ? 0 : k + 1) {
+      const code = EFFECTIVE[codes + deck[i]];
+      dealt[m[ORDER + k] * LANES + (code >>> 5)] |= 1 << (code & 31);
     }
-    this.start(trump, toCode(trump, deck[PACK_SIZE - 1]), dealt, stack);
+    for (let i = inHands; i < PACK_SIZE; i++) {
+      const code = EFFECTIVE[codes + deck[i]];
+      stack[code >>> 5] |= 1 << (code & 31);
+    }
+    this.start(trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt, stack);
   }
 
   /**

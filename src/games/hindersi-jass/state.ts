@@ -37,7 +37,7 @@ import type { Rng } from '../../core/rng.js';
 import * as layout from '../trick/layout.js';
 import { TrickState } from '../trick/state.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
-import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName, toCode } from './cards.js';
+import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName } from './cards.js';
 import { JassView } from './view.js';
 
 // Module-local copies of the layout's offsets and helpers (see ../trick/state.ts: faster in the hot path).
@@ -59,6 +59,7 @@ const {
   VOIDS,
   WON,
 } = layout;
+const EFFECTIVE = PACK.effective;
 
 export const MIN_SEATS = 3;
 /** Seats at most: the layout's rows of a Jass state are this long. */
@@ -136,23 +137,17 @@ export class JassState extends TrickState<JassView> {
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     const n = this.seats;
     for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
+    rng.shuffle(deck, PACK_SIZE);
+    const trump = suitOf(deck[PACK_SIZE - 1]);
+    const codes = trump * PACK_SIZE;
     const dealt = this.deck;
     for (let i = 0; i < MAX_PLAYERS * LANES; i++) dealt[i] = 0;
-    let trump = 0;
-    let seat = (ctx.dealer + PACK_SIZE) % n; // the seat of card 35: the dealer
-    for (let i = PACK_SIZE - 1; i >= 0; i--) {
-      if (i > 0) {
-        const j = rng.below(i + 1);
-        const t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-      }
-      if (i === PACK_SIZE - 1) trump = suitOf(deck[i]);
-      const code = toCode(trump, deck[i]);
+    // Card i goes to seat dealer + 1 + i (mod n): the last, the turn-up, to the dealer.
+    for (let i = 0, seat = (ctx.dealer + 1) % n; i < PACK_SIZE; i++, seat = seat + 1 === n ? 0 : seat + 1) {
+      const code = EFFECTIVE[codes + deck[i]];
       dealt[seat * LANES + (code >>> 5)] |= 1 << (code & 31);
-      seat = seat === 0 ? n - 1 : seat - 1;
     }
-    this.begin(ctx, trump, toCode(trump, deck[PACK_SIZE - 1]), dealt);
+    this.begin(ctx, trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt);
   }
 
   /** Start play from given hands (codes under `trump`), e.g. a sampled world or a test position. */
