@@ -50,7 +50,7 @@
  * compared on the groups both played: their paired difference is *separated* when its
  * interval excludes 0, *equal within the margin* when it lies inside (-margin, margin)
  * (`--margin`, in the headline metric's units; each game's default is about 5% of the
- * distance from random to heuristic), and otherwise *undecided*, with the number of
+ * distance from random to the ceiling), and otherwise *undecided*, with the number of
  * groups that would decide it at the spread seen.
  *
  * **On the pool.** Each bot's deal groups and match groups are two runs of a plan
@@ -94,12 +94,15 @@ import {
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
 export const BOTS = ['random', 'montecarlo', 'pimc', 'ismcts', 'oracle'] as const;
-/** Each game's margin for "equal", in its headline deal metric: about 5% of random's distance below heuristic. */
+/**
+ * Each game's margin for "equal", in its headline deal metric: about 5% of the distance
+ * from random to the ceiling.
+ */
 export const MARGINS: Readonly<Record<string, number>> = {
-  viersche: 2,
-  hindersche: 0.01,
-  'hindersi-jass': 1,
-  'vier-anderle': 0.01,
+  viersche: 4,
+  hindersche: 0.04,
+  'hindersi-jass': 3,
+  'vier-anderle': 0.25,
 };
 
 export interface Options {
