@@ -66,9 +66,6 @@ const enum Op {
 }
 
 export class AlphaMu {
-  /** The depth M of the last search (lowered from what was asked when the tree did not fit). */
-  depth = 0;
-
   private readonly game: Game;
   private readonly table: TableConfig;
   private readonly play: PerfectPlay;
@@ -124,7 +121,8 @@ export class AlphaMu {
    * `out[i]` (by index): the weighted sum over the worlds of the best-mean vector of the
    * move's front when the seat makes up to `decisions` decisions (this one the first)
    * once for the worlds it cannot tell apart. `play.begin` must have been called: the
-   * search uses what is left of its budget. Returns the depth searched (`depth`).
+   * search uses what is left of its budget. Returns the depth searched: `decisions`, or
+   * less where the tree did not fit.
    */
   search(
     worlds: readonly State[],
@@ -157,7 +155,6 @@ export class AlphaMu {
       if (!this.aborted) break;
     }
     if (m === 1) this.leaves = count;
-    this.depth = m;
     this.root(count, n, m, out);
     return m;
   }
@@ -264,7 +261,7 @@ export class AlphaMu {
       this.ord[level + 1][j] = j;
     }
     this.play.used += count;
-    return this.children(level, from, to, m, Op.Join, -1, 0, -Infinity);
+    return this.childrenOf(level, count, count, m, Op.Join, -1, 0, -Infinity, from);
   }
 
   /** The front of one decision of the seat over the worlds `ord[level][from .. to)`. */
@@ -351,20 +348,6 @@ export class AlphaMu {
     }
     this.play.used += slots;
     return this.childrenOf(level, count, slots, m, op, alpha, alphaK, best, from);
-  }
-
-  /** The copied slots of a seat's split: see `childrenOf`. */
-  private children(
-    level: number,
-    from: number,
-    to: number,
-    m: number,
-    op: Op,
-    alpha: number,
-    alphaK: number,
-    best: number,
-  ): number {
-    return this.childrenOf(level, to - from, to - from, m, op, alpha, alphaK, best, from);
   }
 
   /**
