@@ -47,7 +47,7 @@
  * What the method gets wrong, knowingly (Frank and Basin 1998; Long, Sturtevant, Buro
  * and Furtak 2010 measure when it matters: experiments/pimc-properties.ts): strategy
  * fusion (each world is valued as if the seat would know the hands later) and
- * non-locality (worlds are uniform among those consistent with what was seen). Two
+ * non-locality (worlds are uniform among those consistent with what was seen). Three
  * remedies are parameters:
  *
  * - `postpone=k` (EPIMC, Arjonilla, Saffidine and Cazenave 2024; heuristic model): the
@@ -58,6 +58,14 @@
  *   hundred worlds fall into some fifty sets at the seat's next decision, so each choice
  *   rests on one or two worlds and is fused in all but name. It measured no better than
  *   the same worlds without it, at several times the cost; off by default.
+ * - `alphamu=M` (alpha-mu, Cazenave and Ventos 2019; the solver's paranoid model, which
+ *   `auto` then means in every game): the seat's next M card decisions chosen once for
+ *   all the worlds it cannot tell apart, every other seat playing each world as if it
+ *   knew it (opponents against the seat, a partner for it), each world valued by the
+ *   evaluation below only after them (alphamu.ts: Pareto fronts of per-world values,
+ *   the move of the best mean played). It removes the fusion of those decisions against
+ *   a pessimistic model of the others; M is lowered where the tree would not fit the
+ *   budget (early in a deal it is plain pimc). Off by default (bots/NOTES.md).
  * - `infer=heuristic` (inference, after Rebstock et al. 2019): it draws `worlds *
  *   candidates` worlds, weighs each by `deviate` per move of another seat that the
  *   heuristic would not have made there (inference.ts), and values `worlds` of them
