@@ -47,7 +47,7 @@
  * What the method gets wrong, knowingly (Frank and Basin 1998; Long, Sturtevant, Buro
  * and Furtak 2010 measure when it matters: experiments/pimc-properties.ts): strategy
  * fusion (each world is valued as if the seat would know the hands later) and
- * non-locality (worlds are uniform among those consistent with what was seen). Two
+ * non-locality (worlds are uniform among those consistent with what was seen). Three
  * remedies are parameters:
  *
  * - `postpone=k` (EPIMC, Arjonilla, Saffidine and Cazenave 2024; heuristic model): the
@@ -58,6 +58,14 @@
  *   hundred worlds fall into some fifty sets at the seat's next decision, so each choice
  *   rests on one or two worlds and is fused in all but name. It measured no better than
  *   the same worlds without it, at several times the cost; off by default.
+ * - `alphamu=M` (alpha-mu, Cazenave and Ventos 2019; the solver's paranoid model, which
+ *   `auto` then means in every game): the seat's next M card decisions chosen once for
+ *   all the worlds it cannot tell apart, every other seat playing each world as if it
+ *   knew it (opponents against the seat, a partner for it), each world valued by the
+ *   evaluation below only after them (alphamu.ts: Pareto fronts of per-world values,
+ *   the move of the best mean played). It removes the fusion of those decisions against
+ *   a pessimistic model of the others; M is lowered where the tree would not fit the
+ *   budget (early in a deal it is plain pimc). Off by default (bots/NOTES.md).
  * - `infer=heuristic` (inference, after Rebstock et al. 2019): it draws `worlds *
  *   candidates` worlds, weighs each by `deviate` per move of another seat that the
  *   heuristic would not have made there (inference.ts), and values `worlds` of them
@@ -101,6 +109,7 @@ import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
 import { InfoSetSearch } from './infoset-search.js';
+import { AlphaMu } from './alphamu.js';
 import { TafelError } from '../src/core/errors.js';
 import {
   modelParams,
@@ -156,6 +165,15 @@ const PARAMS: readonly ParamSpec[] = [
     max: 8,
     description:
       'EPIMC: the next decisions of the seat after this one chosen once per information set (the same choice in every world it cannot tell apart) before the per-world evaluation begins; with model=heuristic',
+  },
+  {
+    key: 'alphamu',
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 6,
+    description:
+      "alpha-mu: the seat's next M card decisions (this one the first) chosen once for the worlds it cannot tell apart, the others playing each world as if they knew it, each world valued by the solver after them (Pareto fronts of per-world values); lowered when the tree does not fit the budget; 0 (off) or 1 is plain pimc; with the solver's paranoid model (model=auto means paranoid with it)",
   },
   {
     key: 'infer',
@@ -218,6 +236,9 @@ class PimcBot implements Bot {
   /** With `postpone` > 0 (heuristic model): the search over the seat's information sets. */
   private readonly postpone: number;
   private readonly infoset: InfoSetSearch | null;
+  /** With `alphamu` > 0 (paranoid model): alpha-mu's search over the seat's next decisions. */
+  private readonly alphamu: number;
+  private readonly alpha: AlphaMu | null;
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -228,7 +249,18 @@ class PimcBot implements Bot {
     this.game = ctx.game;
     this.table = ctx.table;
     this.rng = ctx.rng;
-    this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
+    this.alphamu = Number(ctx.params.alphamu);
+    const asked = ctx.params.model as BotModel;
+    this.model = this.alphamu > 0 && asked === 'auto' ? 'paranoid' : resolveModel(asked, ctx.game, ctx.table);
+    if (this.alphamu > 0 && this.model !== 'paranoid') {
+      throw new TafelError(
+        'bad-bot',
+        `pimc: alphamu=${this.alphamu} needs model=paranoid (the others taken to know the world and play against the seat); model is ${this.model}`,
+      );
+    }
+    if (this.alphamu > 0 && ctx.params.choose === 'votes') {
+      throw new TafelError('bad-bot', `pimc: alphamu=${this.alphamu} plays the best mean; choose=votes does not apply`);
+    }
     this.worlds = Number(ctx.params.worlds) || (this.model === 'heuristic' ? WORLDS_HEURISTIC : WORLDS_SOLVER);
     this.budget = Number(ctx.params.budget);
     this.exact = Number(ctx.params.exact);
@@ -259,6 +291,7 @@ class PimcBot implements Bot {
       this.postpone > 0
         ? new InfoSetSearch(ctx.game, ctx.table, this.policy!, this.search!, this.worlds, 1 + this.postpone)
         : null;
+    this.alpha = this.alphamu > 0 ? new AlphaMu(ctx.game, ctx.table, this.play) : null;
   }
 
   act(obs: Observation, legal: Int32Array, count: number): number {
@@ -288,6 +321,10 @@ class PimcBot implements Bot {
     }
     const search = this.search;
     if (!search) play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
+    if (this.alpha && obs.decision === Decision.Card) {
+      this.alpha.search(chosen, times, distinct, obs.seat, moves, n, this.alphamu, totals);
+      return moves[this.best(n)];
+    }
     const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
     for (let w = 0; w < distinct; w++) {

@@ -123,6 +123,7 @@ describe('pimc and oracle: registration', () => {
     expect(pimc.cheats).toBeFalsy();
     const d = resolveParams(pimc.params, {}, 'bot pimc');
     expect(Object.keys(d).sort()).toEqual([
+      'alphamu',
       'budget',
       'candidates',
       'choose',
@@ -135,7 +136,7 @@ describe('pimc and oracle: registration', () => {
       'postpone',
       'worlds',
     ]);
-    expect([d.model, d.depth, d.infer, d.postpone]).toEqual(['auto', 1, 'none', 0]);
+    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu]).toEqual(['auto', 1, 'none', 0, 0]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
     expect(
@@ -162,6 +163,7 @@ describe('pimc and oracle: registration', () => {
           deviate: '0.5',
           candidates: '2',
           postpone: '2',
+          alphamu: '3',
         },
         'bot pimc',
       ),
@@ -177,6 +179,7 @@ describe('pimc and oracle: registration', () => {
       deviate: 0.5,
       candidates: 2,
       postpone: 2,
+      alphamu: 3,
     });
     const bads: Record<string, string>[] = [
       { worlds: '-1' },
@@ -192,6 +195,8 @@ describe('pimc and oracle: registration', () => {
       { candidates: '0' },
       { postpone: '-1' },
       { postpone: '9' },
+      { alphamu: '-1' },
+      { alphamu: '7' },
     ];
     for (const bad of bads) {
       let err: unknown;
@@ -314,6 +319,11 @@ describe('pimc and oracle: legal play in every game and at every decision', () =
     ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=4:postpone=2,random,heuristic`, 1],
     ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:postpone=3:infer=heuristic,heuristic`, 1],
     ['hindersi-jass', 3, {}, 'deal', `pimc:worlds=6:postpone=1:depth=2,random`, 1],
+    // alpha-mu: one strategy for the worlds the seat cannot tell apart (face-down leads in Viersche).
+    ['viersche', 4, {}, 'deal', `pimc:worlds=4:budget=30000:alphamu=3,heuristic`, 1],
+    ['hindersche', 4, { schleipfen: true }, 'deal', `pimc:worlds=4:budget=30000:alphamu=2,random,heuristic`, 1],
+    ['hindersi-jass', 3, {}, 'deal', `pimc:worlds=5:budget=30000:alphamu=3:infer=heuristic,random`, 1],
+    ['vier-anderle', 5, { hands: 3 }, 'match', `pimc:worlds=4:budget=30000:alphamu=2,heuristic`, 1],
   ];
   for (const [name, seats, rules, unit, bots, groups] of tables) {
     const label = `${name}, ${seats} seats${Object.keys(rules).length ? ` ${JSON.stringify(rules)}` : ''}, ${bots}`;
