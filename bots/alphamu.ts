@@ -48,6 +48,7 @@
  */
 import { CODE_LIMIT, LANES, newSets, setCodesInto, setFirst, setHas } from '../src/core/cardset.js';
 import { Decision, NO, type Game, type State, type TableConfig } from '../src/games/game.js';
+import { hashSeen } from './infoset-search.js';
 import type { PerfectPlay } from './perfect-play.js';
 
 /** The most vectors a front keeps (those of the best means). */
@@ -567,16 +568,7 @@ export class AlphaMu {
       this.hashA = new Int32Array(2 * i + 2);
       this.hashB = new Int32Array(2 * i + 2);
     }
-    const obs = s.observe(this.seat);
-    let a = 0x811c9dc5 | 0;
-    let b = 0x9e3779b9 | 0;
-    for (let p = this.rootPlies; p < obs.plies; p++) {
-      const x = (obs.moveSeat(p) << 8) | (obs.move(p) & 0xff);
-      a = Math.imul(a ^ x, 0x01000193);
-      b = Math.imul((b ^ x) + p, 0x85ebca6b) ^ (b >>> 15);
-    }
-    this.hashA[i] = a;
-    this.hashB[i] = b;
+    hashSeen(s.observe(this.seat), this.rootPlies, 0x9e3779b9, this.hashA, this.hashB, i);
   }
 
   /** Sort `ord[level][from .. to)` by key (insertion sort: stable, and the ranges are small). */

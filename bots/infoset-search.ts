@@ -32,7 +32,7 @@
  * Allocation-free per decision: every world of every level has a preallocated state.
  */
 import { CODE_LIMIT, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
-import type { Game, State, TableConfig } from '../src/games/game.js';
+import type { Game, Observation, State, TableConfig } from '../src/games/game.js';
 import type { PolicyModel } from './policy.js';
 import type { PolicySearch } from './policy-search.js';
 
@@ -221,16 +221,7 @@ export class InfoSetSearch {
 
   /** Hash the moves the seat has seen in `s` since ply `from` into world `w`'s two hashes. */
   private hash(s: State, w: number, from: number): void {
-    const obs = s.observe(this.seat);
-    let a = 0x811c9dc5 | 0;
-    let b = s.isTerminal() ? 0x2545f491 : 0x9e3779b9 | 0;
-    for (let p = from; p < obs.plies; p++) {
-      const x = (obs.moveSeat(p) << 8) | (obs.move(p) & 0xff);
-      a = Math.imul(a ^ x, 0x01000193);
-      b = Math.imul((b ^ x) + p, 0x85ebca6b) ^ (b >>> 15);
-    }
-    this.hashA[w] = a;
-    this.hashB[w] = b;
+    hashSeen(s.observe(this.seat), from, s.isTerminal() ? 0x2545f491 : 0x9e3779b9, this.hashA, this.hashB, w);
   }
 
   /** Sort `idx[from .. to)` by the worlds' hashes (bottom-up merge sort through `scratch`). */
@@ -282,4 +273,22 @@ export class InfoSetSearch {
       if (this.leafValues[this.leafMoves[i]] > best) best = this.leafValues[this.leafMoves[i]];
     return best;
   }
+}
+
+/**
+ * Two 32-bit hashes of the moves `obs` shows from ply `from` on (who moved, and the card
+ * as the seat saw it), into `a[at]` and `b[at]`; `seed` starts the second. Worlds whose
+ * hashes agree are, for the seat, the same information set (both hashes must collide
+ * for two sets to be taken as one).
+ */
+export function hashSeen(obs: Observation, from: number, seed: number, a: Int32Array, b: Int32Array, at: number): void {
+  let x = 0x811c9dc5 | 0;
+  let y = seed | 0;
+  for (let p = from; p < obs.plies; p++) {
+    const m = (obs.moveSeat(p) << 8) | (obs.move(p) & 0xff);
+    x = Math.imul(x ^ m, 0x01000193);
+    y = Math.imul((y ^ m) + p, 0x85ebca6b) ^ (y >>> 15);
+  }
+  a[at] = x;
+  b[at] = y;
 }
