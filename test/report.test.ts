@@ -228,8 +228,8 @@ describe('report inputs', () => {
     ]);
     // The summary and per-deal CSV of the run whose journal is given add nothing but the per-deal values.
     expect(parts.map((p) => p.kind)).toEqual(['ladder', 'run', 'marches', 'pot']);
-    expect(parts[0].identity.command).toBe(
-      'node dist/experiments/ladder.js --game viersche --deals 264 --matches 2 --workers 2 --force',
+    expect(parts[0].identity.command).toMatch(
+      /^node dist\/experiments\/ladder\.js --game viersche --deals \d+ --matches \d+ /,
     );
     expect(parts[2].identity.command).toMatch(/^node dist\/experiments\/hindersche-marches\.js /);
     const html = reportHtml(parts, { made: new Date(0) });
