@@ -172,7 +172,10 @@ export class DbRows implements DbSink {
   private readonly matchMetrics: number;
   private readonly dealFacts: number;
   private readonly seatFacts: number;
-  private mark = { deals: 0, seats: 0, matches: 0 };
+  /** Where the group under way began in each table (`dropGroup` goes back there). */
+  private markDeals = 0;
+  private markSeats = 0;
+  private markMatches = 0;
 
   constructor(
     game: Game,
@@ -191,13 +194,15 @@ export class DbRows implements DbSink {
 
   /** A group begins: its rows can be taken back with `dropGroup`. */
   beginGroup(): void {
-    this.mark = { deals: this.deals.rows, seats: this.seats.rows, matches: this.matches.rows };
+    this.markDeals = this.deals.rows;
+    this.markSeats = this.seats.rows;
+    this.markMatches = this.matches.rows;
   }
 
   dropGroup(): void {
-    this.deals.rows = this.mark.deals;
-    this.seats.rows = this.mark.seats;
-    this.matches.rows = this.mark.matches;
+    this.deals.rows = this.markDeals;
+    this.seats.rows = this.markSeats;
+    this.matches.rows = this.markMatches;
   }
 
   deal(
