@@ -67,7 +67,7 @@ const PARAMS: readonly ParamSpec[] = [
     max: 12,
     description: 'tricks left at or below which it tries the exact solve first (within the budget)',
   },
-  ...modelParams({ model: 'auto', playout: 'selfish', depth: 39 }),
+  ...modelParams({ model: 'auto', playout: 'selfish', depth: 39, auto: 'paranoid with teams, heuristic without' }),
 ];
 
 /** A larger table than pimc's: the oracle's searches run to a million nodes. */

@@ -197,14 +197,19 @@ export function resolveModel(model: BotModel, game: Game, table: TableConfig): E
 }
 
 /** The `model`, `playout` and `depth` parameters of the bots that play through `PerfectPlay` or `PolicySearch` (pimc, the oracle). */
-export function modelParams(defaults: { model: BotModel; playout: EstimatePlayout; depth: number }): ParamSpec[] {
+export function modelParams(defaults: {
+  model: BotModel;
+  playout: EstimatePlayout;
+  depth: number;
+  /** What `auto` means for this bot, as its parameter list says it. */
+  auto: string;
+}): ParamSpec[] {
   return [
     {
       key: 'model',
       type: BOT_MODELS,
       default: defaults.model,
-      description:
-        "who the others are taken to be: paranoid (all against the seat; with teams, the other team), maxn (games without teams: each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches), heuristic (each other seat plays the game's heuristic; the seat searches its own decisions for the deal's real result), auto (paranoid with teams, heuristic without)",
+      description: `who the others are taken to be: paranoid (all against the seat; with teams, the other team), maxn (games without teams: each seat for itself), maxn-late/maxn-early (max^n only in the exact/horizon searches), heuristic (each other seat plays the game's heuristic; the seat searches its own decisions for the deal's real result), auto (${defaults.auto})`,
     },
     {
       key: 'playout',

@@ -6,8 +6,8 @@
  * consistent with its observation (`game.sample`) and values every legal move in each
  * world as if every hand were known; the move with the best mean over the worlds is
  * played. Who the others are taken to be in a world is the `model`: `auto` (the
- * default) takes `paranoid` in a game of two teams and `heuristic` in a game of
- * individuals (perfect-play.ts, `resolveModel`; bots/NOTES.md has the figures behind
+ * default) takes `paranoid` in a game of two teams and in Vier-Anderle, `heuristic` in
+ * the other games of individuals (`pimcModel`; bots/NOTES.md has the figures behind
  * every default here).
  *
  * ## The solver's models (`paranoid`, `maxn`, ...): bots/solver through perfect-play.ts
@@ -101,6 +101,7 @@ import {
   type Game,
   type Observation,
   type ParamSpec,
+  type Params,
   type State,
   type TableConfig,
 } from '../src/games/game.js';
@@ -120,6 +121,25 @@ import {
   type OpponentModel,
   type PerfectPlay,
 } from './perfect-play.js';
+
+/**
+ * pimc's `auto`: `resolveModel`'s rule (paranoid with teams, heuristic without), except
+ * where pimc measured otherwise. In Vier-Anderle the heuristic model expects the others
+ * to play the heuristic and declares in too often against anyone else: paranoid pimc beat
+ * it head to head and in a mixed field, losing only in a field of heuristic players
+ * (bots/NOTES.md). The remedies fix the model they rest on: alpha-mu the paranoid
+ * solver, EPIMC (`postpone`) the heuristic model.
+ */
+const PIMC_AUTO: Readonly<Record<string, Exclude<BotModel, 'auto'>>> = { 'vier-anderle': 'paranoid' };
+
+/** The model pimc plays with these parameters (`model`, `alphamu`, `postpone`) in this game. */
+export function pimcModel(params: Params, game: Game, table: TableConfig): Exclude<BotModel, 'auto'> {
+  const asked = params.model as BotModel;
+  if (asked !== 'auto') return asked;
+  if (Number(params.alphamu) > 0) return 'paranoid';
+  if (Number(params.postpone) > 0) return 'heuristic';
+  return PIMC_AUTO[game.name] ?? resolveModel(asked, game, table);
+}
 
 /** The default worlds per decision: the solver's share one node budget; the heuristic model's cost little each. */
 const WORLDS_SOLVER = 20;
@@ -156,7 +176,12 @@ const PARAMS: readonly ParamSpec[] = [
     default: 'mean',
     description: "mean: the best mean value over the worlds; votes: each world's best move(s) get its vote",
   },
-  ...modelParams({ model: 'auto', playout: 'coalition', depth: 1 }),
+  ...modelParams({
+    model: 'auto',
+    playout: 'coalition',
+    depth: 1,
+    auto: 'paranoid with teams and in vier-anderle, heuristic in the other games; paranoid with alphamu',
+  }),
   {
     key: 'postpone',
     type: 'int',
@@ -164,7 +189,7 @@ const PARAMS: readonly ParamSpec[] = [
     min: 0,
     max: 8,
     description:
-      'EPIMC: the next decisions of the seat after this one chosen once per information set (the same choice in every world it cannot tell apart) before the per-world evaluation begins; with model=heuristic',
+      'EPIMC: the next decisions of the seat after this one chosen once per information set (the same choice in every world it cannot tell apart) before the per-world evaluation begins; with the heuristic model (model=auto means heuristic with it)',
   },
   {
     key: 'alphamu',
@@ -250,8 +275,7 @@ class PimcBot implements Bot {
     this.table = ctx.table;
     this.rng = ctx.rng;
     this.alphamu = Number(ctx.params.alphamu);
-    const asked = ctx.params.model as BotModel;
-    this.model = this.alphamu > 0 && asked === 'auto' ? 'paranoid' : resolveModel(asked, ctx.game, ctx.table);
+    this.model = pimcModel(ctx.params, ctx.game, ctx.table);
     if (this.alphamu > 0 && this.model !== 'paranoid') {
       throw new TafelError(
         'bad-bot',

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
 import { oracle } from '../bots/oracle.js';
-import { pimc } from '../bots/pimc.js';
+import { pimc, pimcModel } from '../bots/pimc.js';
 import { resolveModel } from '../bots/perfect-play.js';
 import type { Bot, BotSpec } from '../bots/bot.js';
 import { LANES, newSets, setSelect } from '../src/core/cardset.js';
@@ -145,6 +145,16 @@ describe('pimc and oracle: registration', () => {
       ),
     ).toEqual(['paranoid', 'heuristic', 'heuristic', 'heuristic']);
     expect(resolveModel('maxn', gameNamed('viersche'), tableOf(gameNamed('viersche'), 4))).toBe('maxn');
+    // pimc's auto: the same, but paranoid in Vier-Anderle (measured, bots/NOTES.md) and with alpha-mu.
+    // EPIMC (postpone) rests on the heuristic model, alpha-mu on the paranoid solver.
+    const pimcAuto = (given: Record<string, string>) =>
+      ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'].map((g) =>
+        pimcModel(resolveParams(pimc.params, given, 'bot pimc'), gameNamed(g), tableOf(gameNamed(g), 4)),
+      );
+    expect(pimcAuto({})).toEqual(['paranoid', 'heuristic', 'heuristic', 'paranoid']);
+    expect(pimcAuto({ alphamu: '3' })).toEqual(['paranoid', 'paranoid', 'paranoid', 'paranoid']);
+    expect(pimcAuto({ postpone: '1' })).toEqual(['heuristic', 'heuristic', 'heuristic', 'heuristic']);
+    expect(pimcAuto({ model: 'heuristic' })).toEqual(['heuristic', 'heuristic', 'heuristic', 'heuristic']);
     expect(d.playout).toBe('coalition');
     // The oracle estimates beyond its horizon with each seat playing for itself (see oracle.ts).
     expect(resolveParams(oracle.params, {}, 'bot oracle').playout).toBe('selfish');
@@ -349,6 +359,7 @@ describe('pimc and oracle: determinism', () => {
       ['hindersche', 'auto', '0', 300],
       ['viersche', 'auto', '0', 20],
       ['viersche', 'heuristic', '0', 300],
+      ['vier-anderle', 'auto', '0', 20],
       ['hindersche', 'auto', '7', 7],
     ] as const) {
       const base = gameNamed(name);
