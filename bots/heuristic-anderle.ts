@@ -86,6 +86,8 @@ class AnderleHeuristic implements Bot {
     kingValue: number;
     greedy: boolean;
   };
+  /** `tarockValue[k]`: what T_(k+1) adds to the strength, (k + 1) / 22 to the `power`, computed once. */
+  private readonly tarockValue = new Float64Array(32);
 
   constructor(ctx: BotContext) {
     if (ctx.game.name !== 'vier-anderle')
@@ -100,12 +102,13 @@ class AnderleHeuristic implements Bot {
       kingValue: Number(q.kingValue),
       greedy: q.greedy === true,
     };
+    for (let k = 0; k < 32; k++) this.tarockValue[k] = Math.pow((k + 1) / 22, this.p.power);
   }
 
   /** Hand strength (see the module doc). */
   strength(tarocks: number, suits: number): number {
     let v = 0;
-    for (let m = tarocks; m !== 0; m &= m - 1) v += Math.pow((lowestBit(m) + 1) / 22, this.p.power);
+    for (let m = tarocks; m !== 0; m &= m - 1) v += this.tarockValue[lowestBit(m)];
     for (let s = 0; s < 4; s++) if ((suits >>> (s * 8 + 7)) & 1) v += this.p.kingValue;
     return v;
   }

@@ -237,7 +237,8 @@ describe('pimc:postpone (EPIMC)', () => {
     const table = defaultTable(game, 4);
     let err: unknown;
     try {
-      pimcBot(game, table, 0, { postpone: '1' }, 0);
+      // model=auto resolves to the heuristic with postpone (bots/pimc.ts): ask for another.
+      pimcBot(game, table, 0, { postpone: '1', model: 'paranoid' }, 0);
     } catch (e) {
       err = e;
     }

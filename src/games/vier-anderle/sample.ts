@@ -26,7 +26,7 @@
  * its worlds tend to the uniform; they are not exactly uniform. Every world is checked
  * by replaying the history under `legal` (the engine's own rules) before it is used.
  */
-import { lowestBit } from '../../core/bits.js';
+import { lowestBit, popcount } from '../../core/bits.js';
 import { LANES } from '../../core/cardset.js';
 import { shuffle, type Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
@@ -86,15 +86,13 @@ export class AnderleSampler {
       unseenT &= ~base[seat * LANES];
       unseenS &= ~base[seat * LANES + 1];
     }
+    // The pool in increasing code order, by the set bits alone.
     let size = 0;
-    for (let b = 0; b < 32; b++) if ((unseenT >>> b) & 1) this.pool[size++] = b;
-    for (let b = 0; b < 32; b++) if ((unseenS >>> b) & 1) this.pool[size++] = 32 | b;
+    for (let m = unseenT; m !== 0; m &= m - 1) this.pool[size++] = lowestBit(m);
+    for (let m = unseenS; m !== 0; m &= m - 1) this.pool[size++] = 32 | lowestBit(m);
     let total = 0;
     for (let seat = 0; seat < n; seat++) {
-      let have = 0;
-      for (let l = 0; l < 2; l++) {
-        for (let m = base[seat * LANES + l]; m !== 0; m &= m - 1) have++;
-      }
+      const have = popcount(base[seat * LANES]) + popcount(base[seat * LANES + 1]);
       this.need[seat] = seat === me ? 0 : HAND - have;
       total += this.need[seat];
     }
