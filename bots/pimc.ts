@@ -180,7 +180,7 @@ const PARAMS: readonly ParamSpec[] = [
     model: 'auto',
     playout: 'coalition',
     depth: 1,
-    auto: 'paranoid with teams and in vier-anderle, heuristic in the other games; paranoid with alphamu',
+    auto: 'paranoid with teams and in vier-anderle, heuristic in the other games; paranoid with alphamu, heuristic with postpone',
   }),
   {
     key: 'postpone',
