@@ -100,9 +100,11 @@ describe('the tables of a run', () => {
 describe('an interrupted run', () => {
   it('leaves a valid database holding the journal groups, which --resume completes', async () => {
     const d = tmpDir();
-    // A slow bot (a busy wait per move), so that the run is still going when the signal comes.
+    // A slow bot (a busy wait per move), so that the run is still going when the signal
+    // comes: the journal names groups only once the database has committed them, at least
+    // every 2 s, so the run must last well beyond that on a quiet machine.
     const slow = `heuristic,${join(ROOT, 'test/fixtures/slow-bot.js')}:ms=0.3`;
-    const run = ['run', '--game', 'viersche', '--bots', slow, '--deals', '300', '--seed', 'dbr'];
+    const run = ['run', '--game', 'viersche', '--bots', slow, '--deals', '1200', '--seed', 'dbr'];
     const { child, done } = start([...run, '--out', 'x.csv', '--db', 'x.duckdb', '--workers', '2'], d);
     const journal = join(d, 'x.journal.jsonl');
     const until = Date.now() + 20_000;
