@@ -23,15 +23,24 @@
  * (cards to seats that may hold them, up to each seat's count) and mixes it by
  * `MIX_SWAPS` random swaps of two cards between holders that keep it consistent (the
  * cards out of play are a holder with no constraint). The swap chain is symmetric, so
- * its worlds tend to the uniform; they are not exactly uniform. Every world is checked
- * by replaying the history under `legal` (the engine's own rules) before it is used.
+ * its worlds tend to the uniform; they are not exactly uniform.
+ *
+ * Speed. What the worlds of one view share (the seen cards, the pool, the forbidden
+ * sets, the history played with the seen cards alone) is prepared once and kept while
+ * the same view is sampled again, as search does hundreds of times a decision. A world
+ * of the rejection step is then that history with each seat's unseen cards added: only
+ * the hands and counts depend on the unseen cards, and a deal that keeps the forbidden
+ * sets is legal (they are exact), so it needs no replay. With a watcher (it must see
+ * every move in the world), and for a built deal, the history is replayed under `legal`
+ * (the engine's own rules), which also checks the world.
  */
 import { lowestBit, popcount } from '../../core/bits.js';
 import { LANES } from '../../core/cardset.js';
 import { shuffle, type Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
 import { SUIT_MASK, packLane } from './cards.js';
-import { HAND, MAX_PLAYERS, type AnderleState, type DealContext } from './state.js';
+import { WORDS } from '../trick/layout.js';
+import { HAND, MAX_PLAYERS, MAX_PLIES, type AnderleState, type DealContext } from './state.js';
 import type { AnderleView } from './view.js';
 
 /** Uniform proposals before a deal is built by matching (see the module doc). */
@@ -40,12 +49,22 @@ const REJECTION_TRIES = 4000;
 const MIX_SWAPS = 64;
 /** The holder of the cards out of play, after the seats (lane 0 holds the tarocks, lane 1 the suits: cards.ts). */
 const OUT = MAX_PLAYERS;
+/** Words of the view's key before the history (`sameView`). */
+const KEY_HEAD = 8;
 
 export class AnderleSampler {
   private readonly base = new Int32Array(MAX_PLAYERS * LANES);
   private readonly hands = new Int32Array(MAX_PLAYERS * LANES);
   private readonly need = new Int32Array(MAX_PLAYERS);
   private readonly pool = new Uint8Array(64);
+  /** The pool of unseen cards in code order, `size` of them; `total` go to the seats. */
+  private readonly sorted = new Uint8Array(64);
+  private size = 0;
+  private total = 0;
+  /** `out` after the history with only the seen cards (`prepare`). */
+  private readonly played = new Int32Array(WORDS);
+  /** The view `prepare` saw last: seat, seats, pips, dealer, pot, plies, hand, then each ply's move and seat. */
+  private readonly key = new Int32Array(KEY_HEAD + MAX_PLIES).fill(-1);
   private readonly legal = new Int32Array(LANES);
   /** Per seat, lanes 0 and 1: the unseen cards it cannot hold. */
   private readonly forbidden = new Int32Array(MAX_PLAYERS * 2);
@@ -68,6 +87,82 @@ export class AnderleSampler {
   }
 
   sample(obs: AnderleView, rng: Rng, out: AnderleState, watcher?: HistoryWatcher<AnderleState>): void {
+    if (!this.sameView(obs)) this.prepare(obs, out);
+    const n = obs.seats;
+    const size = this.size;
+    const total = this.total;
+    const pool = this.pool;
+    const need = this.need;
+    const forbidden = this.forbidden;
+    // Every call draws from the pool in increasing code order, as if prepared afresh.
+    pool.set(this.sorted);
+    for (let tries = 0; tries < this.rejectionTries; tries++) {
+      // A partial Fisher-Yates: the first `total` cards of the pool, uniformly. Each card
+      // is checked against the seat it goes to as soon as it is drawn; the shuffle still
+      // runs to the end, so that the pool and the stream go on exactly as before.
+      let ok = true;
+      for (let seat = 0, left = need[0], i = 0; i < total; i++) {
+        while (left === 0) left = need[++seat];
+        left--;
+        const j = i + rng.below(size - i);
+        const c = pool[j];
+        pool[j] = pool[i];
+        pool[i] = c;
+        if (((forbidden[seat * 2 + (c >>> 5)] >>> (c & 31)) & 1) !== 0) ok = false;
+      }
+      if (!ok) continue;
+      if (watcher === undefined) {
+        this.build(n, out);
+        return;
+      }
+      this.dealHands(n);
+      if (this.replay(obs, out, watcher)) return;
+    }
+    this.built++;
+    const me = obs.seat;
+    if (!this.match(n, size, rng)) throw new Error(`vier-anderle sampler: no deal fits what seat ${me} has seen`);
+    this.mix(size, rng);
+    const base = this.base;
+    this.hands.set(base);
+    for (let i = 0; i < size; i++) {
+      const h = this.holder[i];
+      if (h !== OUT) this.hands[h * LANES + (pool[i] >>> 5)] |= 1 << (pool[i] & 31);
+    }
+    if (!this.replay(obs, out, watcher))
+      throw new Error(`vier-anderle sampler: a built deal for seat ${me} does not replay`);
+  }
+
+  /**
+   * Whether `obs` shows what the view of the last `prepare` showed: the same seat, deal
+   * context, hand and history (so the same seen cards, pool and forbidden sets). Search
+   * bots sample one view many times in a row; this compares it in a few dozen reads.
+   */
+  private sameView(obs: AnderleView): boolean {
+    const key = this.key;
+    const plies = obs.plies;
+    if (
+      key[0] !== obs.seat ||
+      key[1] !== obs.seats ||
+      key[2] !== (obs.pips ? 1 : 0) ||
+      key[3] !== obs.dealer ||
+      key[4] !== obs.potBefore ||
+      key[5] !== plies ||
+      key[6] !== obs.handLane(0) ||
+      key[7] !== obs.handLane(1)
+    )
+      return false;
+    for (let ply = 0; ply < plies; ply++)
+      if (key[KEY_HEAD + ply] !== (obs.move(ply) | (obs.moveSeat(ply) << 8))) return false;
+    return true;
+  }
+
+  /**
+   * What every world of `obs` shares: the cards seen, the pool of unseen cards in code
+   * order, each seat's number of unseen cards, the forbidden sets, and `out` after the
+   * history with only the seen cards in the hands (`played`: play never looks at the
+   * other cards), from which `build` makes each world.
+   */
+  private prepare(obs: AnderleView, out: AnderleState): void {
     const me = obs.seat;
     const n = obs.seats;
     const base = this.base;
@@ -88,51 +183,62 @@ export class AnderleSampler {
     }
     // The pool in increasing code order, by the set bits alone.
     let size = 0;
-    for (let m = unseenT; m !== 0; m &= m - 1) this.pool[size++] = lowestBit(m);
-    for (let m = unseenS; m !== 0; m &= m - 1) this.pool[size++] = 32 | lowestBit(m);
+    for (let m = unseenT; m !== 0; m &= m - 1) this.sorted[size++] = lowestBit(m);
+    for (let m = unseenS; m !== 0; m &= m - 1) this.sorted[size++] = 32 | lowestBit(m);
     let total = 0;
     for (let seat = 0; seat < n; seat++) {
       const have = popcount(base[seat * LANES]) + popcount(base[seat * LANES + 1]);
       this.need[seat] = seat === me ? 0 : HAND - have;
       total += this.need[seat];
     }
+    this.size = size;
+    this.total = total;
     this.ctx.dealer = obs.dealer;
     this.ctx.potBefore = obs.potBefore;
     this.findForbidden(obs, out, unseenT, unseenS);
-    const pool = this.pool;
-    const forbidden = this.forbidden;
-    for (let tries = 0; tries < this.rejectionTries; tries++) {
-      // A partial Fisher-Yates: the first `total` cards of the pool, uniformly.
-      for (let i = 0; i < total; i++) {
-        const j = i + rng.below(size - i);
-        const x = pool[i];
-        pool[i] = pool[j];
-        pool[j] = x;
-      }
-      this.hands.set(base);
-      let k = 0;
-      let ok = true;
-      for (let seat = 0; seat < n && ok; seat++) {
-        for (let i = 0; i < this.need[seat] && ok; i++) {
-          const c = pool[k++];
-          const lane = c >>> 5;
-          const bit = 1 << (c & 31);
-          ok = (forbidden[seat * 2 + lane] & bit) === 0;
-          this.hands[seat * LANES + lane] |= bit;
-        }
-      }
-      if (ok && this.replay(obs, out, watcher)) return;
+    this.played.set(out.m);
+    const key = this.key;
+    key[0] = me;
+    key[1] = n;
+    key[2] = obs.pips ? 1 : 0;
+    key[3] = obs.dealer;
+    key[4] = obs.potBefore;
+    key[5] = obs.plies;
+    key[6] = obs.handLane(0);
+    key[7] = obs.handLane(1);
+    for (let ply = 0; ply < obs.plies; ply++) key[KEY_HEAD + ply] = obs.move(ply) | (obs.moveSeat(ply) << 8);
+  }
+
+  /** `hands`: the seen cards plus the first `total` cards of the pool, dealt seat by seat. */
+  private dealHands(n: number): void {
+    const { hands, pool, need } = this;
+    hands.set(this.base);
+    for (let seat = 0, k = 0; seat < n; seat++) {
+      for (let i = 0; i < need[seat]; i++, k++) hands[seat * LANES + (pool[k] >>> 5)] |= 1 << (pool[k] & 31);
     }
-    this.built++;
-    if (!this.match(n, size, rng)) throw new Error(`vier-anderle sampler: no deal fits what seat ${me} has seen`);
-    this.mix(size, rng);
-    this.hands.set(base);
-    for (let i = 0; i < size; i++) {
-      const h = this.holder[i];
-      if (h !== OUT) this.hands[h * LANES + (pool[i] >>> 5)] |= 1 << (pool[i] & 31);
+  }
+
+  /**
+   * The world of the first `total` cards of the pool, dealt seat by seat, in `out`,
+   * without replaying the history: `out` after the history with the seen cards
+   * (`played`), with each seat's unseen cards added to its hand now, its starting hand
+   * and its count (the unseen cards were never played). These are the only words of
+   * the state that depend on the hands, so `out` is what the replay would make; and the
+   * replay's check is not needed, as a deal that keeps the forbidden sets replays.
+   */
+  private build(n: number, out: AnderleState): void {
+    const { pool, need } = this;
+    out.m.set(this.played);
+    for (let seat = 0, k = 0; seat < n; seat++) {
+      let t = 0;
+      let s = 0;
+      for (let i = 0; i < need[seat]; i++, k++) {
+        const c = pool[k];
+        if (c < 32) t |= 1 << c;
+        else s |= 1 << (c & 31);
+      }
+      out.addUnseen(seat, t, s, need[seat]);
     }
-    if (!this.replay(obs, out, watcher))
-      throw new Error(`vier-anderle sampler: a built deal for seat ${me} does not replay`);
   }
 
   /**

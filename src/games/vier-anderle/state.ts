@@ -41,7 +41,9 @@ import { AnderleView } from './view.js';
 // Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
 const {
   BEST,
+  COUNT,
   DEALER,
+  DEALT,
   DECISION,
   GAME,
   HANDS,
@@ -63,7 +65,7 @@ export const MAX_PLAYERS = 13;
 export const HAND = 4;
 export const ANTE = 4;
 /** Declarations (at most one per seat) and cards (4 per seat). */
-const MAX_PLIES = MAX_PLAYERS * (HAND + 1);
+export const MAX_PLIES = MAX_PLAYERS * (HAND + 1);
 /** Each suit byte of lane 1 starts a new run of strength. */
 const RUN_BREAKS = new Int32Array([0, 0x01010101, 0, 0]);
 
@@ -168,6 +170,19 @@ export class AnderleState extends TrickState<AnderleView> {
       m[PLAYERS] = 0;
       m[DECISION] = DECLARE;
     }
+  }
+
+  /**
+   * Give `seat` `count` more cards, `t` and `s` (lanes 0 and 1), that it held from the
+   * start and has not played: the sampler's way to complete a world (sample.ts).
+   */
+  addUnseen(seat: number, t: number, s: number, count: number): void {
+    const m = this.m;
+    m[HANDS + seat * LANES] |= t;
+    m[HANDS + seat * LANES + 1] |= s;
+    m[DEALT + seat * LANES] |= t;
+    m[DEALT + seat * LANES + 1] |= s;
+    m[COUNT + seat] += count;
   }
 
   restart(): void {
