@@ -232,10 +232,12 @@ export class AnderleSampler {
     for (let seat = 0, k = 0; seat < n; seat++) {
       let t = 0;
       let s = 0;
-      for (let i = 0; i < need[seat]; i++, k++) {
+      for (let i = need[seat]; i > 0; i--, k++) {
         const c = pool[k];
-        if (c < 32) t |= 1 << c;
-        else s |= 1 << (c & 31);
+        const bit = 1 << (c & 31);
+        const suit = -(c >>> 5); // -1 for a suit card: lane 1
+        t |= bit & ~suit;
+        s |= bit & suit;
       }
       out.addUnseen(seat, t, s, need[seat]);
     }
