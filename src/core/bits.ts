@@ -9,6 +9,11 @@ export function popcount(m: number): number {
   return POP16[m & 0xffff] + POP16[m >>> 16];
 }
 
+/** Number of set bits of a mask of 16 bits or fewer (one lookup: a lane of a French pack). */
+export function popcount16(m: number): number {
+  return POP16[m];
+}
+
 /**
  * Set bits of four masks of 16 bits or fewer (the four lanes of a French pack's set):
  * one call rather than four, so that a following rule stays short enough for V8 to

@@ -41,7 +41,7 @@ import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName } from './car
 import { JassView } from './view.js';
 
 // Module-local copies of the layout's offsets and helpers (see ../trick/state.ts: faster in the hot path).
-const { bitsAbove, popcount16x4 } = bits;
+const { bitsAbove, popcount16 } = bits;
 const {
   BEST,
   GAME,
@@ -209,7 +209,7 @@ export class JassState extends TrickState<JassView> {
     out[off + 1] = a1;
     out[off + 2] = a2;
     out[off + 3] = a3;
-    return popcount16x4(a0, a1, a2, a3);
+    return popcount16(a0) + popcount16(a1) + popcount16(a2) + popcount16(a3);
   }
 
   /**
