@@ -49,10 +49,10 @@ export function setSelect(s: Int32Array, off: number, k: number): number {
   const c0 = popcount(s[off]);
   const c1 = c0 + popcount(s[off + 1]);
   const c2 = c1 + popcount(s[off + 2]);
-  // gN is 1 when k lies beyond the first N + 1 lanes.
-  const g0 = (c0 - 1 - k) >>> 31;
-  const g1 = (c1 - 1 - k) >>> 31;
-  const g2 = (c2 - 1 - k) >>> 31;
+  // gN is 1 when k lies beyond the first N + 1 lanes (c + ~k is c - 1 - k in fewer bytecodes).
+  const g0 = (c0 + ~k) >>> 31;
+  const g1 = (c1 + ~k) >>> 31;
+  const g2 = (c2 + ~k) >>> 31;
   const lane = g0 + g1 + g2;
   const before = (c0 & -g0) + ((c1 - c0) & -g1) + ((c2 - c1) & -g2);
   // -1 from selectBit (k beyond the set) stays -1 whatever the lane: -1 | x is -1.

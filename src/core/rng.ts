@@ -69,16 +69,19 @@ export class Rng {
 
   /** Next 32 random bits as a signed 32-bit integer. */
   next(): number {
+    // xoshiro128**, written out so that its bytecode is short (it is inlined into every
+    // play loop and counts against V8's inlining budget there): a product of an int32
+    // and a small constant is exact in doubles, so `(x * k) | 0` is Math.imul(x, k).
     const s = this.s;
     const b = s[1];
-    const r = Math.imul(rotl(Math.imul(b, 5), 7), 9);
-    const t = b << 9;
+    const x = (b * 5) | 0;
+    const r = (((x << 7) | (x >>> 25)) * 9) | 0;
     const c = s[2] ^ s[0];
     const d = s[3] ^ b;
     s[1] = b ^ c;
     s[0] ^= d;
-    s[2] = c ^ t;
-    s[3] = rotl(d, 11);
+    s[2] = c ^ (b << 9);
+    s[3] = (d << 11) | (d >>> 21);
     return r;
   }
 
@@ -89,8 +92,9 @@ export class Rng {
   below(n: number): number {
     const top = this.next() >>> 8;
     // For n <= 256 the product stays below 2^32 and the shift is the exact floor, an
-    // integer that V8 never boxes; Math.floor's double could cost an allocation.
-    return n <= 256 ? (top * n) >>> 24 : Math.floor((top * n) / 16777216);
+    // integer that V8 never boxes; Math.floor's double could cost an allocation. The
+    // rare wide case is a call, so that `below` takes little of a caller's inlining budget.
+    return n <= 256 ? (top * n) >>> 24 : wideBelow(top, n);
   }
 
   /**
@@ -130,6 +134,11 @@ export class Rng {
   uniform(): number {
     return (this.next() >>> 0) / 4294967296;
   }
+}
+
+/** `below` for n > 256: the floor of top * n / 2^24, exact in doubles (top * n < 2^48). */
+function wideBelow(top: number, n: number): number {
+  return Math.floor((top * n) / 16777216);
 }
 
 function rotl(x: number, k: number): number {

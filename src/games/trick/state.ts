@@ -77,7 +77,7 @@ const {
 } = layout;
 const { Card: CARD, None: NONE } = Decision;
 const { LANES } = cardset;
-const { popcount, popcount16 } = bits;
+const { popcount, popcount16x4 } = bits;
 
 /** Rows of 128 codes in the strength table: `strength[led << 7 | code]`. */
 export const ROW = 7;
@@ -247,8 +247,14 @@ export abstract class TrickState<O extends Observation = Observation> implements
   }
 
   legal(out: Int32Array, off: number): number {
+    // Short on purpose: inlined into a play loop, it leaves enough of V8's inlining
+    // budget for the game's following rule; the rare answers are a call of their own.
+    return this.m[DECISION] === CARD ? this.cards(out, off) : this.answers(out, off);
+  }
+
+  /** `legal` when no card is to be played: the yes/no answers, or nothing at the end. */
+  private answers(out: Int32Array, off: number): number {
     const d = this.m[DECISION];
-    if (d === CARD) return this.cards(out, off);
     out[off] = out[off + 1] = out[off + 2] = 0;
     out[off + 3] = d === NONE ? 0 : YES_NO;
     return d === NONE ? 0 : 2;
@@ -546,7 +552,9 @@ export abstract class TrickState<O extends Observation = Observation> implements
  * a trump; trumps led, a trump; void, anything. `leadTrumps` restricts a lead to the
  * trumps when the hand has any (V-4's first lead). Suits are lanes, trumps lane 0, and
  * every lane fits 16 bits. Whether the seat must follow, and which lane was led, are
- * data: they become masks, not branches.
+ * data: they become masks, not branches. Its bytecode is kept short: a random playout
+ * loop (montecarlo's) inlines it only while it fits V8's inlining budget together with
+ * `legal`, the generator and `setSelect`.
  */
 export function frenchFollow(m: Int32Array, out: Int32Array, off: number, leadTrumps: boolean): number {
   const h = HANDS + (m[TO_MOVE] << 2);
@@ -559,15 +567,16 @@ export function frenchFollow(m: Int32Array, out: Int32Array, off: number, leadTr
     led = 0;
     must = leadTrumps ? -t >> 31 : 0;
   }
-  // -1 for the lane led (led ^ l is 0 only there).
-  const a1 = m[h + 1] & (~must | (((led ^ 1) - 1) >> 31));
-  const a2 = m[h + 2] & (~must | (((led ^ 2) - 1) >> 31));
-  const a3 = m[h + 3] & (~must | (((led ^ 3) - 1) >> 31));
+  // Bit l set: lane l barred (every lane but the trumps and the lane led, when the seat must).
+  const bar = must & 14 & ~(1 << led);
+  const a1 = m[h + 1] & ~((bar << 30) >> 31);
+  const a2 = m[h + 2] & ~((bar << 29) >> 31);
+  const a3 = m[h + 3] & ~((bar << 28) >> 31);
   out[off] = t;
   out[off + 1] = a1;
   out[off + 2] = a2;
   out[off + 3] = a3;
-  return popcount16(t) + popcount16(a1) + popcount16(a2) + popcount16(a3);
+  return popcount16x4(t, a1, a2, a3);
 }
 
 /**

@@ -152,7 +152,8 @@ export class VierscheState extends TrickState<VierscheView> {
 
   /** V-4, V-5: the first lead a trump if any; then follow suit or trump. */
   protected cards(out: Int32Array, off: number): number {
-    return frenchFollow(this.m, out, off, this.m[TRICK] === 0);
+    const m = this.m;
+    return frenchFollow(m, out, off, m[TRICK] === 0);
   }
 
   /** V-4: without a trump to lead, the card goes face down, counts as a trump lead and cannot win. */
