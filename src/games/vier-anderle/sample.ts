@@ -52,6 +52,18 @@ const OUT = MAX_PLAYERS;
 /** Words of the view's key before the history (`sameView`). */
 const KEY_HEAD = 8;
 
+/** The view's key before its history: seat, seats, pips, dealer, pot, plies and hand. */
+function writeHead(obs: AnderleView, key: Int32Array): void {
+  key[0] = obs.seat;
+  key[1] = obs.seats;
+  key[2] = obs.pips ? 1 : 0;
+  key[3] = obs.dealer;
+  key[4] = obs.potBefore;
+  key[5] = obs.plies;
+  key[6] = obs.handLane(0);
+  key[7] = obs.handLane(1);
+}
+
 export class AnderleSampler {
   private readonly base = new Int32Array(MAX_PLAYERS * LANES);
   private readonly hands = new Int32Array(MAX_PLAYERS * LANES);
@@ -65,6 +77,8 @@ export class AnderleSampler {
   private readonly played = new Int32Array(WORDS);
   /** The view `prepare` saw last: seat, seats, pips, dealer, pot, plies, hand, then each ply's move and seat. */
   private readonly key = new Int32Array(KEY_HEAD + MAX_PLIES).fill(-1);
+  /** Scratch: the head of the view being compared (`sameView`). */
+  private readonly head = new Int32Array(KEY_HEAD);
   private readonly legal = new Int32Array(LANES);
   /** Per seat, lanes 0 and 1: the unseen cards it cannot hold. */
   private readonly forbidden = new Int32Array(MAX_PLAYERS * 2);
@@ -139,18 +153,10 @@ export class AnderleSampler {
    */
   private sameView(obs: AnderleView): boolean {
     const key = this.key;
+    const head = this.head;
+    writeHead(obs, head);
+    for (let i = 0; i < KEY_HEAD; i++) if (key[i] !== head[i]) return false;
     const plies = obs.plies;
-    if (
-      key[0] !== obs.seat ||
-      key[1] !== obs.seats ||
-      key[2] !== (obs.pips ? 1 : 0) ||
-      key[3] !== obs.dealer ||
-      key[4] !== obs.potBefore ||
-      key[5] !== plies ||
-      key[6] !== obs.handLane(0) ||
-      key[7] !== obs.handLane(1)
-    )
-      return false;
     for (let ply = 0; ply < plies; ply++)
       if (key[KEY_HEAD + ply] !== (obs.move(ply) | (obs.moveSeat(ply) << 8))) return false;
     return true;
@@ -198,14 +204,7 @@ export class AnderleSampler {
     this.findForbidden(obs, out, unseenT, unseenS);
     this.played.set(out.m);
     const key = this.key;
-    key[0] = me;
-    key[1] = n;
-    key[2] = obs.pips ? 1 : 0;
-    key[3] = obs.dealer;
-    key[4] = obs.potBefore;
-    key[5] = obs.plies;
-    key[6] = obs.handLane(0);
-    key[7] = obs.handLane(1);
+    writeHead(obs, key);
     for (let ply = 0; ply < obs.plies; ply++) key[KEY_HEAD + ply] = obs.move(ply) | (obs.moveSeat(ply) << 8);
   }
 
