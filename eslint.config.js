@@ -30,4 +30,7 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // The example bots import the built package ('tafel'), so their types exist only after a
+  // build; test/bot-author.test.ts type-checks them with their own tsconfig.json.
+  { files: ['bots/examples/**/*.ts'], ...tseslint.configs.disableTypeChecked },
 );

@@ -19,6 +19,7 @@ import type { Unit } from '../harness/table.js';
 import { finiteNumber, gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
 import type { MergeFlags } from './merge.js';
 import type { ReportFlags } from './report.js';
+import { botsFor, botsJson, gamesJson } from './listing.js';
 import { addPlayCommand } from './play.js';
 import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
@@ -377,7 +378,9 @@ addPlayCommand(program);
 program
   .command('games')
   .description('list the games, their rule variants and the metrics a run reports')
-  .action(() => {
+  .option('--json', 'print one JSON document (keys in docs/listing.md)')
+  .action((o: { json?: boolean }) => {
+    if (o.json) return void process.stdout.write(gamesJson(GAMES));
     for (const g of GAMES) {
       const seats = g.minSeats === g.maxSeats ? `${g.minSeats}` : `${g.minSeats}-${g.maxSeats}`;
       process.stdout.write(`${g.name} (${seats} players): ${g.title}\n`);
@@ -397,8 +400,13 @@ program
 program
   .command('bots')
   .description('list the built-in bots and their parameters')
-  .action(() => {
-    for (const b of BUILTIN_BOTS) {
+  .option('--game <name>', 'only the bots that play this game')
+  .option('--json', 'print one JSON document (keys in docs/listing.md)')
+  .action((o: { game?: string; json?: boolean }) => {
+    const game = o.game === undefined ? undefined : gameNamed(o.game);
+    const bots = botsFor(BUILTIN_BOTS, game);
+    if (o.json) return void process.stdout.write(botsJson(bots, game));
+    for (const b of bots) {
       const games = b.games ? ` [${b.games.join(', ')}]` : ' [every game]';
       process.stdout.write(`${b.name}${games}${b.cheats ? ' (cheats: sees every hand)' : ''}: ${b.description}\n`);
       for (const line of describeParams(b.params)) process.stdout.write(`  ${b.name}:${line}\n`);

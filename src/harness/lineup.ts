@@ -162,7 +162,7 @@ export async function loadBot(source: string, game: Game, dir?: string): Promise
     const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
     throw new TafelError(
       'unknown-bot',
-      `unknown bot '${source}' (built-in: ${known}; or give a path to a .js bot module)`,
+      `unknown bot '${source}' (built-in: ${known}; or give a path to a .js or .ts bot module)`,
     );
   }
   if (spec.games && !spec.games.includes(game.name)) {
@@ -175,7 +175,27 @@ export async function loadBot(source: string, game: Game, dir?: string): Promise
 }
 
 function isModulePath(source: string): boolean {
-  return /[\\/]/.test(source) || /\.(m|c)?js$/.test(source);
+  return /[\\/]/.test(source) || /\.(m|c)?[jt]s$/.test(source);
+}
+
+/** A TypeScript module, which Node 20 cannot import by itself. */
+const TYPESCRIPT = /\.(m|c)?ts$/;
+
+/**
+ * Import a bot module. A TypeScript one goes through tsx (esbuild), loaded only then and
+ * without registering a loader for anything else; tsx compiles a CommonJS-shaped file
+ * (a `.ts` outside a `"type": "module"` package) to CommonJS, whose exports arrive
+ * under `default`.
+ */
+async function importBot(path: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(path).href;
+  if (!TYPESCRIPT.test(path)) return (await import(url)) as Record<string, unknown>;
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  const inner = mod.default as Record<string, unknown> | undefined;
+  return mod.bot === undefined && inner && typeof inner === 'object' && ('default' in inner || 'bot' in inner)
+    ? inner
+    : mod;
 }
 
 /** Split on ':' except a Windows drive letter's. */
@@ -189,7 +209,7 @@ async function loadBotFile(path: string, shown: string): Promise<BotSpec> {
   if (!existsSync(path)) throw new TafelError('bad-bot', `bot file ${shown}: not found`);
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    mod = await importBot(path);
   } catch (e) {
     throw new TafelError('bad-bot', `bot file ${shown}: cannot load: ${(e as Error).message.split('\n')[0]}`);
   }

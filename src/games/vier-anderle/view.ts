@@ -7,6 +7,7 @@
  */
 import { DECISION_NAMES, Decision } from '../game.js';
 import { TrickView, perSeat } from '../trick/view.js';
+import { codeName } from './cards.js';
 import type { AnderleState } from './state.js';
 
 export class AnderleView extends TrickView {
@@ -49,6 +50,10 @@ export class AnderleView extends TrickView {
   /** At the end: the seat's money change this hand. */
   delta(seat: number): number {
     return this.isSeat(seat) && this.terminal ? this.#s.delta[seat] : 0;
+  }
+  /** The RECORD.md name of a card code (`T22`, `KH`), as the other games' views give it. */
+  codeName(code: number): string {
+    return codeName(code);
   }
 
   override fingerprint(): string {
