@@ -178,6 +178,12 @@ function isModulePath(source: string): boolean {
   return /[\\/]/.test(source) || /\.(m|c)?[jt]s$/.test(source);
 }
 
+/** An error's first line, and the next when the first only announces it (esbuild's "Transform failed with 1 error:"). */
+function firstLine(message: string): string {
+  const [first, next] = message.split('\n');
+  return first.endsWith(':') && next ? `${first} ${next.trim()}` : first;
+}
+
 /** A TypeScript module, which Node 20 cannot import by itself. */
 const TYPESCRIPT = /\.(m|c)?ts$/;
 
@@ -211,7 +217,7 @@ async function loadBotFile(path: string, shown: string): Promise<BotSpec> {
   try {
     mod = await importBot(path);
   } catch (e) {
-    throw new TafelError('bad-bot', `bot file ${shown}: cannot load: ${(e as Error).message.split('\n')[0]}`);
+    throw new TafelError('bad-bot', `bot file ${shown}: cannot load: ${firstLine((e as Error).message)}`);
   }
   const spec = (mod.default ?? mod.bot) as Partial<BotSpec> | undefined;
   if (!spec || typeof spec.create !== 'function' || typeof spec.name !== 'string') {
