@@ -19,7 +19,11 @@ export interface BotContext {
   readonly game: Game;
   readonly table: TableConfig;
   readonly seat: number;
-  /** The bot's random stream, reseeded by the harness before every deal. */
+  /**
+   * The bot's random stream, reseeded by the harness before every deal. `next()` is a
+   * signed 32-bit integer (not a fraction); `below(n)` is an integer in [0, n) and
+   * `uniform()` a double in [0, 1). docs/bots.md has the rest.
+   */
   readonly rng: Rng;
   /** Parameters with defaults applied and values checked against `BotSpec.params`. */
   readonly params: Params;
