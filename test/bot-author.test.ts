@@ -63,13 +63,14 @@ describe('a bot module in TypeScript', () => {
     expect(r.status, r.stdout + r.stderr).toBe(0);
   });
 
-  it('a .ts outside any package (compiled as CommonJS) and a .mts load too', () => {
+  it('a .ts outside any package (compiled as CommonJS) and a .mts load too, by default or as `bot`', () => {
     const dir = tmpDir();
     writeFileSync(join(dir, 'lowest.ts'), LOWEST);
     writeFileSync(join(dir, 'lowest.mts'), LOWEST);
-    for (const file of ['lowest.ts', 'lowest.mts']) {
+    writeFileSync(join(dir, 'named.ts'), LOWEST.replace('export default lowest;', 'export const bot = lowest;'));
+    for (const file of ['lowest.ts', 'lowest.mts', 'named.ts']) {
       const r = tafel(
-        ['run', '--game', 'hindersi-jass', '--bots', `./${file},random`, '--deals', '4', '--workers', '2'],
+        ['run', '--game', 'hindersi-jass', '--bots', `./${file},random`, '--deals', '4', '--workers', '1'],
         dir,
       );
       expect(r.status, r.stderr).toBe(0);

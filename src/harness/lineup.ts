@@ -189,19 +189,17 @@ const TYPESCRIPT = /\.(m|c)?ts$/;
 
 /**
  * Import a bot module. A TypeScript one goes through tsx (esbuild), loaded only then and
- * without registering a loader for anything else; tsx compiles a CommonJS-shaped file
- * (a `.ts` outside a `"type": "module"` package) to CommonJS, whose exports arrive
- * under `default`.
+ * without registering a loader for anything else. tsx compiles a `.ts` outside a
+ * `"type": "module"` package to CommonJS, whose exports object (marked `__esModule`)
+ * arrives as `default`: then that object holds the module's `default` and `bot`.
  */
 async function importBot(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(path).href;
   if (!TYPESCRIPT.test(path)) return (await import(url)) as Record<string, unknown>;
   const { tsImport } = await import('tsx/esm/api');
   const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-  const inner = mod.default as Record<string, unknown> | undefined;
-  return mod.bot === undefined && inner && typeof inner === 'object' && ('default' in inner || 'bot' in inner)
-    ? inner
-    : mod;
+  const exported = mod.default as Record<string, unknown> | undefined;
+  return typeof exported === 'object' && exported !== null && exported.__esModule === true ? exported : mod;
 }
 
 /** Split on ':' except a Windows drive letter's. */
