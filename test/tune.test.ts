@@ -132,7 +132,9 @@ describe('one tuning, any number of workers, interrupted or not', () => {
     expect(m, stopped.stderr).not.toBeNull();
     // A script taking the last line must not take the partial values for tuned ones.
     expect(stopped.stdout).not.toMatch(/\ntuned: /);
-    expect(stopped.stdout.trim().split('\n').at(-1)).toMatch(/^partial: .* \(stopped after .*: not a finished tuning\)$/);
+    expect(stopped.stdout.trim().split('\n').at(-1)).toMatch(
+      /^partial: .* \(stopped after .*: not a finished tuning\)$/,
+    );
     const resumed = tafel(m![1].split(' ').slice(1), a);
     expect(resumed.status, resumed.stderr).toBe(0);
     const b = tmpDir();

@@ -51,7 +51,10 @@ program
     'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter; label=bot names a bot in the tables',
   )
   .addOption(
-    new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)')
+    new Option(
+      '--deals <n>',
+      'number of duplicate deals (each played in every seat rotation); without --deals or --matches, 1000 deals',
+    )
       .argParser(positiveInt('--deals'))
       .conflicts('matches'),
   )

@@ -131,7 +131,8 @@ export async function runQueries(files: readonly string[], sql: string): Promise
 /** The result of `sql`, which must be one statement. */
 export async function runQuery(files: readonly string[], sql: string): Promise<QueryResult> {
   const results = await runQueries(files, sql);
-  if (results.length !== 1) throw new TafelError('bad-sql', `query: ${results.length} statements given, where one is asked`);
+  if (results.length !== 1)
+    throw new TafelError('bad-sql', `query: ${results.length} statements given, where one is asked`);
   return results[0];
 }
 

@@ -188,7 +188,9 @@ export function tuneSummary(r: TuneResult): string {
   if (r.interrupted || r.failure) {
     const done = r.iterations.length;
     const where =
-      done === t.iterations ? `all ${done} iterations, the verification unfinished` : `${done} of ${t.iterations} iterations`;
+      done === t.iterations
+        ? `all ${done} iterations, the verification unfinished`
+        : `${done} of ${t.iterations} iterations`;
     lines.push('', `partial: ${tunedBot(r)} (stopped after ${where}: not a finished tuning)`);
   } else {
     lines.push('', `tuned: ${tunedBot(r)}`);

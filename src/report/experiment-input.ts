@@ -37,6 +37,17 @@ export function experimentOf(columns: readonly string[]): ExperimentKind | null 
   return LADDER_COLUMNS.every((c) => columns.includes(c)) && !columns.includes('players') ? 'ladder' : null;
 }
 
+/**
+ * Whether a CSV that has the ladder's columns is a ladder: its bots measured against
+ * the heuristic (`deal_vs_heuristic`, which gives the page its size). Other experiments'
+ * CSVs share the columns (versus-*.csv measures against a champion) and would make a
+ * page of size 0 with only the times.
+ */
+export function ladderDraws(text: string): boolean {
+  const rows = parse<Record<string, string>>(text, { columns: true, skip_empty_lines: true });
+  return rows.some((r) => r.quantity === 'deal_vs_heuristic');
+}
+
 export function experimentData(kind: ExperimentKind, path: string, text: string): LadderData | MarchesData | PotData {
   const rows = parse<Record<string, string>>(text, { columns: true, skip_empty_lines: true });
   if (rows.length === 0) throw new TafelError('bad-input', `${path}: no rows`);
