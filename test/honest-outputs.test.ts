@@ -5,10 +5,10 @@
  * every error line has the one prefix `tafel:`.
  */
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { expectUserError, read, tafel, tmpDir } from './cli-helpers.js';
+import { ROOT, expectUserError, read, tafel, tmpDir } from './cli-helpers.js';
 
 /** A small run with a database and records, in a directory of its own. */
 function smallRun(): string {
@@ -49,6 +49,23 @@ describe('tafel report refuses what it cannot draw', () => {
       r,
       /^tafel: report: r\.jsonl is a file of deal records \(RECORD\.md\), which a report does not draw: .*tafel replay --records r\.jsonl --match M$/,
     );
+  });
+});
+
+describe("a report page's time is the one the results recorded", () => {
+  it("an experiment's: from its Markdown, never the CSV's file time (a checkout's)", () => {
+    const dir = tmpDir();
+    copyFileSync(join(ROOT, 'results/ladder-viersche.csv'), join(dir, 'with.csv'));
+    writeFileSync(join(dir, 'with.md'), '# A ladder\n\nResults written 2026-01-02 03:04 UTC.\n');
+    copyFileSync(join(ROOT, 'results/ladder-viersche.csv'), join(dir, 'without.csv'));
+    for (const name of ['with', 'without']) {
+      const r = tafel(['report', `${name}.csv`, '--out', `${name}.html`], dir);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    expect(read(join(dir, 'with.html'))).toContain('results written 2026-01-02 03:04 UTC');
+    const without = read(join(dir, 'without.html'));
+    expect(without).toContain('not recorded with the results');
+    expect(without).not.toMatch(/last written/);
   });
 });
 

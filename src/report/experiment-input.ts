@@ -4,12 +4,12 @@
  * do not hold the command that made them; the Markdown report beside each (same name,
  * `.md`) does, and gives the title, so both are read when it is there.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
 import type { Estimate } from '../harness/stats.js';
 import type { Identity, LadderData, MarchesData, PotData } from './data.js';
-import { stamp, whole } from './format.js';
+import { whole, writtenIn } from './format.js';
 
 const HEADERS = {
   marches: 'bots,phase,unit,kind,n,marches,rate,ci95_low,ci95_high,method,seat_bot',
@@ -112,15 +112,19 @@ export function experimentData(kind: ExperimentKind, path: string, text: string)
   return { kind, identity, rows: data };
 }
 
-/** The identity of an experiment's results: the title and command from the Markdown beside the CSV, when there. */
+/**
+ * The identity of an experiment's results: the title, command and time they were written
+ * from the Markdown beside the CSV, when there (the CSV's file time would be a checkout's).
+ */
 function experimentIdentity(path: string, title: string, facts: [string, string][]): Identity {
   const md = path.replace(/\.csv$/i, '.md');
   const text = md !== path && existsSync(md) ? readFileSync(md, 'utf8') : '';
   const heading = /^# (.+)$/m.exec(text)?.[1];
+  const when = writtenIn(text);
   const command = /(?:taskset -c \d+ )?node dist\/experiments\/[\w-]+\.js[^`\n]*/.exec(text)?.[0].trim() ?? null;
   return {
     title: heading ?? title,
-    facts: [...facts, ['time', `results last written ${stamp(statSync(path).mtime)}`]],
+    facts: [...facts, ['time', when ? `results written ${when}` : 'not recorded with the results']],
     command,
     sources: text ? [path, md] : [path],
   };
