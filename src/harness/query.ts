@@ -112,7 +112,7 @@ export async function runQueries(files: readonly string[], sql: string): Promise
   if (!/[^\s;]/.test(sql)) throw new TafelError('bad-sql', 'query: no SQL statement given');
   const session = await openQuery(files);
   const failed = (e: unknown): never => {
-    throw new TafelError('bad-sql', `query: ${firstLine(e)}`);
+    throw new TafelError('bad-sql', `query: ${firstLine(e).replace(/^Failed to extract statements: /, '')}`);
   };
   try {
     const statements = await session.connection.extractStatements(sql).catch(failed);
