@@ -95,6 +95,21 @@ describe('a file of the wrong kind names what it is and the command that takes i
     );
   });
 
+  it("the report of an unfinished tuning's journal says its values are partial", () => {
+    const dir = tmpDir();
+    const args = ['--game', 'viersche', '--bot', 'heuristic', '--tune', 'cash', '--iterations', '3', '--pairs', '1'];
+    const t = tafel(['tune', ...args, '--out', 't.csv', '--workers', '1'], dir);
+    expect(t.status, t.stderr).toBe(0);
+    // The journal as a tuning stopped after its second iteration leaves it.
+    const journal = read(join(dir, 't.journal.jsonl')).split('\n');
+    writeFileSync(join(dir, 'cut.journal.jsonl'), journal.slice(0, 3).join('\n') + '\n');
+    const r = tafel(['report', 'cut.journal.jsonl', '--out', 'cut.html'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(read(join(dir, 'cut.html'))).toMatch(
+      /partial: heuristic:\S+ \(after 2 of 3 iterations: not a finished tuning\)/,
+    );
+  });
+
   it('run --resume of a records file points to replay', () => {
     const dir = smallRun();
     expectUserError(
