@@ -25,6 +25,7 @@ import { resolveParams } from '../src/games/params.js';
 import { runQuery } from '../src/harness/query.js';
 import { parseShard, type Shard } from '../src/harness/shard.js';
 import type { Estimate } from '../src/harness/stats.js';
+import { writtenLine } from '../src/report/format.js';
 import {
   checkOutDir,
   checkReport,
@@ -173,6 +174,7 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
     `Produced by \`node dist/experiments/anderle-pot.js --sessions ${o.sessions} --hands ${o.hands} --seed ${o.seed}\` in ${seconds.toFixed(0)} s`,
     `on ${workers} worker threads; regenerate it with that command rather than editing it. Each table is a run of the harness`,
     '(`--matches`, one session a duplicate group) whose database the figures are queried from (see experiments/README.md).',
+    writtenLine(new Date()),
     'Means with Student-t 95% intervals over sessions (stakes).',
     '',
     `| bot | players | ${marks.map((h) => `pot after hand ${h + 1}`).join(' | ')} | balance sd at end | best - worst at end | pot empty at end |`,

@@ -120,7 +120,7 @@ export function checkReport(flag: string | boolean | undefined, force: boolean, 
   if (sharded)
     throw new TafelError('bad-option', '--report: a shard writes no results; ask for the page when making the report');
   const path = resolve(shown);
-  checkOutputs([{ flag: '--report', shown, path }], { existing: force ? 'replace' : 'refuse' });
+  checkOutputs([{ flag: '--report', kind: 'html', shown, path }], { existing: force ? 'replace' : 'refuse' });
   return path;
 }
 

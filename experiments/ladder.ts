@@ -78,6 +78,7 @@ import type { MoveTime } from '../src/harness/run.js';
 import { parseShard } from '../src/harness/shard.js';
 import { Moments, Z95, tQuantile, wilson, type Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
+import { writtenLine } from '../src/report/format.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
 import { databasesOfRun, playPlan, type PlanOptions, type PlannedRun } from './plan.js';
 import {
@@ -353,6 +354,7 @@ export function report(o: Options, l: Ladder, seconds: number, command: string, 
       '',
       `Each bot against \`${REFERENCE}\` on ${o.deals} duplicate deal groups and ${o.matches} duplicate match group${o.matches === 1 ? '' : 's'}, seed \`${o.seed}\`: ${lineup}.`,
       `Produced by \`${command}\` in ${seconds.toFixed(0)} s on ${workers} worker thread${workers === 1 ? '' : 's'}; regenerate it with that command rather than editing it.`,
+      writtenLine(new Date()),
       `Deal score: paired difference per deal in \`${headline.key}\` (${headline.description}), bot minus heuristic,`,
       `${headline.higherIsBetter ? '' : 'sign flipped so that '}positive is better; match score: the same for \`${matchHeadline.key}\`. 95% intervals in brackets.`,
       '',

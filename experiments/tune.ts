@@ -22,7 +22,7 @@
  * lock on the shared machines:
  *
  *   npx tsc -p tsconfig.json
- *   flock /work/notes/heavy.lock node dist/experiments/tune.js --game viersche
+ *   node dist/experiments/tune.js --game viersche
  *
  * writes results/tune-<game>.csv (every number) and results/tune-<game>.md (the report,
  * with wall and CPU time and the machine's load, which the CSV leaves out so that a run

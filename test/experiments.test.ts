@@ -229,8 +229,13 @@ describe('experiment command lines', () => {
     ],
     [
       'anderle-pot',
-      ['--out-dir', join(tmpdir(), 'tafel-pot-report'), '--report', 'README.md'],
-      /^anderle-pot: --report README\.md: the file exists/,
+      ['--out-dir', join(tmpdir(), 'tafel-pot-report'), '--report', 'results/report-viersche.html'],
+      /^anderle-pot: --report results\/report-viersche\.html: the file exists/,
+    ],
+    [
+      'anderle-pot',
+      ['--out-dir', join(tmpdir(), 'tafel-pot-report'), '--report', 'README.md', '--force'],
+      /^anderle-pot: --report README\.md: the name must end \.html or \.htm \(the file is an HTML page\)/,
     ],
     [
       'hindersche-marches',

@@ -168,8 +168,9 @@ describe('tafel play through piped stdin', () => {
       [['--game', 'viersche', '--hint', 'oracle'], /--hint oracle: it sees every hand/],
       [
         ['--game', 'viersche', '--records', taken],
-        /--records \S+taken\.jsonl exists: name another file, or add --force/,
+        /--records \S+taken\.jsonl: the file exists .*; replace it with --force, or choose another name/,
       ],
+      [['--game', 'viersche', '--records', join(dir, 'r.csv')], /--records \S+r\.csv: the name must end \.jsonl/],
       [['--game', 'viersche', '--deals', '1', '--matches', '1'], /--deals.*cannot be used with.*--matches/],
       [['--game', 'vier-anderle', '--players', '14'], /vier-anderle is played by 2 to 13 players, not 14/],
     ];

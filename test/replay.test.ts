@@ -242,7 +242,8 @@ describe('renderDeal', () => {
       expect(lines).toHaveLength(rec.tricks.length);
       rec.tricks.forEach((t, k) => {
         const line = lines[k];
-        expect(line.startsWith(`  trick ${k}  leader ${t.leader}: `)).toBe(true);
+        // Tricks are numbered from 1, as `tafel play` numbers them (the record counts from 0).
+        expect(line.startsWith(`  trick ${k + 1}  leader ${t.leader}: `)).toBe(true);
         expect(line).toContain(`-> seat ${t.winner} takes ${t.points} points`);
         expect(ruleWinner(t, rec.trump as string)).toBe(t.winner);
         // The starred card is the winner's: its place from the leader.

@@ -2,8 +2,9 @@
  * Report pages in a real browser: the distribution's Chromium, driven by
  * playwright-core. Each page must load without a console error and without a single
  * request beyond its own file, draw every figure (an SVG per panel, with the marks of
- * its kind), and open with the identity of what it shows. A full-page screenshot of
- * each goes to .test-results/report-<page>.png, to look at.
+ * its kind), show every table of numbers whole at 1400 px, and open with the identity
+ * of what it shows. A full-page screenshot of each goes to
+ * .test-results/report-<page>.png, to look at.
  *
  * Without Chromium (`.ci/run` installs Debian's `chromium`; TAFEL_CHROMIUM names another)
  * the test is skipped, and says so.
@@ -49,6 +50,8 @@ const MARKS: Record<string, string[]> = {
 /** What the page shows, read in the browser (a script, as the tests are not compiled with the DOM's types). */
 interface Seen {
   facts: string[];
+  /** The figures whose table of numbers is wider than its box (a column hidden behind a scroll bar). */
+  overflowing: string[];
   command: string | null;
   figures: { kind: string; rows: number; panels: { width: number; height: number; marks: Record<string, number> }[] }[];
 }
@@ -58,6 +61,9 @@ const SEE = `(() => {
   return {
     facts: [...document.querySelectorAll('.identity dt')].map((dt) => dt.textContent),
     command: document.querySelector('.identity pre.command')?.textContent ?? null,
+    overflowing: [...document.querySelectorAll('.numbers')]
+      .filter((n) => n.scrollWidth > n.clientWidth)
+      .map((n) => n.closest('figure').dataset.figure),
     figures: [...document.querySelectorAll('figure[data-figure]')].map((f) => ({
       kind: f.dataset.figure,
       rows: f.querySelectorAll('table tbody tr').length,
@@ -168,6 +174,8 @@ describe.skipIf(!hasChromium)('report pages in Chromium', () => {
 
       expect(errors).toEqual([]);
       expect(requests).toEqual([url]);
+      // At 1400 px every table of numbers shows all its columns (Elo's LOS, the marches' high bound).
+      expect(seen.overflowing).toEqual([]);
       if (name === 'tune')
         expect(seen.facts).toEqual(
           expect.arrayContaining(['game', 'start', 'tuned parameters', 'seed', 'size', 'verification', 'tuned']),

@@ -130,7 +130,11 @@ describe('one tuning, any number of workers, interrupted or not', () => {
     expect(stopped.status, stopped.stderr).toBe(130);
     const m = /resume with: (tafel tune --resume t\.journal\.jsonl --workers 2)\n$/.exec(stopped.stderr);
     expect(m, stopped.stderr).not.toBeNull();
-    expect(stopped.stdout).toMatch(/\ntuned: /);
+    // A script taking the last line must not take the partial values for tuned ones.
+    expect(stopped.stdout).not.toMatch(/\ntuned: /);
+    expect(stopped.stdout.trim().split('\n').at(-1)).toMatch(
+      /^partial: .* \(stopped after .*: not a finished tuning\)$/,
+    );
     const resumed = tafel(m![1].split(' ').slice(1), a);
     expect(resumed.status, resumed.stderr).toBe(0);
     const b = tmpDir();

@@ -31,8 +31,17 @@ const program = new Command('tafel')
   .description('Simulation and bot tournaments for the trick-taking games of the Black Forest')
   .version(VERSION, '-V, --version', 'print the version of tafel')
   .exitOverride()
-  // One line per error: commander's hint ("Did you mean --bots?") joins the message.
-  .configureOutput({ outputError: (text, write) => write(text.trim().replace(/\s*\n\s*/g, ' ') + ' (see --help)\n') });
+  // One line per error, with the prefix of tafel's own errors (not commander's `error:`);
+  // commander's hint ("Did you mean --bots?") joins the message.
+  .configureOutput({
+    outputError: (text, write) =>
+      write(
+        text
+          .trim()
+          .replace(/^error: /, 'tafel: ')
+          .replace(/\s*\n\s*/g, ' ') + ' (see --help)\n',
+      ),
+  });
 
 program
   .command('run')
@@ -43,7 +52,10 @@ program
     'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter; label=bot names a bot in the tables',
   )
   .addOption(
-    new Option('--deals <n>', 'number of duplicate deals (each played in every seat rotation)')
+    new Option(
+      '--deals <n>',
+      'number of duplicate deals (each played in every seat rotation); without --deals or --matches, 1000 deals',
+    )
       .argParser(positiveInt('--deals'))
       .conflicts('matches'),
   )
@@ -164,9 +176,15 @@ program
   .action(async (args: string[], o: { csv?: boolean; json?: boolean }) => {
     if (o.csv && o.json) throw new TafelError('bad-option', 'query: give --csv or --json, not both');
     if (args.length < 2) throw new TafelError('missing-option', 'query: give one or more database files, then the SQL');
-    const { csvText, jsonText, runQuery, tableText } = await import('../harness/query.js');
-    const r = await runQuery(args.slice(0, -1), args[args.length - 1]);
-    process.stdout.write(o.csv ? csvText(r) : o.json ? jsonText(r) : tableText(r));
+    const { csvText, jsonText, runQueries, tableText } = await import('../harness/query.js');
+    const results = await runQueries(args.slice(0, -1), args[args.length - 1]);
+    if (results.length > 1 && (o.csv || o.json))
+      throw new TafelError(
+        'bad-option',
+        `query: --${o.csv ? 'csv' : 'json'} prints one result, but the SQL has ${results.length} statements: give one`,
+      );
+    const text = o.csv ? csvText : o.json ? jsonText : tableText;
+    process.stdout.write(results.map(text).join('\n'));
   });
 
 program

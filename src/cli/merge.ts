@@ -14,7 +14,7 @@ import {
   mergedTally,
   writeMergedJournal,
 } from '../harness/merge.js';
-import { checkOutputs, writeCsv, type OutputFile } from '../harness/outputs.js';
+import { checkOutputs, writeCsv, type OutputFile, type OutputKind } from '../harness/outputs.js';
 import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/report.js';
 import { pathOf } from '../harness/spec.js';
 import { defaultJournal, gameNamed, shown } from './common.js';
@@ -33,16 +33,16 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
   const merged = mergeJournals(inputs);
   const game = gameNamed(merged.spec.game);
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
-  const named: [string, string | undefined, string][] = [
-    ['--out', o.out, 'summary'],
-    ['--journal', journal, 'journal'],
-    ['--records', o.records, 'deal records'],
-    ['--deal-csv', o.dealCsv, 'per-deal rows'],
-    ['--db', o.db, 'database'],
+  const named: [string, string | undefined, string, OutputKind][] = [
+    ['--out', o.out, 'summary', 'csv'],
+    ['--journal', journal, 'journal', 'jsonl'],
+    ['--records', o.records, 'deal records', 'jsonl'],
+    ['--deal-csv', o.dealCsv, 'per-deal rows', 'csv'],
+    ['--db', o.db, 'database', 'duckdb'],
   ];
   const outputs: OutputFile[] = named
-    .filter((x): x is [string, string, string] => x[1] !== undefined)
-    .map(([flag, p]) => ({ flag, shown: p, path: resolve(p) }));
+    .filter((x): x is [string, string, string, OutputKind] => x[1] !== undefined)
+    .map(([flag, p, , kind]) => ({ flag, kind, shown: p, path: resolve(p) }));
   const journals = new Set(merged.shards.map((x) => resolve(x.path)));
   const shardFiles = new Set(
     merged.shards.flatMap((x) => [

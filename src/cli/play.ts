@@ -6,12 +6,12 @@
  * the session does with 2 (the script was too short). Every finished deal is in the
  * records file by then, a whole line each.
  */
-import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
 import { resolveEntrant } from '../harness/lineup.js';
-import { TextFile } from '../harness/outputs.js';
+import { TextFile, checkOutputs } from '../harness/outputs.js';
 import { seatEntrants } from '../play/seating.js';
 import { playSession } from '../play/session.js';
 import { openTerminal } from '../play/terminal.js';
@@ -70,8 +70,10 @@ async function playCommand(o: PlayFlags): Promise<void> {
   const hint = await resolveEntrant(o.hint, game);
   if (hint.spec.cheats)
     throw new TafelError('bad-hint', `--hint ${o.hint}: it sees every hand, so it cannot advise a seat`);
-  if (o.records && existsSync(o.records) && !o.force)
-    throw new TafelError('exists', `--records ${o.records} exists: name another file, or add --force to replace it`);
+  if (o.records)
+    checkOutputs([{ flag: '--records', kind: 'jsonl', shown: o.records, path: resolve(o.records) }], {
+      existing: o.force ? 'replace' : 'refuse',
+    });
   const records = o.records ? new TextFile(o.records, '--records') : null;
   const terminal = openTerminal();
   try {

@@ -18,7 +18,9 @@ export async function reportCommand(inputs: readonly string[], o: ReportFlags): 
   const out = resolve(o.out);
   if (inputs.some((p) => resolve(p) === out))
     throw new TafelError('bad-output', `report: --out ${o.out} is one of the inputs`);
-  checkOutputs([{ flag: '--out', shown: o.out, path: out }], { existing: o.force ? 'replace' : 'refuse' });
+  checkOutputs([{ flag: '--out', kind: 'html', shown: o.out, path: out }], {
+    existing: o.force ? 'replace' : 'refuse',
+  });
   const parts = readInputs(inputs);
   // The plotting library takes a second to load: not before the inputs have been read.
   const { writeReport } = await import('../report/page.js');

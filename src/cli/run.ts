@@ -105,6 +105,13 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
       : '';
     throw new TafelError(result.failure.code, `${result.failure.message}; ${kept}${how}`);
   }
+  if (result.tally.groups === 0 && result.skipped.length > 0) {
+    // Nothing was measured: an empty table is no result, whatever --on-bot-error allowed.
+    throw new TafelError(
+      'bot-failed',
+      `every one of the ${result.skipped.length} groups was dropped (--on-bot-error skip): no results; the first failure: ${result.skipped[0].message}`,
+    );
+  }
 }
 
 /** The results on stdout; where they were written, and what was dropped, on stderr. */
@@ -166,7 +173,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
   if (sprt && lineup.entrants.length !== 2) {
     throw new TafelError(
       'bad-sprt',
-      `--sprt compares two bots, but --bots names ${lineup.entrants.length} different bots`,
+      `--sprt compares two bots, but --bots names ${lineup.entrants.length === 1 ? 'one bot' : `${lineup.entrants.length} different bots`}`,
     );
   }
   if (sprt && o.shard !== undefined)

@@ -19,7 +19,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import type { RowLayout } from './batch.js';
 import { shardRange } from './shard.js';
-import { specForJournal, specFromJournal, type RunSpec } from './spec.js';
+import { shellWord, specForJournal, specFromJournal, type RunSpec } from './spec.js';
 import type { GroupTally } from './table.js';
 
 /** The journal format this tafel writes; others are refused. */
@@ -119,7 +119,7 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
       return;
     }
     if (lineNo === 1) {
-      if (!isObject(value) || value.tafel !== 'journal') return bad(notJournal);
+      if (!isObject(value) || value.tafel !== 'journal') return bad(otherFile(value, path) ?? notJournal);
       if (value.v !== JOURNAL_VERSION) {
         return bad(
           `journal format ${String(value.v)}, written by another version of tafel (this one reads format ${JOURNAL_VERSION}); run it again`,
@@ -234,6 +234,23 @@ export function forEachLine(
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * What a JSON Lines file that is not a run's journal is, from its first line, and the
+ * command that takes it (null when it is nothing tafel writes).
+ */
+function otherFile(first: unknown, path: string): string | null {
+  if (isObject(first) && first.tafel === 'tune-journal')
+    return `the journal of a tuning, not of a run (continue it with tafel tune --resume ${shellWord(path)})`;
+  if (isDealRecord(first))
+    return `a file of deal records (RECORD.md), not a journal (show a deal of it with tafel replay --records ${shellWord(path)} --match M)`;
+  return null;
+}
+
+/** Whether a line's value is a deal record (RECORD.md), as `--records` files hold one a line. */
+export function isDealRecord(v: unknown): boolean {
+  return isObject(v) && typeof v.game === 'string' && typeof v.match === 'number' && Array.isArray(v.hands);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -4,9 +4,11 @@
  * `checkOutputs` runs before anything is created or truncated: every path must be a
  * file in an existing, writable directory, no two outputs may be one file, and a file
  * that exists is refused (it may hold a finished run's results) unless the caller
- * continues that run or was told to replace it (`--force`). So a mistyped path fails
- * at once rather than after an hour of play, and a repeated command never destroys
- * what the first one made.
+ * continues that run or was told to replace it (`--force`). A new file's name must end
+ * as its kind does (`--db x.csv --force` would otherwise replace a CSV by a database);
+ * a resume keeps the names its journal holds. So a mistyped path fails at once rather
+ * than after an hour of play, and a repeated command never destroys what the first one
+ * made.
  *
  * The summary CSV (and any whole-file output) is written to a temporary file and
  * renamed into place; records, per-deal rows and journal lines are appended one whole
@@ -17,14 +19,32 @@ import { dirname, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../core/errors.js';
 
+/** What an output holds, which fixes the extensions its name may end with. */
+export type OutputKind = 'csv' | 'jsonl' | 'duckdb' | 'html';
+
+const EXTENSIONS: Readonly<Record<OutputKind, readonly string[]>> = {
+  csv: ['.csv'],
+  jsonl: ['.jsonl'],
+  duckdb: ['.duckdb', '.db'],
+  html: ['.html', '.htm'],
+};
+
 export interface OutputFile {
   /** The flag that names it, for messages (`--out`). */
   readonly flag: string;
+  readonly kind: OutputKind;
   /** As the user wrote it, for messages. */
   readonly shown: string;
   /** Absolute. */
   readonly path: string;
 }
+
+const KIND_NAMES: Readonly<Record<OutputKind, string>> = {
+  csv: 'a CSV',
+  jsonl: 'JSON lines',
+  duckdb: 'a DuckDB database',
+  html: 'an HTML page',
+};
 
 export interface OutputCheck {
   /** What to do with a file that exists: refuse it, replace it (`--force`), or continue it (a resume). */
@@ -49,8 +69,12 @@ function checkOne(f: OutputFile, o: OutputCheck): void {
   };
   const dir = dirname(f.path);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) bad(`cannot write: there is no directory ${dirname(f.shown)}`);
+  const isDirectory = existsSync(f.path) && statSync(f.path).isDirectory();
+  if (isDirectory) bad('is a directory; give a file name');
+  const endings = EXTENSIONS[f.kind];
+  if (o.existing !== 'continue' && !endings.some((e) => f.path.toLowerCase().endsWith(e)))
+    bad(`the name must end ${endings.join(' or ')} (the file is ${KIND_NAMES[f.kind]})`);
   if (existsSync(f.path)) {
-    if (statSync(f.path).isDirectory()) bad('is a directory; give a file name');
     if (o.existing === 'refuse') {
       const journal = o.journal && existsSync(o.journal.path) ? o.journal : null;
       const ways = journal

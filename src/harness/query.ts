@@ -49,6 +49,17 @@ function firstLine(e: unknown): string {
   return (e as Error).message.replace(/\s*\n\s*/g, ' ').trim();
 }
 
+/**
+ * Why a file would not attach. A run (or merge) that writes a database holds DuckDB's
+ * lock on it until it ends, and DuckDB lets no other process open it meanwhile, not
+ * even to read; a copy of the file alone lacks what is still in its write-ahead log.
+ */
+function attachFailure(error: string): string {
+  if (!/Could not set lock on file/i.test(error)) return `not a DuckDB database (${error})`;
+  const pid = /\(PID (\d+)\)/.exec(error)?.[1];
+  return `a run is writing it${pid ? ` (process ${pid} holds its lock)` : ''}, and DuckDB lets nothing else open it meanwhile: ask it when the run has ended, or stop the run with Ctrl-C (the finished groups are kept, and --resume continues a run that has a journal)`;
+}
+
 /** A session with `files` attached and their tables as views. */
 async function openQuery(files: readonly string[]): Promise<{ connection: DuckDBConnection; close(): void }> {
   for (const [i, f] of files.entries()) {
@@ -71,7 +82,7 @@ async function openQuery(files: readonly string[]): Promise<{ connection: DuckDB
       try {
         await connection.run(`ATTACH ${sqlString(f)} AS ${name} (READ_ONLY)`);
       } catch (e) {
-        throw new TafelError('bad-db', `query: ${f}: not a DuckDB database (${firstLine(e)})`);
+        throw new TafelError('bad-db', `query: ${f}: ${attachFailure(firstLine(e))}`);
       }
       const r = await connection.runAndReadAll(
         `SELECT table_name FROM duckdb_tables() WHERE database_name = ${sqlString(name)} AND schema_name = 'main'`,
@@ -96,16 +107,33 @@ async function openQuery(files: readonly string[]): Promise<{ connection: DuckDB
   }
 }
 
-export async function runQuery(files: readonly string[], sql: string): Promise<QueryResult> {
+/** The result of every statement of `sql`, in order (DuckDB runs only the last of several given as one). */
+export async function runQueries(files: readonly string[], sql: string): Promise<QueryResult[]> {
+  if (!/[^\s;]/.test(sql)) throw new TafelError('bad-sql', 'query: no SQL statement given');
   const session = await openQuery(files);
+  const failed = (e: unknown): never => {
+    throw new TafelError('bad-sql', `query: ${firstLine(e).replace(/^Failed to extract statements: /, '')}`);
+  };
   try {
-    const r = await session.connection.runAndReadAll(sql).catch((e: unknown) => {
-      throw new TafelError('bad-sql', `query: ${firstLine(e)}`);
-    });
-    return { columns: r.columnNames(), rows: r.getRowsJS().map((row) => row.map(plain)) };
+    const statements = await session.connection.extractStatements(sql).catch(failed);
+    const results: QueryResult[] = [];
+    for (let i = 0; i < statements.count; i++) {
+      const prepared = await statements.prepare(i).catch(failed);
+      const r = await prepared.runAndReadAll().catch(failed);
+      results.push({ columns: r.columnNames(), rows: r.getRowsJS().map((row) => row.map(plain)) });
+    }
+    return results;
   } finally {
     session.close();
   }
+}
+
+/** The result of `sql`, which must be one statement. */
+export async function runQuery(files: readonly string[], sql: string): Promise<QueryResult> {
+  const results = await runQueries(files, sql);
+  if (results.length !== 1)
+    throw new TafelError('bad-sql', `query: ${results.length} statements given, where one is asked`);
+  return results[0];
 }
 
 /** A value as a table cell: numbers to 6 decimals at most, structs as {key: value, ...}. */

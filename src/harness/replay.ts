@@ -344,7 +344,7 @@ export function renderDeal(record: Readonly<DealRecord>): string {
       (key) => !['leader', 'cards', 'winner', 'taker', 'points', 'facedown'].includes(key),
     );
     out.push(
-      `  trick ${k}  leader ${compact(t.leader)}: ${text}  -> ${taker} ${compact(t.points)} points` +
+      `  trick ${k + 1}  leader ${compact(t.leader)}: ${text}  -> ${taker} ${compact(t.points)} points` +
         (t.facedown === true ? '  (led face down)' : '') +
         (extra.length ? `  ${extra.map((key) => field(key, t[key])).join(' ')}` : ''),
     );

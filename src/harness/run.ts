@@ -22,7 +22,7 @@ import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
 import type { RunDatabase } from './db.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
-import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
+import { TextFile, checkOutputs, writeCsv, type OutputFile, type OutputKind } from './outputs.js';
 import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
@@ -97,13 +97,13 @@ class MoveTimes {
   }
 }
 
-const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, string> = {
-  out: '--out',
-  journal: '--journal',
-  records: '--records',
-  dealCsv: '--deal-csv',
-  db: '--db',
-  report: '--report',
+const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, readonly [string, OutputKind]> = {
+  out: ['--out', 'csv'],
+  journal: ['--journal', 'jsonl'],
+  records: ['--records', 'jsonl'],
+  dealCsv: ['--deal-csv', 'csv'],
+  db: ['--db', 'duckdb'],
+  report: ['--report', 'html'],
 };
 
 /** The files a run writes, for `checkOutputs`. */
@@ -111,7 +111,7 @@ function runOutputs(spec: RunSpec): OutputFile[] {
   const out: OutputFile[] = [];
   for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
     const path = pathOf(spec, key);
-    if (path !== null) out.push({ flag: FLAGS[key], shown: spec.files[key]!, path });
+    if (path !== null) out.push({ flag: FLAGS[key][0], kind: FLAGS[key][1], shown: spec.files[key]!, path });
   }
   return out;
 }

@@ -123,7 +123,11 @@ export function tunedBot(r: TuneResult): string {
   return botWith(r.spec.bot, Object.fromEntries(r.spec.tune.map((p, i) => [p.key, r.values[i]])));
 }
 
-/** The summary on stdout; its last line is `tuned: SPEC`. */
+/**
+ * The summary on stdout; its last line is `tuned: SPEC` for a finished tuning, and
+ * `partial: SPEC (...)` for one that a signal or a failing bot stopped, so that a
+ * script taking the last line never takes a partial result for a tuned one.
+ */
 export function tuneSummary(r: TuneResult): string {
   const t = r.spec;
   const game = findGame(t.game)!;
@@ -181,6 +185,15 @@ export function tuneSummary(r: TuneResult): string {
     if (v.run.sprt) lines.push(v.run.sprt.describe());
     lines.push(`verified by: ${commandOf(v.run.spec)}`);
   }
-  lines.push('', `tuned: ${tunedBot(r)}`);
+  if (r.interrupted || r.failure) {
+    const done = r.iterations.length;
+    const where =
+      done === t.iterations
+        ? `all ${done} iterations, the verification unfinished`
+        : `${done} of ${t.iterations} iterations`;
+    lines.push('', `partial: ${tunedBot(r)} (stopped after ${where}: not a finished tuning)`);
+  } else {
+    lines.push('', `tuned: ${tunedBot(r)}`);
+  }
   return lines.join('\n');
 }

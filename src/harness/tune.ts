@@ -25,7 +25,7 @@ import type { Game } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { RowLayout, type Failure } from './batch.js';
 import { readJournal } from './journal.js';
-import { TextFile, checkOutputs, writeCsv, type OutputFile } from './outputs.js';
+import { TextFile, checkOutputs, writeCsv, type OutputFile, type OutputKind } from './outputs.js';
 import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { playRun, type RunResult } from './run.js';
@@ -90,20 +90,20 @@ export interface TuneResult {
   readonly resumed: number;
 }
 
-const FLAGS: Record<Exclude<keyof TuneFiles, 'dir'>, string> = {
-  out: '--out',
-  journal: '--out (its journal)',
-  verifyOut: '--out (the verification summary)',
-  verifyJournal: '--out (the verification journal)',
-  verifyDb: '--db',
-  report: '--report',
+const FLAGS: Record<Exclude<keyof TuneFiles, 'dir'>, readonly [string, OutputKind]> = {
+  out: ['--out', 'csv'],
+  journal: ['--out (its journal)', 'jsonl'],
+  verifyOut: ['--out (the verification summary)', 'csv'],
+  verifyJournal: ['--out (the verification journal)', 'jsonl'],
+  verifyDb: ['--db', 'duckdb'],
+  report: ['--report', 'html'],
 };
 
 function tuneOutputs(t: TuneSpec): OutputFile[] {
   const out: OutputFile[] = [];
   for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
     const path = tunePath(t, key);
-    if (path !== null) out.push({ flag: FLAGS[key], shown: t.files[key]!, path });
+    if (path !== null) out.push({ flag: FLAGS[key][0], kind: FLAGS[key][1], shown: t.files[key]!, path });
   }
   return out;
 }

@@ -22,7 +22,7 @@ export async function seatEntrants(
   if (labels.length > seats - 1)
     throw new TafelError(
       'bad-bots',
-      `--bots names ${labels.length} bots but there are ${seats - 1} other seats at this ${game.name} table`,
+      `--bots names ${labels.length} bots but ${seats === 2 ? 'there is 1 other seat' : `there are ${seats - 1} other seats`} at this ${game.name} table`,
     );
   const resolved = new Map<string, Entrant>();
   for (const label of labels) if (!resolved.has(label)) resolved.set(label, await resolveEntrant(label, game, dir));

@@ -4,12 +4,12 @@
  * do not hold the command that made them; the Markdown report beside each (same name,
  * `.md`) does, and gives the title, so both are read when it is there.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
 import type { Estimate } from '../harness/stats.js';
 import type { Identity, LadderData, MarchesData, PotData } from './data.js';
-import { stamp, whole } from './format.js';
+import { whole, writtenIn } from './format.js';
 
 const HEADERS = {
   marches: 'bots,phase,unit,kind,n,marches,rate,ci95_low,ci95_high,method,seat_bot',
@@ -35,6 +35,17 @@ export function experimentOf(columns: readonly string[]): ExperimentKind | null 
   const kind = (Object.keys(HEADERS) as (keyof typeof HEADERS)[]).find((k) => HEADERS[k] === header);
   if (kind) return kind;
   return LADDER_COLUMNS.every((c) => columns.includes(c)) && !columns.includes('players') ? 'ladder' : null;
+}
+
+/**
+ * Whether a CSV that has the ladder's columns is a ladder: its bots measured against
+ * the heuristic (`deal_vs_heuristic`, which gives the page its size). Other experiments'
+ * CSVs share the columns (versus-*.csv measures against a champion) and would make a
+ * page of size 0 with only the times.
+ */
+export function ladderDraws(text: string): boolean {
+  const rows = parse<Record<string, string>>(text, { columns: true, skip_empty_lines: true });
+  return rows.some((r) => r.quantity === 'deal_vs_heuristic');
 }
 
 export function experimentData(kind: ExperimentKind, path: string, text: string): LadderData | MarchesData | PotData {
@@ -101,15 +112,19 @@ export function experimentData(kind: ExperimentKind, path: string, text: string)
   return { kind, identity, rows: data };
 }
 
-/** The identity of an experiment's results: the title and command from the Markdown beside the CSV, when there. */
+/**
+ * The identity of an experiment's results: the title, command and time they were written
+ * from the Markdown beside the CSV, when there (the CSV's file time would be a checkout's).
+ */
 function experimentIdentity(path: string, title: string, facts: [string, string][]): Identity {
   const md = path.replace(/\.csv$/i, '.md');
   const text = md !== path && existsSync(md) ? readFileSync(md, 'utf8') : '';
   const heading = /^# (.+)$/m.exec(text)?.[1];
+  const when = writtenIn(text);
   const command = /(?:taskset -c \d+ )?node dist\/experiments\/[\w-]+\.js[^`\n]*/.exec(text)?.[0].trim() ?? null;
   return {
     title: heading ?? title,
-    facts: [...facts, ['time', `results last written ${stamp(statSync(path).mtime)}`]],
+    facts: [...facts, ['time', when ? `results written ${when}` : 'not recorded with the results']],
     command,
     sources: text ? [path, md] : [path],
   };

@@ -33,3 +33,15 @@ export function whole(n: number): string {
 export function stamp(d: Date): string {
   return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
+
+/**
+ * The line an experiment's Markdown report holds to say when its results were made
+ * (the CSV's file time is a checkout's, not the experiment's), and reading it back.
+ */
+export function writtenLine(d: Date): string {
+  return `Results written ${stamp(d)}.`;
+}
+
+export function writtenIn(markdown: string): string | null {
+  return /^Results written (\d{4}-\d\d-\d\d \d\d:\d\d UTC)\.$/m.exec(markdown)?.[1] ?? null;
+}

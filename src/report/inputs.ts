@@ -9,10 +9,11 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } fro
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
-import { pathOf } from '../harness/spec.js';
+import { isDealRecord } from '../harness/journal.js';
+import { pathOf, shellWord } from '../harness/spec.js';
 import type { ReportPart } from './data.js';
 import { dealCsvHead, dealCsvRunData, isDealCsvHeader } from './deal-input.js';
-import { experimentData, experimentOf } from './experiment-input.js';
+import { experimentData, experimentOf, ladderDraws } from './experiment-input.js';
 import { journalRunData, readJournals, type JournalRun } from './journal-input.js';
 import { isSummaryHeader, summaryRunData } from './summary-input.js';
 import { isTuneCsvHeader, isTuneJournalLine, tuneCsvData, tuneCsvOf, tuneJournalData } from './tune-input.js';
@@ -74,7 +75,14 @@ function kindOf(path: string): Kind {
   const text = head.toString('utf8');
   const line = text.slice(0, text.includes('\n') ? text.indexOf('\n') : text.length).replace(/\r$/, '');
   if (isTuneJournalLine(line)) return 'tune-journal';
-  if (line.startsWith('{')) return 'journal';
+  if (line.startsWith('{')) {
+    if (isDealRecord(firstJson(line)))
+      throw new TafelError(
+        'bad-input',
+        `report: ${path} is a file of deal records (RECORD.md), which a report does not draw: give the run's journal or per-deal CSV, or show a deal of it with tafel replay --records ${shellWord(path)} --match M`,
+      );
+    return 'journal';
+  }
   let columns: string[] = [];
   try {
     columns = parse(line)[0] ?? [];
@@ -85,11 +93,20 @@ function kindOf(path: string): Kind {
   if (isDealCsvHeader(columns)) return 'deals';
   if (isTuneCsvHeader(columns)) return 'tune-csv';
   const experiment = experimentOf(columns);
-  if (experiment) return experiment;
+  if (experiment && (experiment !== 'ladder' || ladderDraws(readFileSync(path, 'utf8')))) return experiment;
   throw new TafelError(
     'bad-input',
     `report: ${path} is none of what a report reads: a run's journal, summary CSV or per-deal CSV, a tuning's journal or CSV, or an experiment's results CSV`,
   );
+}
+
+/** The value of a JSON line, or null (a line cut off at the bytes read, or not JSON). */
+function firstJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
 }
 
 function firstBytes(path: string, n: number): Buffer {

@@ -146,7 +146,11 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu San
 .notes { color: var(--muted); margin: 10px 0; padding-left: 1.2em; }
 figure { margin: 30px 0 0; break-inside: avoid; }
 figcaption p { margin: 3px 0 10px; color: var(--muted); max-width: 90ch; }
-.body { display: grid; grid-template-columns: minmax(0, 680px) minmax(0, 1fr); gap: 20px 28px; align-items: start; }
+/* The numbers sit beside the plots when they fit there whole, else under them, full width:
+   a table never hides a column behind a scroll bar on a wide screen. */
+.body { display: flex; flex-wrap: wrap; gap: 20px 28px; align-items: flex-start; }
+.plots { flex: 0 1 680px; min-width: 0; }
+.numbers { flex: 1 1 auto; max-width: 100%; }
 .panel { margin-bottom: 10px; }
 .panel-title { margin: 0 0 2px; font-size: 13px; font-weight: 600; }
 .panel svg { display: block; max-width: 100%; height: auto; font-size: 11px; overflow: visible; }
@@ -156,12 +160,12 @@ caption { text-align: left; padding: 4px 8px; color: var(--muted); font-size: 12
 th, td { padding: 2px 6px; text-align: left; white-space: nowrap; border-bottom: 1px solid var(--line); }
 th { position: sticky; top: 0; background: #fff; font-weight: 600; }
 .num { text-align: right; }
-@media (max-width: 1100px) { .body { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 1100px) { .plots { flex-basis: 100%; } }
 @media print {
   body { max-width: none; padding: 0; font-size: 10.5pt; }
   nav { display: none; }
   .part + .part { break-before: page; }
-  .body { grid-template-columns: minmax(0, 1fr); }
+  .plots, .numbers { flex-basis: 100%; }
   .numbers { max-height: none; overflow: visible; border: none; }
   th { position: static; }
 }

@@ -79,7 +79,14 @@ export function tuneData(
     ['seed', t.seed],
     ['size', size],
     ['verification', check + checked],
-    ['tuned', iterations.length ? tuned : 'not yet (no iteration finished)'],
+    [
+      'tuned',
+      !iterations.length
+        ? 'not yet (no iteration finished)'
+        : iterations.length < t.iterations
+          ? `partial: ${tuned} (after ${iterations.length} of ${t.iterations} iterations: not a finished tuning)`
+          : tuned,
+    ],
     ['time', o.when],
     ['tafel', t.tafel],
   ];
