@@ -47,6 +47,10 @@ program
       .conflicts('matches'),
   )
   .addOption(new Option('--matches <n>', 'number of duplicate whole matches').argParser(positiveInt('--matches')))
+  .option(
+    '--boards <file.jsonl>',
+    'play these chosen deals, one group each (docs/boards.md); with --deals/--matches n, the first n',
+  )
   .option('--seed <seed>', 'master seed: the same seed replays the same run', seedText, '1')
   .option('--rules <list>', 'rule variants, key=value,...')
   .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))

@@ -16,6 +16,7 @@ import { TafelError } from '../core/errors.js';
 import { seedKey, type SeedKey } from '../core/rng.js';
 import type { Game, ParamSpec, ParamValue, Params, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
+import type { BoardSet } from './boards.js';
 import { seatingsOf, type Entrant } from './lineup.js';
 import type { Shard } from './shard.js';
 import {
@@ -235,7 +236,14 @@ export function pairRun(
   t: TuneSpec,
   a: EntrantSpec,
   b: EntrantSpec,
-  o: { seed: string; groups: number; shard?: Shard | null; sprt?: string | null; files?: Partial<RunFiles> },
+  o: {
+    seed: string;
+    groups: number;
+    boards?: BoardSet | null;
+    shard?: Shard | null;
+    sprt?: string | null;
+    files?: Partial<RunFiles>;
+  },
 ): RunSpec {
   const game = findGame(t.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${t.game}'`);
@@ -251,6 +259,7 @@ export function pairRun(
     seed: o.seed,
     unit: t.unit,
     groups: o.groups,
+    boards: o.boards ?? null,
     shard: o.shard ?? null,
     sprt: o.sprt ?? null,
     metrics: t.metrics,
