@@ -139,3 +139,12 @@ export function boardSetFor(file: string, game: Game, table: TableConfig, count:
   }
   return { file, boards: boards.slice(0, count ?? boards.length) };
 }
+
+/** The group of board `id` (its id, else its number from 1) in a run of `set`. */
+export function boardGroup(set: BoardSet, id: string): number {
+  const byId = set.boards.findIndex((b) => b.id === id);
+  if (byId >= 0) return byId;
+  const n = Number(id);
+  if (Number.isSafeInteger(n) && n >= 1 && n <= set.boards.length) return n - 1;
+  throw new TafelError('no-deal', `--boards ${set.file} has no board ${id} (ids or numbers 1 to ${set.boards.length})`);
+}

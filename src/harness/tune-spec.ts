@@ -16,7 +16,7 @@ import { TafelError } from '../core/errors.js';
 import { seedKey, type SeedKey } from '../core/rng.js';
 import type { Game, ParamSpec, ParamValue, Params, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
-import type { BoardSet } from './boards.js';
+import { boardSetFrom, type BoardSet } from './boards.js';
 import { seatingsOf, type Entrant } from './lineup.js';
 import type { Shard } from './shard.js';
 import {
@@ -55,6 +55,8 @@ interface Verification {
   readonly groups: number;
   /** The --sprt spec in force (canonical text), or null: a fixed number of groups. */
   readonly sprt: string | null;
+  /** The chosen deals it plays (`--boards`), group g board g; absent or null: deals from its seed. */
+  readonly boards?: BoardSet | null;
 }
 
 export interface TuneSpec {
@@ -300,6 +302,7 @@ export function tuneCommandOf(t: TuneSpec): string {
   if (t.unit === 'match') words.push('--unit', 'match');
   words.push('--iterations', String(t.iterations), '--pairs', String(t.pairs), '--seed', t.seed);
   words.push('--alpha', String(t.alpha), '--gamma', String(t.gamma), '--a-ratio', String(t.aRatio));
+  if (t.verify?.boards) words.push('--boards', t.verify.boards.file);
   if (t.verify) words.push('--verify', String(t.verify.groups));
   if (t.verify?.sprt) words.push('--sprt', t.verify.sprt.replace(/\s+/g, ''));
   return words.map(shellWord).join(' ');
@@ -342,7 +345,11 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
     count(v.pairs) &&
     [v.alpha, v.gamma, v.aRatio].every(num) &&
     str(v.seed) &&
-    (verify === null || (isObject(verify) && count(verify.groups) && isPath(verify.sprt))) &&
+    (verify === null ||
+      (isObject(verify) &&
+        count(verify.groups) &&
+        isPath(verify.sprt) &&
+        (verify.boards === undefined || verify.boards === null || boardSetFrom(verify.boards) !== null))) &&
     isObject(metrics) &&
     Array.isArray(metrics.deal) &&
     metrics.deal.every(str) &&
