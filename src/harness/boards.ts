@@ -57,7 +57,8 @@ export function readBoards(path: string, shown: string, game: Game, table: Table
       throw new TafelError('bad-board', `${shown}:${line} (board ${id}): ${what}`);
     };
     const board = boardOf(value, id, line, bad);
-    if (value.game !== undefined && value.game !== game.name) bad(`a board of ${String(value.game)}, not ${game.name}`);
+    if (value.game !== undefined && value.game !== game.name)
+      bad(`a board of ${typeof value.game === 'string' ? value.game : JSON.stringify(value.game)}, not ${game.name}`);
     const twice = lineOfId.get(id);
     if (twice !== undefined) bad(`board id ${id} is also on line ${twice}`);
     lineOfId.set(id, line);
@@ -77,7 +78,7 @@ function boardOf(v: Record<string, unknown>, id: string, line: number, bad: (wha
   if (typeof dealer !== 'number') bad('"dealer" must be a seat number');
   const turnup = v.turnup ?? null;
   if (turnup !== null && typeof turnup !== 'string') bad('"turnup" must be a card name');
-  return { id, line, dealer, hands: hands as string[][], turnup };
+  return { id, line, dealer, hands, turnup };
 }
 
 /** The boards of a spec read back from a journal: the shape checked, or null. */
