@@ -245,6 +245,35 @@ describe('boards elsewhere', () => {
     expect(q.rows).toEqual(lines<BoardLine>(file).map((b, i) => [b.id, i + 1, 2]));
   });
 
+  it('shards of a run of boards each hold the boards of their groups, once', async () => {
+    const d = tmpDir();
+    const file = join(EXAMPLES, 'viersche.jsonl');
+    for (const i of [0, 1]) {
+      const r = tafel(
+        [
+          'run',
+          '--game',
+          'viersche',
+          '--bots',
+          'random',
+          '--boards',
+          file,
+          '--shard',
+          `${i}/2`,
+          '--db',
+          `p${i}.duckdb`,
+        ],
+        d,
+      );
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const q = await runQuery(
+      [join(d, 'p0.duckdb'), join(d, 'p1.duckdb')],
+      'SELECT grp, board, count(DISTINCT run) FROM boards GROUP BY ALL ORDER BY grp',
+    );
+    expect(q.rows).toEqual(lines<BoardLine>(file).map((b, g) => [g, b.id, 1]));
+  });
+
   it('replay --board plays a board again: the record the run wrote', () => {
     const d = tmpDir();
     const file = join(EXAMPLES, 'viersche.jsonl');
