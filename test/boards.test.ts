@@ -206,6 +206,15 @@ describe('bad boards: one line naming the file, the line and the board', () => {
     );
   });
 
+  it('a dealer who is no seat, and an id used twice', () => {
+    const d = tmpDir();
+    const run = ['run', '--game', 'viersche', '--bots', 'random', '--boards', 'b.jsonl'];
+    writeFileSync(join(d, 'b.jsonl'), JSON.stringify({ ...good, dealer: 4 }) + '\n');
+    expectUserError(tafel(run, d), /^tafel: b\.jsonl:1 \(board 1\): dealer 4 is not a seat \(0 to 3\)$/);
+    writeFileSync(join(d, 'b.jsonl'), [1, 2].map(() => JSON.stringify({ id: 'w', ...good })).join('\n') + '\n');
+    expectUserError(tafel(run, d), /^tafel: b\.jsonl:2 \(board w\): board id w is also on line 1$/);
+  });
+
   it('Vier-Anderle: a pip card without the pips, and a turn-up where none is turned', () => {
     const d = tmpDir();
     const va = {
