@@ -8,6 +8,7 @@ import { TafelError } from '../core/errors.js';
 import { GAMES, findGame } from '../games/index.js';
 import type { Game, TableConfig } from '../games/game.js';
 import { parseAssignments, resolveParams } from '../games/params.js';
+import { readBoards, type BoardSet } from '../harness/boards.js';
 
 export function positiveInt(what: string) {
   return (text: string): number => {
@@ -122,4 +123,28 @@ export function stopOnSignals(
       for (const [name, h] of handlers) process.off(name, h);
     },
   };
+}
+
+/**
+ * The boards of `--boards FILE` for this table (every one checked), the first `count`
+ * of them when `--deals`/`--matches` gives a count.
+ */
+export function boardSetFor(file: string, game: Game, table: TableConfig, count: number | undefined): BoardSet {
+  const boards = readBoards(file, file, game, table);
+  if (count !== undefined && count > boards.length) {
+    throw new TafelError(
+      'bad-boards',
+      `--boards ${file} holds ${boards.length} boards, fewer than the ${count} asked for (leave out the count to play them all)`,
+    );
+  }
+  return { file, boards: boards.slice(0, count ?? boards.length) };
+}
+
+/** The group of board `id` (its id, else its number from 1) in a run of `set`. */
+export function boardGroup(set: BoardSet, id: string): number {
+  const byId = set.boards.findIndex((b) => b.id === id);
+  if (byId >= 0) return byId;
+  const n = Number(id);
+  if (Number.isSafeInteger(n) && n >= 1 && n <= set.boards.length) return n - 1;
+  throw new TafelError('no-deal', `--boards ${set.file} has no board ${id} (ids or numbers 1 to ${set.boards.length})`);
 }

@@ -16,7 +16,17 @@ import { resolveLineup } from '../harness/lineup.js';
 import { liveRunOf } from '../harness/spec.js';
 import { VERSION } from '../harness/version.js';
 import type { Unit } from '../harness/table.js';
-import { finiteNumber, gameNamed, integer, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
+import {
+  boardGroup,
+  boardSetFor,
+  finiteNumber,
+  gameNamed,
+  integer,
+  nonNegativeInt,
+  positiveInt,
+  seedText,
+  tableFor,
+} from './common.js';
 import type { MergeFlags } from './merge.js';
 import type { ReportFlags } from './report.js';
 import { botsFor, botsJson, gamesJson } from './listing.js';
@@ -60,6 +70,10 @@ program
       .conflicts('matches'),
   )
   .addOption(new Option('--matches <n>', 'number of duplicate whole matches').argParser(positiveInt('--matches')))
+  .option(
+    '--boards <file.jsonl>',
+    'play these chosen deals, one group each (docs/boards.md); with --deals/--matches n, the first n',
+  )
   .option('--seed <seed>', 'master seed: the same seed replays the same run', seedText, '1')
   .option('--rules <list>', 'rule variants, key=value,...')
   .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
@@ -131,6 +145,7 @@ program
     'then play the tuned values against the start on m fresh duplicate groups',
     positiveInt('--verify'),
   )
+  .option('--boards <file.jsonl>', 'verify on these chosen deals (docs/boards.md), the first m with --verify m')
   .option(
     '--sprt <spec>',
     `verify by the SPRT of run instead (elo0=0,elo1=5 or mean0=0,mean1=2; on at most --verify groups, default 10000)`,
@@ -343,9 +358,9 @@ program
     "the run's master seed (default 1, as for run; with --records: only records of this seed)",
     seedText,
   )
-  .requiredOption(
+  .option(
     '--match <m>',
-    'match index in the run (a --deals run: group x rotations + rotation)',
+    'match index in the run (a --deals run: group x rotations + rotation); required unless --board',
     nonNegativeInt('--match'),
   )
   .option('--deal <d>', 'deal index within the match', nonNegativeInt('--deal'), 0)
@@ -353,6 +368,8 @@ program
   .option('--bots <list>', 'without --records: the --bots of the run')
   .option('--rules <list>', 'without --records: the --rules of the run')
   .option('--players <n>', 'without --records: the --players of the run', positiveInt('--players'))
+  .option('--boards <file.jsonl>', 'without --records: the --boards of the run (docs/boards.md)')
+  .option('--board <id>', 'with --boards: the first rotation of this board (its id, or its number from 1)')
   .addOption(
     new Option('--unit <unit>', 'without --records: deal for a --deals run, match for a --matches run')
       .choices(['deal', 'match'])
@@ -362,18 +379,29 @@ program
     async (o: {
       records?: string;
       seed?: string;
-      match: number;
+      match?: number;
       deal: number;
       game?: string;
       bots?: string;
       rules?: string;
       players?: number;
+      boards?: string;
+      board?: string;
       unit: Unit;
     }) => {
       const { findRecord, regenerateRecord, renderDeal } = await import('../harness/replay.js');
       let record;
+      if (o.board !== undefined && (o.boards === undefined || o.match !== undefined))
+        throw new TafelError('bad-option', 'replay: --board picks a board of --boards, in place of --match');
+      if (o.match === undefined && o.board === undefined)
+        throw new TafelError(
+          'missing-option',
+          "required option '--match <m>' not specified (or --board with --boards)",
+        );
       if (o.records) {
-        record = findRecord(o.records, { seed: o.seed, match: o.match, deal: o.deal });
+        if (o.boards !== undefined)
+          throw new TafelError('bad-option', 'replay: --boards plays a deal again, without --records');
+        record = findRecord(o.records, { seed: o.seed, match: o.match!, deal: o.deal });
       } else {
         if (!o.game || !o.bots)
           throw new TafelError(
@@ -384,8 +412,16 @@ program
         const table = tableFor(game, o.players, o.rules);
         const lineup = await resolveLineup(o.bots, game, table.seats);
         const seed = o.seed ?? '1';
-        const run = liveRunOf({ game, table, lineup, seed, unit: o.unit, groups: o.match + 1 });
-        record = regenerateRecord(run, o.match, o.deal);
+        const boards = o.boards === undefined ? null : boardSetFor(o.boards, game, table, undefined);
+        const match = o.board === undefined ? o.match! : boardGroup(boards!, o.board) * lineup.rotations;
+        const groups = boards ? boards.boards.length : match + 1;
+        const run = liveRunOf({ game, table, lineup, seed, unit: o.unit, groups, boards });
+        if (boards && match >= groups * lineup.rotations)
+          throw new TafelError(
+            'no-deal',
+            `no match ${match}: --boards ${o.boards} holds ${groups} boards, ${groups * lineup.rotations} matches`,
+          );
+        record = regenerateRecord(run, match, o.deal);
       }
       process.stdout.write(renderDeal(record) + '\n');
     },

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
+import { readBoards } from '../harness/boards.js';
 import { resolveEntrant } from '../harness/lineup.js';
 import { TextFile, checkOutputs } from '../harness/outputs.js';
 import { seatEntrants } from '../play/seating.js';
@@ -26,6 +27,7 @@ interface PlayFlags {
   players?: number;
   deals?: number;
   matches?: number;
+  boards?: string;
   first: number;
   hint: string;
   showHands?: boolean;
@@ -53,6 +55,10 @@ export function addPlayCommand(program: Command): void {
         .conflicts('matches'),
     )
     .addOption(new Option('--matches <n>', 'play n whole matches (default 1)').argParser(positiveInt('--matches')))
+    .option(
+      '--boards <file.jsonl>',
+      'play these chosen deals in order (docs/boards.md): deal (match) i starts with board i',
+    )
     .option('--first <i>', 'start at match (or deal) i of the seed: group i of a run', nonNegativeInt('--first'), 0)
     .option('--hint <bot>', 'the bot that h asks for a hint', 'pimc')
     .option('--show-hands', 'show every hand (open play, to try lines; the records say so)')
@@ -74,6 +80,15 @@ async function playCommand(o: PlayFlags): Promise<void> {
     checkOutputs([{ flag: '--records', kind: 'jsonl', shown: o.records, path: resolve(o.records) }], {
       existing: o.force ? 'replace' : 'refuse',
     });
+  // With boards, --first and --deals/--matches pick which of them: all from --first by default.
+  const boards = o.boards === undefined ? null : readBoards(o.boards, o.boards, game, table);
+  const count = o.deals ?? o.matches ?? (boards ? boards.length - o.first : 1);
+  if (boards && (o.first >= boards.length || o.first + count > boards.length)) {
+    throw new TafelError(
+      'bad-boards',
+      `--boards ${o.boards} holds ${boards.length} boards: --first ${o.first} with ${count} to play goes past them`,
+    );
+  }
   const records = o.records ? new TextFile(o.records, '--records') : null;
   const terminal = openTerminal();
   try {
@@ -84,11 +99,12 @@ async function playCommand(o: PlayFlags): Promise<void> {
         seed: o.seed,
         seat: o.seat,
         entrants,
-        unit: o.deals ? 'deal' : 'match',
-        count: o.deals ?? o.matches ?? 1,
+        unit: o.deals || (boards && !o.matches) ? 'deal' : 'match',
+        count,
         first: o.first,
         hint: o.hint,
         showHands: o.showHands === true,
+        ...(boards ? { boards } : {}),
       },
       terminal,
       {

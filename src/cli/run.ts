@@ -17,7 +17,7 @@ import { parseShard, shardRange, shardText } from '../harness/shard.js';
 import { pathOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
 import { parseSprt, specText } from '../harness/sprt.js';
 import { RunDigest } from '../report/digest.js';
-import { defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
+import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
@@ -25,6 +25,7 @@ export interface RunFlags {
   bots?: string;
   deals?: number;
   matches?: number;
+  boards?: string;
   seed: string;
   rules?: string;
   players?: number;
@@ -184,7 +185,8 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
       `tafel: note: --bots names ${b} ${bots.length} times, which is one bot at every seat: nothing is compared (label copies to compare them, e.g. x=${b},y=${b})\n`,
     );
   }
-  const groups = o.matches ?? o.deals ?? 1000;
+  const boards = o.boards === undefined ? null : boardSetFor(o.boards, game, table, o.matches ?? o.deals);
+  const groups = boards ? boards.boards.length : (o.matches ?? o.deals ?? 1000);
   const shard = o.shard === undefined ? null : parseShard(o.shard);
   if (shard) {
     const { from, to } = shardRange(groups, shard);
@@ -202,6 +204,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     seed: o.seed,
     unit: o.matches ? 'match' : 'deal',
     groups,
+    boards,
     shard,
     sprt,
     files: {
@@ -261,6 +264,8 @@ function checkedAgainst(spec: RunSpec, path: string, o: RunFlags, given: (name: 
     if (typed !== undefined && resolve(typed) !== pathOf(spec, key)) differs(flag, spec.files[key], typed);
   }
   if (o.journal !== undefined && resolve(o.journal) !== resolve(path)) differs('--journal', path, o.journal);
+  if (o.boards !== undefined && resolve(o.boards) !== resolve(spec.files.dir, spec.boards?.file ?? ''))
+    differs('--boards', spec.boards?.file ?? null, o.boards);
   if (o.sprt !== undefined && specText(parseSprt(o.sprt)) !== spec.sprt) differs('--sprt', spec.sprt, o.sprt);
   // The journal continues where it is, whatever its header remembers of its own name.
   const files = { ...spec.files, journal: relative(spec.files.dir, resolve(path)) };

@@ -18,7 +18,7 @@ import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune-spec.js';
 import { shellWord } from '../harness/spec.js';
 import type { Unit } from '../harness/table.js';
 import { RunDigest } from '../report/digest.js';
-import { defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
+import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
 
 /** The flags as commander gives them. */
 export interface TuneFlags {
@@ -36,6 +36,7 @@ export interface TuneFlags {
   gamma?: number;
   aRatio?: number;
   verify?: number;
+  boards?: string;
   sprt?: string;
   workers: number;
   out?: string;
@@ -66,6 +67,7 @@ const TUNING_FLAGS = [
   'gamma',
   'aRatio',
   'verify',
+  'boards',
   'sprt',
   'out',
   'db',
@@ -179,7 +181,14 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
   const bot = await one(o.bot!, '--bot');
   const against = o.against === undefined ? null : await one(o.against, '--against');
   const sprt = o.sprt === undefined ? null : specText(parseSprt(o.sprt));
-  const verify = o.verify !== undefined || sprt !== null ? { groups: o.verify ?? SPRT_GROUPS, sprt } : null;
+  // --boards: the verification plays those deals (the first --verify of them, if given).
+  const boards = o.boards === undefined ? null : boardSetFor(o.boards, game, table, o.verify);
+  const verify =
+    boards !== null
+      ? { groups: boards.boards.length, sprt, boards }
+      : o.verify !== undefined || sprt !== null
+        ? { groups: o.verify ?? SPRT_GROUPS, sprt }
+        : null;
   if (o.db !== undefined && !verify)
     throw new TafelError(
       'missing-option',

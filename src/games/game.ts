@@ -404,6 +404,21 @@ export interface DealAims {
   readonly target: Float64Array;
 }
 
+/**
+ * A deal given in advance (a board, docs/boards.md): who deals and the cards each seat
+ * holds at the start of play, by their RECORD.md names (the dealer's turn-up included
+ * in his hand), and the card turned for trump where the game turns one. Plain data, as
+ * the harness reads it from a board file; `Game.checkBoard` says whether it is a deal
+ * of a table, and `Match.startBoard` deals it.
+ */
+export interface BoardDeal {
+  readonly dealer: number;
+  /** By seat. */
+  readonly hands: readonly (readonly string[])[];
+  /** The turn-up, or null in a game that turns none (Vier-Anderle). */
+  readonly turnup: string | null;
+}
+
 /** The scoring that runs across the deals of one match. */
 export interface Match<S extends State = State> {
   /** Whether the match has ended (no further deal). */
@@ -426,6 +441,13 @@ export interface Match<S extends State = State> {
    * depends only on the master seed and the deal's identity, never on the bots).
    */
   startDeal(state: S, cards: Rng): void;
+  /**
+   * Like `startDeal` for the first deal of a fresh match, with the dealer and the cards
+   * of `board` (which `Game.checkBoard` accepted for this table) instead of a shuffle;
+   * everything else (targets, pot) as `startDeal` would set it. Allocates a little: a
+   * board deal is not a hot path.
+   */
+  startBoard(state: S, board: BoardDeal): void;
   /** Score the terminal `state` of the deal that `startDeal` began. */
   finishDeal(state: S): void;
   /**
@@ -484,6 +506,13 @@ export interface Game<S extends State = State, O extends Observation = Observati
    * naming what is impossible (e.g. 11 Vier-Anderle players without pips).
    */
   checkTable(table: TableConfig): void;
+  /**
+   * What is wrong with `board` as a first deal at this table, in a few words without
+   * location (`duplicate card 10H`, `seat 2 holds 8 cards, not 9`), or null when
+   * `Match.startBoard` can deal it: the seats, the dealer, every card of the pack, no
+   * card twice, each hand's size, the turn-up in the dealer's hand.
+   */
+  checkBoard(table: TableConfig, board: BoardDeal): string | null;
   /** A blank deal state for this table (allocates; reuse it). */
   newState(table: TableConfig): S;
   /**

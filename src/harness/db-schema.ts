@@ -5,6 +5,8 @@
  *
  *   runs      one row per run (or shard): its identity, the tafel version, start and end
  *   bots      one row per bot of a run: label, full spec, parameters
+ *   boards    one row per group of a run of chosen deals (`--boards`): run, grp, the
+ *             board's id, its line in the file, its deal (dealer, hands, turnup; JSON)
  *   deals     one row per deal played: run, grp, rotation, match, deal, the game's deal
  *             facts (`Game.facts.deal`), and the deal's record (JSON) with `--records`
  *   seats     one row per seat and deal: run, grp, rotation, deal, seat, bot, every deal
@@ -139,6 +141,8 @@ export function runNumber(spec: RunSpec): number {
     seed: spec.seed,
     unit: spec.unit,
     groups: spec.groups,
+    // Only runs of boards name them, so that the numbers of other runs stay as they were.
+    ...(spec.boards ? { boards: spec.boards.boards } : {}),
   };
   return createHash('sha256').update(JSON.stringify(identity)).digest().readUInt32BE(0) & 0x7fffffff;
 }

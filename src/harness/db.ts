@@ -79,6 +79,7 @@ const RUNS_COLUMNS = `run INTEGER, game VARCHAR, seats INTEGER, rules VARCHAR, b
   unit VARCHAR, groups INTEGER, rotations INTEGER, shard VARCHAR, tafel VARCHAR, started TIMESTAMP,
   finished TIMESTAMP, spec JSON`;
 const BOTS_COLUMNS = 'run INTEGER, label VARCHAR, bot VARCHAR, source VARCHAR, params JSON, cheats BOOLEAN';
+const BOARDS_COLUMNS = 'run INTEGER, grp INTEGER, board VARCHAR, line INTEGER, deal JSON';
 
 /** The statements that make an empty database for `schema`. */
 function createSql(schema: DbSchema): string[] {
@@ -87,6 +88,7 @@ function createSql(schema: DbSchema): string[] {
   return [
     `CREATE TABLE runs (${RUNS_COLUMNS})`,
     `CREATE TABLE bots (${BOTS_COLUMNS})`,
+    `CREATE TABLE boards (${BOARDS_COLUMNS})`,
     table(schema.deals),
     table(schema.seats),
     ...(schema.matches ? [table(schema.matches)] : []),
@@ -471,6 +473,16 @@ async function addRun(c: DuckDBConnection, s: RunSpec): Promise<void> {
     sqlString(JSON.stringify(identity)),
   ];
   await c.run(`INSERT INTO runs VALUES (${values.join(', ')})`);
+  // A run of boards: the board of each of its (its shard's) groups.
+  const { from, to } = shardRange(s.groups, s.shard);
+  const boards = s.boards?.boards.slice(from, to) ?? [];
+  if (boards.length) {
+    const rows = boards.map(({ id, line, dealer, hands, turnup }, i) => {
+      const deal = sqlString(JSON.stringify({ dealer, hands, turnup }));
+      return `(${run}, ${from + i}, ${sqlString(id)}, ${line}, ${deal})`;
+    });
+    await c.run(`INSERT INTO boards VALUES ${rows.join(', ')}`);
+  }
   for (const e of s.entrants) {
     await c.run(
       `INSERT INTO bots VALUES (${run}, ${sqlString(e.label)}, ${sqlString(botText(e))}, ${sqlString(e.source)}, ${sqlString(JSON.stringify(e.params))}, ${e.cheats})`,

@@ -22,6 +22,7 @@ import { seedKey, type SeedKey } from '../core/rng.js';
 import type { Game, ParamValue, Params, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { resolveParams } from '../games/params.js';
+import { boardSetFrom, type BoardSet } from './boards.js';
 import { loadBot, type Entrant, type Lineup } from './lineup.js';
 import type { Shard } from './shard.js';
 import type { Unit } from './table.js';
@@ -72,6 +73,12 @@ export interface RunSpec {
   readonly unit: Unit;
   /** Groups in the whole run (all shards). */
   readonly groups: number;
+  /**
+   * The chosen deals (`--boards`), one a group: group g plays board g (its first deal,
+   * with `--matches`); null when the deals come from the seed. Absent from journals
+   * written before boards.
+   */
+  readonly boards: BoardSet | null;
   readonly shard: Shard | null;
   /** The --sprt spec in force (its canonical text), or null. */
   readonly sprt: string | null;
@@ -109,6 +116,7 @@ export interface SpecParts {
   readonly seed: string;
   readonly unit: Unit;
   readonly groups: number;
+  readonly boards?: BoardSet | null;
   readonly shard?: Shard | null;
   readonly sprt?: string | null;
   readonly files?: Partial<RunFiles>;
@@ -138,6 +146,7 @@ export function specOf(p: SpecParts): RunSpec {
     seed: p.seed,
     unit: p.unit,
     groups: p.groups,
+    boards: p.boards ?? null,
     shard: p.shard ?? null,
     sprt: p.sprt ?? null,
     metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
@@ -191,6 +200,7 @@ export function identityDifference(a: RunSpec, b: RunSpec): string | null {
   if (!same(a.bots, b.bots) || !same(bots(a), bots(b)) || !same(a.seatings, b.seatings)) return '--bots';
   if (a.seed !== b.seed) return '--seed';
   if (a.unit !== b.unit) return '--deals/--matches';
+  if (!same(a.boards?.boards ?? null, b.boards?.boards ?? null)) return '--boards';
   if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
   if (!same(a.metrics, b.metrics)) return "the tafel version (the game's metrics)";
   return null;
@@ -218,7 +228,10 @@ export function commandOf(spec: RunSpec): string {
   const rules = Object.entries(spec.rules).map(([k, v]) => `${k}=${String(v)}`);
   if (rules.length) words.push('--rules', rules.join(','));
   words.push('--bots', spec.bots.join(','), '--seed', spec.seed);
-  words.push(spec.unit === 'deal' ? '--deals' : '--matches', String(spec.groups));
+  if (spec.boards) {
+    words.push('--boards', spec.boards.file);
+    if (spec.unit === 'match') words.push('--matches', String(spec.groups));
+  } else words.push(spec.unit === 'deal' ? '--deals' : '--matches', String(spec.groups));
   if (spec.shard) words.push('--shard', `${spec.shard.index}/${spec.shard.count}`);
   if (spec.sprt) words.push('--sprt', spec.sprt.replace(/\s+/g, ''));
   return words.map(shellWord).join(' ');
@@ -263,6 +276,7 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     str(v.seed) &&
     (v.unit === 'deal' || v.unit === 'match') &&
     count(v.groups) &&
+    (v.boards === undefined || v.boards === null || boardSetFrom(v.boards) !== null) &&
     (shard === null || (isObject(shard) && count(shard.index) && count(shard.count) && shard.index < shard.count)) &&
     isPath(v.sprt) &&
     isObject(metrics) &&
@@ -276,7 +290,7 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
   if (!ok) return null;
   // Nor did they say `timeMoves` before moves were timed.
-  return { ...(value as unknown as RunSpec), files, timeMoves: v.timeMoves === true };
+  return { ...(value as unknown as RunSpec), files, timeMoves: v.timeMoves === true, boards: boardSetFrom(v.boards) };
 }
 
 /** A journal's `null` or a path. */

@@ -16,6 +16,7 @@ import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import type { Match, State } from '../games/game.js';
+import type { Board } from './boards.js';
 import type { Bot } from '../../bots/bot.js';
 import { entrantAt } from './lineup.js';
 import { reseedBot, reseedCards } from './seeding.js';
@@ -91,6 +92,8 @@ export class Table {
   private readonly matchValues: Float64Array;
   private readonly dealFacts: Float64Array;
   private readonly seatFacts: Float64Array;
+  /** The run's chosen deals (group g's first deal is board g), or null: every deal from the seed. */
+  private readonly boards: readonly Board[] | null;
 
   private readonly moveTimeout: number;
   /** Where timed moves are announced to a watching thread (set per batch), or null. */
@@ -131,6 +134,7 @@ export class Table {
     this.matchValues = new Float64Array(seats * game.matchMetrics.length);
     this.dealFacts = new Float64Array(game.facts?.deal.length ?? 0);
     this.seatFacts = new Float64Array(seats * (game.facts?.seat.length ?? 0));
+    this.boards = spec.boards?.boards ?? null;
   }
 
   /** Play every rotation of group `g`, adding the results to `out` (which the caller clears). */
@@ -155,7 +159,8 @@ export class Table {
       reseedCards(this.cards, key, g, k);
       for (let seat = 0; seat < seats; seat++)
         reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
-      match.startDeal(this.state, this.cards);
+      if (k === 0 && this.boards !== null) match.startBoard(this.state, this.boards[g]);
+      else match.startDeal(this.state, this.cards);
       this.playDeal(g, r, k);
       match.finishDeal(this.state);
       match.dealMetrics(this.state, this.dealValues);
@@ -242,6 +247,7 @@ export class Table {
       rotation: r,
       seats: table.seats,
       bots: Array.from(this.seatEntrant, (e) => lineup.entrants[e].label),
+      ...(k === 0 && this.boards !== null ? { board: this.boards[g].id } : {}),
       ...this.match.record(this.state),
     };
   }

@@ -180,7 +180,7 @@ export function tuneSummary(r: TuneResult): string {
             : v.verdict;
     lines.push(
       '',
-      `verify: tuned - start, ${metric.key} per ${per}${better}, on ${v.run.tally.groups} fresh groups (seed ${v.run.spec.seed}): ${signed(d.mean, 3)} [${signed(d.low, 3)}, ${signed(d.high, 3)}]: ${verdict}`,
+      `verify: tuned - start, ${metric.key} per ${per}${better}, on ${v.run.tally.groups} ${v.run.spec.boards ? `boards of ${v.run.spec.boards.file}` : 'fresh groups'} (seed ${v.run.spec.seed}): ${signed(d.mean, 3)} [${signed(d.low, 3)}, ${signed(d.high, 3)}]: ${verdict}`,
     );
     if (v.run.sprt) lines.push(v.run.sprt.describe());
     lines.push(`verified by: ${commandOf(v.run.spec)}`);

@@ -16,6 +16,7 @@ import { TafelError } from '../core/errors.js';
 import { seedKey, type SeedKey } from '../core/rng.js';
 import type { Game, ParamSpec, ParamValue, Params, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
+import { boardSetFrom, type BoardSet } from './boards.js';
 import { seatingsOf, type Entrant } from './lineup.js';
 import type { Shard } from './shard.js';
 import {
@@ -54,6 +55,8 @@ interface Verification {
   readonly groups: number;
   /** The --sprt spec in force (canonical text), or null: a fixed number of groups. */
   readonly sprt: string | null;
+  /** The chosen deals it plays (`--boards`), group g board g; absent or null: deals from its seed. */
+  readonly boards?: BoardSet | null;
 }
 
 export interface TuneSpec {
@@ -235,7 +238,14 @@ export function pairRun(
   t: TuneSpec,
   a: EntrantSpec,
   b: EntrantSpec,
-  o: { seed: string; groups: number; shard?: Shard | null; sprt?: string | null; files?: Partial<RunFiles> },
+  o: {
+    seed: string;
+    groups: number;
+    boards?: BoardSet | null;
+    shard?: Shard | null;
+    sprt?: string | null;
+    files?: Partial<RunFiles>;
+  },
 ): RunSpec {
   const game = findGame(t.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${t.game}'`);
@@ -251,6 +261,7 @@ export function pairRun(
     seed: o.seed,
     unit: t.unit,
     groups: o.groups,
+    boards: o.boards ?? null,
     shard: o.shard ?? null,
     sprt: o.sprt ?? null,
     metrics: t.metrics,
@@ -291,6 +302,7 @@ export function tuneCommandOf(t: TuneSpec): string {
   if (t.unit === 'match') words.push('--unit', 'match');
   words.push('--iterations', String(t.iterations), '--pairs', String(t.pairs), '--seed', t.seed);
   words.push('--alpha', String(t.alpha), '--gamma', String(t.gamma), '--a-ratio', String(t.aRatio));
+  if (t.verify?.boards) words.push('--boards', t.verify.boards.file);
   if (t.verify) words.push('--verify', String(t.verify.groups));
   if (t.verify?.sprt) words.push('--sprt', t.verify.sprt.replace(/\s+/g, ''));
   return words.map(shellWord).join(' ');
@@ -333,7 +345,11 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
     count(v.pairs) &&
     [v.alpha, v.gamma, v.aRatio].every(num) &&
     str(v.seed) &&
-    (verify === null || (isObject(verify) && count(verify.groups) && isPath(verify.sprt))) &&
+    (verify === null ||
+      (isObject(verify) &&
+        count(verify.groups) &&
+        isPath(verify.sprt) &&
+        (verify.boards === undefined || verify.boards === null || boardSetFrom(verify.boards) !== null))) &&
     isObject(metrics) &&
     Array.isArray(metrics.deal) &&
     metrics.deal.every(str) &&

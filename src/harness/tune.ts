@@ -209,6 +209,7 @@ export function verifySpec(t: TuneSpec, values: readonly number[]): RunSpec {
   return pairRun(t, variant(t, 'tuned', values), t.bot, {
     seed: verifySeed(t),
     groups: t.verify.groups,
+    boards: t.verify.boards ?? null,
     sprt: t.verify.sprt,
     files: { out: t.files.verifyOut, journal: t.files.verifyJournal, db: t.files.verifyDb },
   });

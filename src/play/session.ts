@@ -33,6 +33,7 @@ import {
   type TableConfig,
 } from '../games/game.js';
 import type { Bot } from '../../bots/bot.js';
+import type { Board } from '../harness/boards.js';
 import type { Entrant } from '../harness/lineup.js';
 import { reseedBot, reseedCards } from '../harness/seeding.js';
 import { screenFor } from './games/index.js';
@@ -70,6 +71,11 @@ export interface PlaySetup {
   readonly hint: string;
   /** Show every hand. */
   readonly showHands: boolean;
+  /**
+   * Chosen deals (`--boards`): match (deal) g starts with board g, as group g of a run
+   * of these boards does; absent: every deal from the seed.
+   */
+  readonly boards?: readonly Board[];
 }
 
 /** The person: where the transcript goes and where answers come from. */
@@ -202,7 +208,9 @@ class Session {
         const k = match.dealIndex;
         reseedCards(this.cards, this.key, g, k);
         for (let s = 0; s < this.rngs.length; s++) reseedBot(this.rngs[s], this.key, g, k, s, 0);
-        match.startDeal(this.state, this.cards);
+        const board = k === 0 ? this.setup.boards?.[g] : undefined;
+        if (board) match.startBoard(this.state, board);
+        else match.startDeal(this.state, this.cards);
         this.heading = this.title(g, k);
         this.say('\n' + this.heading);
         const end = await this.playDeal(g, k);
@@ -240,8 +248,9 @@ class Session {
     const { game, unit, count, first, seat } = this.setup;
     const where =
       unit === 'deal' ? `deal ${g - first + 1} of ${count}` : `match ${g - first + 1} of ${count}, deal ${k + 1}`;
+    const board = k === 0 && this.setup.boards ? ` · board ${this.setup.boards[g].id}` : '';
     return this.ctx.paint.strong(
-      `=== ${game.name} · ${where} · seed ${this.setup.seed} (group ${g}) · you are seat ${seat} ===`,
+      `=== ${game.name} · ${where}${board} · seed ${this.setup.seed} (group ${g}) · you are seat ${seat} ===`,
     );
   }
 
@@ -410,6 +419,7 @@ class Session {
       deal: k,
       seats: table.seats,
       bots: this.labels,
+      ...(k === 0 && this.setup.boards ? { board: this.setup.boards[g].id } : {}),
       ...match.record(this.state),
       ...(this.undos > 0 ? { undos: this.undos } : {}),
       ...(this.setup.showHands ? { showHands: true } : {}),

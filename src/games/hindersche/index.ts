@@ -8,6 +8,8 @@
  * Not modelled: the redeal request (H-10).
  */
 import { TafelError } from '../../core/errors.js';
+import { parseCard } from '../../core/french.js';
+import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
 import { HinderscheSampler } from './sample.js';
@@ -86,6 +88,9 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
     if (table.seats !== SEATS)
       throw new TafelError('bad-table', `hindersche is played by exactly 4 players, not ${table.seats}`);
   },
+  // A board is the first deal of a rubber: all four play (H-4).
+  checkBoard: (table, board) =>
+    boardProblem(board, { game: 'hindersche', seats: table.seats, handSize: 9, parse: parseCard, turnup: true }),
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
   searchGoal: {

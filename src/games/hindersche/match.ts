@@ -22,12 +22,13 @@
  * tie it leaves open is not played off (the record lists it in `ties`); the deal's
  * `marks` metric counts it as a fair lottery (places / tied).
  */
-import { cardName, SUITS } from '../../core/french.js';
+import { cardName, suitOf, SUITS } from '../../core/french.js';
 import { LANES } from '../../core/cardset.js';
 import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
-import type { Match } from '../game.js';
-import { toPhysical } from '../viersche/cards.js';
+import type { BoardDeal, Match } from '../game.js';
+import { dealFrenchBoard } from '../trick/board.js';
+import { PACK, toPhysical } from '../viersche/cards.js';
 import { writeHinderscheFacts } from './facts.js';
 import { Kind, SLATE_TARGET, Settlement, TieFor, WHY_NAMES } from './score.js';
 import { SEATS, TRICKS, type DealContext, type HinderscheState } from './state.js';
@@ -158,6 +159,21 @@ export class HinderscheMatch implements Match<HinderscheState> {
   }
 
   startDeal(state: HinderscheState, cards: Rng): void {
+    state.deal(this.context(), cards, this.deck);
+  }
+
+  startBoard(state: HinderscheState, board: BoardDeal): void {
+    // A fresh rubber: every seat is in, and the board's dealer deals the first deal.
+    this.lastDealer = (board.dealer + SEATS - 1) % SEATS;
+    const ctx = this.context();
+    const hands = new Int32Array(SEATS * LANES);
+    const turnup = dealFrenchBoard(PACK, board, hands);
+    const trump = suitOf(turnup);
+    state.begin(ctx, trump, PACK.toCode(trump, turnup), hands, new Int32Array(LANES));
+  }
+
+  /** The next deal's context (and a fresh record of it). */
+  private context(): DealContext {
     const ctx = this.ctx;
     ctx.phase = this.phase;
     if (this.ties > 0) {
@@ -183,7 +199,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
     }
     this.dealGame = this.game;
     this.dealEnd = 0;
-    state.deal(ctx, cards, this.deck);
+    return ctx;
   }
 
   finishDeal(state: HinderscheState): void {

@@ -11,6 +11,8 @@
  * zero-sum, per deal (see state.ts).
  */
 import { TafelError } from '../../core/errors.js';
+import { PACK_SIZE, parseCard } from '../../core/french.js';
+import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
@@ -73,6 +75,14 @@ export const hindersiJass: Game<JassState, JassView> = {
       throw new TafelError('bad-table', `hindersi-jass: partien=${String(p)} is not a whole number from 1`);
     }
   },
+  checkBoard: (table, board) =>
+    boardProblem(board, {
+      game: 'hindersi-jass',
+      seats: table.seats,
+      handSize: PACK_SIZE / table.seats,
+      parse: parseCard,
+      turnup: true,
+    }),
   newState: (table) => new JassState(table.seats),
   newMatch: (table, opts) =>
     new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),

@@ -18,12 +18,13 @@
  * - after the match's last deal, `after` (RECORD.md) has the Partie reset applied:
  *   `partie` equals `partien` and the totals are 0.
  */
-import { cardName, SUITS } from '../../core/french.js';
+import { cardName, suitOf, SUITS } from '../../core/french.js';
 import { LANES } from '../../core/cardset.js';
 import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
-import type { Match } from '../game.js';
-import { toPhysical } from './cards.js';
+import type { BoardDeal, Match } from '../game.js';
+import { dealFrenchBoard } from '../trick/board.js';
+import { PACK, toPhysical } from './cards.js';
 import { writeJassFacts } from './facts.js';
 import { MAX_PLAYERS, type DealContext, type JassState } from './state.js';
 
@@ -110,6 +111,19 @@ export class JassMatch implements Match<JassState> {
   }
 
   startDeal(state: JassState, cards: Rng): void {
+    state.deal(this.context(), cards, this.deck);
+  }
+
+  startBoard(state: JassState, board: BoardDeal): void {
+    this.dealer = board.dealer;
+    const hands = new Int32Array(MAX_PLAYERS * LANES);
+    const turnup = dealFrenchBoard(PACK, board, hands);
+    const trump = suitOf(turnup);
+    state.begin(this.context(), trump, PACK.toCode(trump, turnup), hands);
+  }
+
+  /** The next deal's context (and a fresh record of it). */
+  private context(): DealContext {
     const ctx = this.ctx;
     ctx.dealer = this.dealer;
     ctx.partieDeal = this.partieDeal;
@@ -119,7 +133,7 @@ export class JassMatch implements Match<JassState> {
       this.before = null;
       this.events.length = 0;
     }
-    state.deal(ctx, cards, this.deck);
+    return ctx;
   }
 
   finishDeal(state: JassState): void {

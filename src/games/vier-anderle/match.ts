@@ -16,8 +16,8 @@
 import { LANES } from '../../core/cardset.js';
 import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
-import { YES, type Match } from '../game.js';
-import { codeName } from './cards.js';
+import { YES, type BoardDeal, type Match } from '../game.js';
+import { codeName, parseCard } from './cards.js';
 import { writeAnderleFacts } from './facts.js';
 import { ANTE, MAX_PLAYERS, Outcome, type AnderleState, type DealContext } from './state.js';
 
@@ -81,6 +81,21 @@ export class AnderleMatch implements Match<AnderleState> {
     this.ctx.potBefore = this.pot;
     this.before = null;
     state.deal(this.ctx, cards, this.deck);
+  }
+
+  startBoard(state: AnderleState, board: BoardDeal): void {
+    this.dealer = board.dealer;
+    this.ctx.dealer = board.dealer;
+    this.ctx.potBefore = this.pot;
+    this.before = null;
+    const hands = new Int32Array(this.seats * LANES);
+    board.hands.forEach((hand, seat) => {
+      for (const name of hand) {
+        const code = parseCard(name);
+        hands[seat * LANES + (code >>> 5)] |= 1 << (code & 31);
+      }
+    });
+    state.begin(this.ctx, hands);
   }
 
   finishDeal(state: AnderleState): void {

@@ -5,6 +5,8 @@
  * No rule variants.
  */
 import { TafelError } from '../../core/errors.js';
+import { parseCard } from '../../core/french.js';
+import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
@@ -42,6 +44,8 @@ export const viersche: Game<VierscheState, VierscheView> = {
     if (table.seats !== SEATS)
       throw new TafelError('bad-table', `viersche is played by exactly 4 players, not ${table.seats}`);
   },
+  checkBoard: (table, board) =>
+    boardProblem(board, { game: 'viersche', seats: table.seats, handSize: 9, parse: parseCard, turnup: true }),
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
   searchGoal: {

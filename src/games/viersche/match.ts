@@ -3,14 +3,15 @@
  * erasing rungs of the winners' ladder, sets of four rungs, frame marks for the
  * losers of a set, and the match lost by the team that reaches four frame marks.
  */
-import { cardName, SUITS } from '../../core/french.js';
+import { cardName, suitOf, SUITS } from '../../core/french.js';
 import { LANES } from '../../core/cardset.js';
 import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
-import type { Match } from '../game.js';
-import { toPhysical } from './cards.js';
+import type { BoardDeal, Match } from '../game.js';
+import { dealFrenchBoard } from '../trick/board.js';
+import { PACK, toPhysical } from './cards.js';
 import { writeVierscheFacts } from './facts.js';
-import { SEATS, TRICKS, type VierscheState } from './state.js';
+import { SEATS, TRICKS, type DealContext, type VierscheState } from './state.js';
 
 const RUNGS = 4;
 const FRAME_LIMIT = 4;
@@ -74,6 +75,19 @@ export class VierscheMatch implements Match<VierscheState> {
   }
 
   startDeal(state: VierscheState, cards: Rng): void {
+    state.deal(this.context(), cards, this.deck);
+  }
+
+  startBoard(state: VierscheState, board: BoardDeal): void {
+    this.dealer = board.dealer;
+    const hands = new Int32Array(SEATS * LANES);
+    const turnup = dealFrenchBoard(PACK, board, hands);
+    const trump = suitOf(turnup);
+    state.begin(this.context(), trump, PACK.toCode(trump, turnup), hands);
+  }
+
+  /** The next deal's context (and a fresh record of it). */
+  private context(): DealContext {
     const ctx = this.ctx;
     ctx.dealer = this.dealer;
     if (this.carryTeam < 0) {
@@ -89,7 +103,7 @@ export class VierscheMatch implements Match<VierscheState> {
       this.before = null;
       this.events.length = 0;
     }
-    state.deal(ctx, cards, this.deck);
+    return ctx;
   }
 
   finishDeal(state: VierscheState): void {
