@@ -8,6 +8,7 @@ import * as Plot from '@observablehq/plot';
 import type { ScaleOptions } from '@observablehq/plot';
 import type { LadderData, MarchesData, PotData } from './data.js';
 import type { Figure } from './figure.js';
+import { noIntervalNote } from '../harness/interval-text.js';
 import { estimateCells, fixed, whole } from './format.js';
 import { forest, leftMargin } from './plots.js';
 
@@ -195,7 +196,9 @@ function marchesFigures(m: MarchesData): Figure[] {
             mean: r.estimate.mean,
             low: r.estimate.low,
             high: r.estimate.high,
-            note: `${r.marches} of ${r.estimate.n}`,
+            note: r.estimate.degenerate
+              ? noIntervalNote(r.estimate, (x) => `${fixed(100 * x, 2)}%`)
+              : `${r.marches} marches, ${r.estimate.n} groups`,
           })),
           { x: 'rate →', percent: true },
         ),
