@@ -67,6 +67,7 @@ import { Decision, HIDDEN, type Game, type Observation, type State, type TableCo
 import { GAMES, findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
 import { Moments, type Estimate } from '../src/harness/stats.js';
+import { estimateText } from '../src/harness/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
@@ -438,15 +439,13 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
   const show = (rate: Rate, deals: number) => {
     const e = rate.estimate(deals);
     if (e.n === 0) return '-';
-    const ci = Number.isFinite(e.low) ? ` [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]` : '';
-    return `${e.mean.toFixed(2)}${ci}`;
+    return estimateText(e, (x) => x.toFixed(2), 'deals');
   };
   const levels = Array.from({ length: o.tricks }, (_, i) => o.tricks - i);
   const perWorlds = (rate: Rate, deals: number) => {
     const e = rate.estimate(deals);
     if (e.n === 0) return '-';
-    const x = (v: number) => (o.worlds * v).toFixed(1);
-    return `${x(e.mean)}${Number.isFinite(e.low) ? ` [${x(e.low)}, ${x(e.high)}]` : ''}`;
+    return estimateText(e, (v) => (o.worlds * v).toFixed(1), 'deals');
   };
   const tricks = Math.max(...results.map((r) => r.dfByTrick.length));
   return (

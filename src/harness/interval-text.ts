@@ -51,8 +51,9 @@ export function degenerateOf(interval: string, n: number, low: number, high: num
   return { degenerate, low: NaN, high: NaN, ...(bound === undefined ? {} : { bound }) };
 }
 
-/** `mean [low, high]`, or `mean (words)` where the sample gives no interval. */
+/** `mean [low, high]`, or `mean (words)` where the sample gives no interval (just `mean` for an estimate that has none by kind). */
 export function estimateText(e: Estimate, show: (x: number) => string, unit = 'groups'): string {
   if (e.degenerate) return `${show(e.mean)} (${noIntervalNote(e, show, unit)})`;
+  if (!Number.isFinite(e.low) || !Number.isFinite(e.high)) return show(e.mean);
   return `${show(e.mean)} [${show(e.low)}, ${show(e.high)}]`;
 }

@@ -150,7 +150,7 @@ function ladderFigures(l: LadderData): Figure[] {
       kind: 'ladder-matches',
       title: 'Whole matches against heuristic',
       caption:
-        'The paired difference per whole match against heuristic (positive is better) and the share of matches won (Wilson interval), with 95% intervals; few match groups make wide intervals.',
+        'The paired difference per whole match against heuristic (positive is better) and the share of matches won (pooled over seat-matches, its interval over match groups), with 95% intervals; few match groups make wide intervals.',
       panels: matchPanels.map((p) => ({
         title: p.title,
         plot: forest(forestOf(p.q), { x: `${p.title} →`, percent: p.percent, refs: p.refs }),

@@ -52,8 +52,9 @@ export function experimentData(kind: ExperimentKind, path: string, text: string)
     const high = number(r.ci95_high);
     const e = { n, mean: x, sd: NaN, low, high };
     if (Number.isFinite(low) && Number.isFinite(high)) return e;
-    if (mean === 'rate' && Number.isFinite(low)) return { ...e, low: NaN, degenerate: 'all', bound: low };
-    if (mean === 'rate' && Number.isFinite(high)) return { ...e, high: NaN, degenerate: 'none', bound: high };
+    const rate = mean === 'rate' || /_rate$/.test(r.quantity ?? '');
+    if (rate && Number.isFinite(low)) return { ...e, low: NaN, degenerate: 'all', bound: low };
+    if (rate && Number.isFinite(high)) return { ...e, high: NaN, degenerate: 'none', bound: high };
     return Number.isFinite(x) ? { ...e, degenerate: n < 2 ? 'few' : 'no-spread' } : e;
   };
   if (kind === 'ladder') {
