@@ -196,6 +196,9 @@ export function gapShare(x: Float64Array, r: Float64Array, c: Float64Array): Est
   const res = new Moments();
   for (let g = 0; g < x.length; g++) if (keep(g)) res.add((x[g] - r[g] - share * (c[g] - r[g])) / span);
   const n = res.n;
+  // Random's share is 0 and the ceiling's 1 by construction: no residual (to rounding), no interval.
+  if (n < 2 || !(Math.sqrt(res.variance) > 1e-12))
+    return { n, mean: share, sd: NaN, low: NaN, high: NaN, degenerate: n < 2 ? 'few' : 'no-spread' };
   const se = Math.sqrt(res.variance / n);
   const half = n > 1 ? tQuantile(n - 1) * se : NaN;
   return { n, mean: share, sd: se * Math.sqrt(n), low: share - half, high: share + half };
