@@ -66,7 +66,7 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, HIDDEN, type Game, type Observation, type State, type TableConfig } from '../src/games/game.js';
 import { GAMES, findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { Moments, type Estimate } from '../src/harness/stats.js';
+import { RatioMoments, type Estimate } from '../src/harness/stats.js';
 import { estimateText } from '../src/harness/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
@@ -102,22 +102,18 @@ export class Rate {
   }
 
   /**
-   * The pooled rate with a Student-t interval over deals from the linearized residuals
-   * (hits_i - r n_i) / mean n; no interval when every deal agrees exactly.
+   * The pooled rate with a Student-t interval over the deals (the independent units, its
+   * `n`; stats.RatioMoments), or none where the deals give none (`degenerate`); n 0 when
+   * nothing was counted.
    */
   estimate(deals: number): Estimate {
     if (this.n === 0) return { n: 0, mean: NaN, sd: NaN, low: NaN, high: NaN };
-    const r = this.hits / this.n;
-    const mean = this.n / deals;
-    const m = new Moments();
+    const m = new RatioMoments();
     for (let i = 0; i < deals; i++) {
       const d = this.perDeal[i] ?? { hits: 0, n: 0 };
-      m.add((d.hits - r * d.n) / mean);
+      m.add(d.hits, d.n);
     }
-    const e = m.estimate();
-    const half = (e.high - e.low) / 2;
-    if (!(half > 0)) return { n: this.n, mean: r, sd: NaN, low: NaN, high: NaN };
-    return { n: this.n, mean: r, sd: e.sd, low: Math.max(0, r - half), high: Math.min(1, r + half) };
+    return m.estimate();
   }
 }
 
@@ -439,7 +435,9 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
   const show = (rate: Rate, deals: number) => {
     const e = rate.estimate(deals);
     if (e.n === 0) return '-';
-    return estimateText(e, (x) => x.toFixed(2), 'deals');
+    // Three decimals where two would print a narrow interval as [x, x].
+    const digits = !e.degenerate && e.high - e.low < 0.01 ? 3 : 2;
+    return estimateText(e, (x) => x.toFixed(digits), 'deals');
   };
   const levels = Array.from({ length: o.tricks }, (_, i) => o.tricks - i);
   const perWorlds = (rate: Rate, deals: number) => {

@@ -203,7 +203,9 @@ describe('the macros with NULLs and degenerate samples', () => {
     expect(all).toMatchObject({ n: 20, rate: 1, low: null, high: null, note: 'all' });
     expect(six(all.bound)).toBe(six(wilson(20, 20).low));
     // No events at all: NULL counts (count_if over NULL comparisons) are none, not a [0, 1] interval.
-    const none = await q('SELECT cluster_rate(NULL, 4) FROM range(20)');
+    const none = await q(
+      'SELECT cluster_rate(CASE WHEN range < 20 THEN NULL ELSE 0 END, CASE WHEN range < 20 THEN 4 ELSE 0 END) FROM range(23)',
+    );
     expect(none).toMatchObject({ n: 20, rate: 0, low: null, high: null, note: 'none' });
     expect(six(none.bound)).toBe(six(wilson(0, 20).high));
     expect(await q('SELECT cluster_rate(1, 4)')).toMatchObject({ n: 1, low: null, high: null, note: 'few' });

@@ -139,6 +139,9 @@ describe('RatioMoments: a rate over independent groups', () => {
     expect(noIntervalNote(a, pct)).toBe('20 of 20 groups; >= 83.9%, 95% Wilson bound');
     const z = none.estimate();
     expect(z).toMatchObject({ n: 20, mean: 0, degenerate: 'none' });
+    // Groups without a trial are no evidence for the bound: n and the bound count the 20 with one.
+    none.add(0, 0);
+    expect(none.estimate()).toMatchObject({ n: 20, degenerate: 'none', bound: wilson(0, 20).high });
     expect(noIntervalNote(z, pct)).toBe('0 of 20 groups; <= 16.1%, 95% Wilson bound');
   });
 

@@ -20,8 +20,9 @@
  * Where the sample gives no interval, low and high are NULL and `note` says why, as
  * stats.ts's `Estimate.degenerate`: 'few' (fewer than 2 groups or rows), 'no-spread'
  * (every group alike), and for cluster_rate 'all' or 'none' (every or no trial a
- * success), where `bound` is the 95% Wilson bound over the groups (a lower bound with
- * 'all', an upper with 'none'). `note` and `bound` are NULL otherwise.
+ * success), where `bound` is the 95% Wilson bound over the groups that had a trial (a
+ * lower bound with 'all', an upper with 'none'; n then counts those groups). `note` and
+ * `bound` are NULL otherwise.
  *
  * A question over groups is then one query with a subquery per group, e.g.
  *
@@ -55,7 +56,10 @@ export function macroSql(temp: boolean): string[] {
     `WHEN count(*) < 2 THEN 'few' WHEN ${groupRate('min')} = ${groupRate('max')} THEN 'no-spread' END`;
   const residualSd = `sqrt(greatest(0, var_samp(${k}) + ${r} * ${r} * var_samp(${n}) - 2 * ${r} * covar_samp(${k}, ${n}))) / avg(${n})`;
   const rateHalf = `t95(count(*) - 1) * ${residualSd} / sqrt(count(*))`;
-  const bound = `CASE (${rateNote}) WHEN 'all' THEN wilson(count(*), count(*)).low WHEN 'none' THEN wilson(0, count(*)).high END`;
+  // With every or no trial a success, the groups with a trial are the evidence: n counts them, the bound is over them.
+  const tried = `count(*) FILTER (WHERE ${n} > 0)`;
+  const bound = `CASE (${rateNote}) WHEN 'all' THEN wilson(${tried}, ${tried}).low WHEN 'none' THEN wilson(0, ${tried}).high END`;
+  const rateN = `CASE WHEN (${rateNote}) IN ('all', 'none') THEN ${tried} ELSE count(*) END`;
   return [
     `${create} t95(df) AS CASE WHEN df = 1 THEN ${t.df1} WHEN df = 2 THEN ${t.df2} WHEN df > 2 THEN ` +
       `${t.z} + ${t.g[0]} / df + ${t.g[1]} / df ^ 2 + ${t.g[2]} / df ^ 3 + ${t.g[3]} / df ^ 4 END`,
@@ -64,7 +68,7 @@ export function macroSql(temp: boolean): string[] {
     `${create} cluster_mean(x) AS {'n': count(x), 'mean': ${mean}, ` +
       `'low': CASE WHEN (${meanNote}) IS NULL THEN ${mean} - ${meanHalf} END, ` +
       `'high': CASE WHEN (${meanNote}) IS NULL THEN ${mean} + ${meanHalf} END, 'note': ${meanNote}}`,
-    `${create} cluster_rate(k, n) AS {'n': count(*), 'rate': ${r}, ` +
+    `${create} cluster_rate(k, n) AS {'n': ${rateN}, 'rate': ${r}, ` +
       `'low': CASE WHEN (${rateNote}) IS NULL THEN greatest(0, ${r} - ${rateHalf}) END, ` +
       `'high': CASE WHEN (${rateNote}) IS NULL THEN least(1, ${r} + ${rateHalf}) END, ` +
       `'bound': ${bound}, 'note': ${rateNote}}`,

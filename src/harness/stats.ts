@@ -175,6 +175,8 @@ export class Moments {
 export class RatioMoments {
   /** Units (groups). */
   n = 0;
+  /** Units with a trial. */
+  tried = 0;
   sumK = 0;
   sumN = 0;
   private meanK = 0;
@@ -197,6 +199,7 @@ export class RatioMoments {
     this.cnn += dn * (n - this.meanN);
     this.ckn += dk * (n - this.meanN);
     if (n > 0) {
+      this.tried++;
       this.minRate = Math.min(this.minRate, k / n);
       this.maxRate = Math.max(this.maxRate, k / n);
     }
@@ -207,8 +210,10 @@ export class RatioMoments {
     const r = this.sumN > 0 ? this.sumK / this.sumN : NaN;
     const none = { n: G, mean: r, sd: NaN, low: NaN, high: NaN };
     if (!(this.sumN > 0)) return { ...none, degenerate: 'few' };
-    if (this.sumK === this.sumN) return { ...none, degenerate: 'all', bound: wilson(G, G, level).low };
-    if (this.sumK === 0) return { ...none, degenerate: 'none', bound: wilson(0, G, level).high };
+    // Every or no trial a success: the groups with a trial are the evidence (n counts them), the bound is over them.
+    const T = this.tried;
+    if (this.sumK === this.sumN) return { ...none, n: T, degenerate: 'all', bound: wilson(T, T, level).low };
+    if (this.sumK === 0) return { ...none, n: T, degenerate: 'none', bound: wilson(0, T, level).high };
     if (G < 2) return { ...none, degenerate: 'few' };
     // Every unit at the same rate leaves no residual (tested exactly, not as a rounded variance).
     if (this.minRate === this.maxRate) return { ...none, degenerate: 'no-spread' };
