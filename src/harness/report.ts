@@ -198,8 +198,8 @@ function eloLines(labels: readonly string[], section: SectionTally): string[] {
     const value = Number.isFinite(h.elo)
       ? `${signed(h.elo)} [${signed(h.low)}, ${signed(h.high)}]${h.wilson ? ' (Wilson interval)' : ''}`
       : h.elo > 0
-        ? `> ${signed(h.low)} (all ${h.n} groups won; 95% Wilson bound)`
-        : `< ${signed(h.high)} (all ${h.n} groups lost; 95% Wilson bound)`;
+        ? `>= ${signed(h.low)} (${h.n} of ${h.n} groups won; 95% Wilson bound)`
+        : `<= ${signed(h.high)} (${h.n} of ${h.n} groups lost; 95% Wilson bound)`;
     return [
       '',
       `Elo of ${labels[0]} over ${labels[1]} per duplicate group on ${headline}: ${value}, ` +
