@@ -25,6 +25,7 @@ import { resolveParams } from '../src/games/params.js';
 import { runQuery } from '../src/harness/query.js';
 import { parseShard, type Shard } from '../src/harness/shard.js';
 import type { Estimate } from '../src/harness/stats.js';
+import { noIntervalNote } from '../src/harness/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
 import {
   checkOutDir,
@@ -162,8 +163,10 @@ export function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS
 }
 
 export function report(results: readonly TableResult[], o: Options, seconds: number, workers: number): string {
-  const half = (e: Estimate) => (Number.isFinite(e.high) ? ` ± ${((e.high - e.low) / 2).toFixed(1)}` : '');
-  const show = (e: Estimate) => `${e.mean.toFixed(1)}${half(e)}`;
+  const show = (e: Estimate) =>
+    e.degenerate
+      ? `${e.mean.toFixed(1)} (${noIntervalNote(e, (x) => x.toFixed(1), 'sessions')})`
+      : `${e.mean.toFixed(1)} ± ${((e.high - e.low) / 2).toFixed(1)}`;
   const marks = [0, Math.floor(o.hands / 4), Math.floor(o.hands / 2), o.hands - 1].filter(
     (h, i, a) => a.indexOf(h) === i,
   );

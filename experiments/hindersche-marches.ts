@@ -46,7 +46,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
+import { noIntervalNote } from '../src/harness/interval-text.js';
 import { runQuery } from '../src/harness/query.js';
+import type { Degenerate } from '../src/harness/stats.js';
 import { parseShard } from '../src/harness/shard.js';
 import { writtenLine } from '../src/report/format.js';
 import {
@@ -178,7 +180,31 @@ export async function runStudy(o: StudyOptions, s: PlanOptions): Promise<StudyRe
   return { ...(await countStudy(o, files)), seconds: (performance.now() - started) / 1000, workers: s.workers };
 }
 
-type Interval = { n: number; rate?: number; mean?: number | null; low: number | null; high: number | null } | null;
+type Interval = {
+  n: number;
+  rate?: number;
+  mean?: number | null;
+  low: number | null;
+  high: number | null;
+  bound?: number | null;
+  note?: Degenerate | null;
+} | null;
+
+/** A cluster macro's answer as a row's rate and bounds: where it gives no interval, its Wilson bound on its side (interval-text.ts). */
+function clusterColumns(
+  x: NonNullable<Interval>,
+  rate: number,
+): Pick<Row, 'rate' | 'ci95_low' | 'ci95_high' | 'note' | 'bound'> {
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? NaN : v);
+  const note = x.note ?? undefined;
+  const bound = num(x.bound);
+  return {
+    rate,
+    ci95_low: note === 'all' ? bound : num(x.low),
+    ci95_high: note === 'none' ? bound : num(x.high),
+    ...(note ? { note, bound } : {}),
+  };
+}
 
 /** The study's tables and rows from its runs' databases. */
 async function countStudy(
@@ -227,26 +253,19 @@ async function countStudy(
       ci95_high: num(wilson?.high),
       method: 'wilson',
     });
-    const ratio = r as Interval;
-    rows.push({
-      ...base,
-      n: ratio!.n,
-      rate: num(ratio!.rate),
-      ci95_low: num(ratio!.low),
-      ci95_high: num(ratio!.high),
-      method: 'cluster-ratio-t',
-    });
+    const ratio = r as NonNullable<Interval>;
+    rows.push({ ...base, n: ratio.n, ...clusterColumns(ratio, num(ratio.rate)), method: 'cluster-ratio-t' });
     if (unit === 'deal') {
-      const mean = m as Interval;
-      // No marches (or all) leave no spread, hence no interval.
-      const none = k === 0 || k === n;
+      const mean = m as NonNullable<Interval>;
+      // The mean of per-cluster rates: with no marches (or all) its clusters are alike, so no interval either.
       const clamp = (x: number) => Math.min(1, Math.max(0, x));
+      const c = clusterColumns(mean, num(mean.mean));
       rows.push({
         ...base,
-        n: mean!.n,
-        rate: num(mean!.mean),
-        ci95_low: none ? NaN : clamp(num(mean!.low)),
-        ci95_high: none ? NaN : clamp(num(mean!.high)),
+        n: mean.n,
+        ...c,
+        ci95_low: clamp(c.ci95_low),
+        ci95_high: clamp(c.ci95_high),
         method: 'cluster-mean-t',
       });
     }
@@ -284,6 +303,9 @@ export interface Row {
   ci95_high: number;
   method: 'wilson' | 'cluster-ratio-t' | 'cluster-mean-t';
   seat_bot: string;
+  /** Not in the CSV: why a cluster row has no interval, and its Wilson bound over clusters (the CSV has it on its side). */
+  note?: Degenerate;
+  bound?: number;
 }
 
 /** The order rows are written in: units, then phases, then kinds. */
@@ -329,8 +351,16 @@ export function commandOf(o: StudyOptions): string {
 const FEW = 10;
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : 'n/a');
-const ci = (lo: number, hi: number) =>
-  Number.isFinite(lo) ? `[${(100 * lo).toFixed(2)}, ${(100 * hi).toFixed(2)}]` : 'n/a';
+/** A cluster row's interval (its rate and bounds times `scale`), or the words where its clusters give none. */
+function ci(r: Row | undefined, scale = 1): string {
+  if (!r) return 'n/a';
+  const show = (x: number) => pct(x * scale);
+  if (r.note) {
+    const e = { n: r.n, mean: r.rate, sd: NaN, low: NaN, high: NaN, degenerate: r.note, bound: r.bound };
+    return `(${noIntervalNote(e, show)})`;
+  }
+  return `[${(100 * scale * r.ci95_low).toFixed(2)}, ${(100 * scale * r.ci95_high).toFixed(2)}]`;
+}
 
 function find(
   rows: readonly Row[],
@@ -409,28 +439,26 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
     L.push(`| ${t.bots} | ${t.rubbers} | ${t.normalDeals} | ${t.playoffDeals} | ${t.games} |`);
   }
   L.push('');
-  L.push('**Statistics.** `n` is the number of deals, seat-deals or games; "Wilson 95%" treats them as');
-  L.push('independent, which they are not quite (within a rubber the phase, the players still in and');
-  L.push('the bots\' play depend on the slate). "Clustered 95%" is the honest one: a Student-t interval');
-  L.push('over duplicate groups (a rubber; at the mixed table the pair of seat-rotated rubbers), for the');
-  L.push('same pooled rate (ratio estimator). The CSV also has `cluster-mean-t`, the mean of the');
-  L.push('per-rubber rates with its t interval, for the per-deal rows. † marks a clustered interval');
-  L.push(`from fewer than ${FEW} events: a t interval on so few is too narrow, read Wilson's there; with no`);
-  L.push('event at all there is no clustered interval (n/a).');
+  L.push('**Statistics.** `n` is the number of deals, seat-deals or games, `groups` the duplicate groups');
+  L.push('(a rubber; at the mixed table the pair of seat-rotated rubbers), the independent units: deals');
+  L.push("within a rubber are not independent (the phase, the players still in and the bots' play depend");
+  L.push('on the slate). The interval is a Student-t interval over the groups for the pooled rate (ratio');
+  L.push('estimator). The CSV also has `cluster-mean-t`, the mean of the per-rubber rates with its t');
+  L.push('interval, for the per-deal rows, and for comparison `wilson`, which treats deals as independent.');
+  L.push(`† marks an interval from fewer than ${FEW} events: a t interval on so few is rough. With no event`);
+  L.push('(or every unit an event) there is no interval, only the 95% Wilson bound over the groups.');
   L.push('');
   for (const t of study.tables) {
     L.push(`### ${t.bots}`);
     L.push('');
-    L.push('| what | n | marches | rate | Wilson 95% | clustered 95% |');
-    L.push('|---|---:|---:|---:|---|---|');
+    L.push('| what | n | groups | marches | rate | 95% over groups |');
+    L.push('|---|---:|---:|---:|---:|---|');
     for (const w of rows.filter((x) => x.bots === t.bots && x.method === 'wilson')) {
       const r = find(rows, t.bots, w.unit, w.phase, w.kind, 'cluster-ratio-t', w.seat_bot)!;
       const what = WHAT[`${w.unit}|${w.phase}|${w.kind}`] ?? `${w.unit} ${w.phase} ${w.kind}`;
       const who = w.seat_bot ? `${w.seat_bot}: ` : '';
-      const few = w.marches < FEW && Number.isFinite(r.ci95_low) ? ' †' : '';
-      L.push(
-        `| ${who}${what} | ${w.n} | ${w.marches} | ${pct(w.rate)} | ${ci(w.ci95_low, w.ci95_high)} | ${ci(r.ci95_low, r.ci95_high)}${few} |`,
-      );
+      const few = w.marches < FEW && !r.note ? ' †' : '';
+      L.push(`| ${who}${what} | ${w.n} | ${r.n} | ${w.marches} | ${pct(w.rate)} | ${ci(r)}${few} |`);
     }
     L.push('');
   }
@@ -489,7 +517,7 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
     const labels = [...new Set(rows.filter((r) => r.bots === mixed.bots && r.seat_bot).map((r) => r.seat_bot))];
     const parts = labels.map((b) => {
       const r = find(rows, mixed.bots, 'seat-deal', 'all', 'any', 'cluster-ratio-t', b);
-      return r ? `a ${b} seat marches in ${pct(r.rate)} of the deals it plays ${ci(r.ci95_low, r.ci95_high)}` : '';
+      return r ? `a ${b} seat marches in ${pct(r.rate)} of the deals it plays ${ci(r)}` : '';
     });
     if (parts.length) out.push(`At the mixed table ${mixed.bots}, ${parts.join(', ')}.`);
     // In phase 1 all four play and at most one marches, so a seat's rate at a table of
@@ -503,8 +531,8 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
       const apart = here.ci95_low > there.ci95_high / 4 || there.ci95_low / 4 > here.ci95_high;
       if (apart) moved.set(b, Math.sign(here.rate - there.rate / 4));
       out.push(
-        `In phase 1 a ${b} seat marches in ${pct(here.rate)} ${ci(here.ci95_low, here.ci95_high)} of deals at the mixed table, ` +
-          `against ${pct(there.rate / 4)} ${ci(there.ci95_low / 4, there.ci95_high / 4)} at a table of four ${b} players (deal rate / 4).`,
+        `In phase 1 a ${b} seat marches in ${pct(here.rate)} ${ci(here)} of deals at the mixed table, ` +
+          `against ${pct(there.rate / 4)} ${ci(there, 1 / 4)} at a table of four ${b} players (deal rate / 4).`,
       );
     }
     if (moved.get('random') === 1 && moved.get('heuristic') === -1) {
@@ -524,7 +552,7 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
   for (const w of rows) {
     if (w.method !== 'wilson' || w.unit !== 'deal' || !(w.marches > 0)) continue;
     const r = find(rows, w.bots, w.unit, w.phase, w.kind, 'cluster-ratio-t', w.seat_bot);
-    if (!r) continue;
+    if (!r || r.note) continue;
     const k = (r.ci95_high - r.ci95_low) / (w.ci95_high - w.ci95_low);
     ratioSum += k;
     ratioN++;
@@ -623,8 +651,8 @@ async function main(argv: string[]): Promise<void> {
     const p2 = find(rows, t.bots, 'deal', '2', 'any', 'cluster-ratio-t');
     const g = find(rows, t.bots, 'game', 'all', 'any', 'cluster-ratio-t');
     console.log(
-      `${t.bots.padEnd(22)} phase-1 deals ${pct(p1?.rate ?? NaN)} ${ci(p1?.ci95_low ?? NaN, p1?.ci95_high ?? NaN)}` +
-        `  phase-2 deals ${pct(p2?.rate ?? NaN)} ${ci(p2?.ci95_low ?? NaN, p2?.ci95_high ?? NaN)}  games ${pct(g?.rate ?? NaN)} ${ci(g?.ci95_low ?? NaN, g?.ci95_high ?? NaN)}`,
+      `${t.bots.padEnd(22)} phase-1 deals ${pct(p1?.rate ?? NaN)} ${ci(p1)}` +
+        `  phase-2 deals ${pct(p2?.rate ?? NaN)} ${ci(p2)}  games ${pct(g?.rate ?? NaN)} ${ci(g)}`,
     );
   }
   console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s)`);

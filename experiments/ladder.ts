@@ -18,7 +18,7 @@
  *   oriented so that positive is better for B, with a Student-t 95% interval over
  *   duplicate groups (a bot "beats heuristic with 95% confidence" when the interval lies
  *   above 0); the same for the game's other deal metrics, over whole matches, and the
- *   match win rate where the game has one (Wilson interval);
+ *   match win rate where the game has one (pooled over seat-matches, its interval over groups);
  * - its time per move: wall time of its `act` calls over every decision it faced
  *   (forced moves included), timed on the worker threads (`RunSpec.timeMoves`);
  * - the ceiling's lead over it, and the share of the random-to-ceiling gap it closes.
@@ -76,7 +76,8 @@ import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import type { MoveTime } from '../src/harness/run.js';
 import { parseShard } from '../src/harness/shard.js';
-import { Moments, Z95, tQuantile, wilson, type Estimate } from '../src/harness/stats.js';
+import { Moments, Z95, tQuantile, type Estimate } from '../src/harness/stats.js';
+import { csvBounds, estimateText } from '../src/harness/interval-text.js';
 import type { Unit } from '../src/harness/table.js';
 import { writtenLine } from '../src/report/format.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
@@ -196,6 +197,9 @@ export function gapShare(x: Float64Array, r: Float64Array, c: Float64Array): Est
   const res = new Moments();
   for (let g = 0; g < x.length; g++) if (keep(g)) res.add((x[g] - r[g] - share * (c[g] - r[g])) / span);
   const n = res.n;
+  // Random's share is 0 and the ceiling's 1 by construction: no residual (to rounding), no interval.
+  if (n < 2 || !(Math.sqrt(res.variance) > 1e-12))
+    return { n, mean: share, sd: NaN, low: NaN, high: NaN, degenerate: n < 2 ? 'few' : 'no-spread' };
   const se = Math.sqrt(res.variance / n);
   const half = n > 1 ? tQuantile(n - 1) * se : NaN;
   return { n, mean: share, sd: se * Math.sqrt(n), low: share - half, high: share + half };
@@ -259,7 +263,7 @@ export async function runExperiment(o: Options, s: Session): Promise<Ladder | nu
       deal: { estimate: meanOf(deal.diffs[0]), groups: deal.diffs[0] },
       dealOthers: game.dealMetrics.slice(1).map((m, i) => ({ metric: m.key, estimate: meanOf(deal.diffs[i + 1]) })),
       match: match ? meanOf(match.diffs[0]) : null,
-      winRate: match?.won ? wilson(match.won.successes, match.won.trials) : null,
+      winRate: match?.winRate ?? null,
       msPerMove: clock.moves > 0 ? clock.ms / clock.moves : NaN,
       moves: clock.moves,
       ceilingLead: null,
@@ -313,8 +317,9 @@ export function csvRows(l: Ladder): Record<(typeof COLUMNS)[number], string | nu
         quantity,
         n: e.n,
         mean: fix(e.mean),
-        ci95_low: fix(e.low),
-        ci95_high: fix(e.high),
+        // A rate without interval keeps its Wilson bound on its side, as the summary CSV does.
+        ci95_low: fix(csvBounds(e).low),
+        ci95_high: fix(csvBounds(e).high),
       });
   };
   for (const r of l.rungs) {
@@ -333,14 +338,11 @@ export function csvRows(l: Ladder): Record<(typeof COLUMNS)[number], string | nu
 export function report(o: Options, l: Ladder, seconds: number, command: string, workers: number): string {
   const game = findGame(l.game)!;
   const show = (e: Estimate | null, digits = 2) =>
-    e === null
-      ? '-'
-      : `${e.mean.toFixed(digits)}${Number.isFinite(e.low) ? ` [${e.low.toFixed(digits)}, ${e.high.toFixed(digits)}]` : ''}`;
+    e === null || !Number.isFinite(e.mean) ? '-' : estimateText(e, (x) => x.toFixed(digits));
   const pct = (e: Estimate | null) =>
-    e === null
-      ? '-'
-      : `${(e.mean * 100).toFixed(0)}%${Number.isFinite(e.low) ? ` [${(e.low * 100).toFixed(0)}, ${(e.high * 100).toFixed(0)}]` : ''}`;
-  const verdict = (e: Estimate) => (e.low > 0 ? 'yes' : e.high < 0 ? 'no, worse' : 'not shown');
+    e === null || !Number.isFinite(e.mean) ? '-' : estimateText(e, (x) => `${(x * 100).toFixed(0)}%`);
+  const verdict = (e: Estimate) =>
+    e.degenerate ? 'no interval' : e.low > 0 ? 'yes' : e.high < 0 ? 'no, worse' : 'not shown';
   const headline = game.dealMetrics[0];
   const matchHeadline = game.matchMetrics[0];
   const digits = Math.abs(l.margin) < 0.1 ? 3 : 2;

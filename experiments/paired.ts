@@ -17,15 +17,15 @@ import { sqlName, sqlString } from '../src/harness/db.js';
 import { resolveLineup } from '../src/harness/lineup.js';
 import { runQuery } from '../src/harness/query.js';
 import type { MoveTime } from '../src/harness/run.js';
-import { Moments, type Estimate } from '../src/harness/stats.js';
+import { Moments, RatioMoments, type Estimate } from '../src/harness/stats.js';
 import type { Unit } from '../src/harness/table.js';
 import type { PlannedRun } from './plan.js';
 
 export interface Played {
   /** Per metric (the unit's, in order), per group: first minus second, oriented; NaN where a group does not count. */
   diffs: Float64Array[];
-  /** Seat-deals (or seat-matches) the first entrant won and played, for a binary `won` metric. */
-  won: { successes: number; trials: number } | null;
+  /** The first entrant's rate of seat-deals (or seat-matches) won, for a binary `won` metric: pooled, its interval over groups. */
+  winRate: Estimate | null;
 }
 
 /** The run of a comparison: the lineup `bots` (a `--bots` text whose first two entrants are compared), timed. */
@@ -66,15 +66,18 @@ export async function pairedValues(files: readonly string[], run: PlannedRun): P
     });
   }
   const won = metrics.find((m) => m.key === 'won' && m.binary);
-  let counted: Played['won'] = null;
+  let winRate: Estimate | null = null;
   if (won) {
+    // Per group: partners share a result, so the group, not the seat, is the unit.
     const w = await runQuery(
       files,
-      `SELECT coalesce(sum(won), 0)::DOUBLE, count(won)::DOUBLE FROM ${table} WHERE bot = ${a}`,
+      `SELECT coalesce(sum(won), 0)::DOUBLE, count(won)::DOUBLE FROM ${table} WHERE bot = ${a} GROUP BY grp ORDER BY grp`,
     );
-    counted = { successes: w.rows[0][0] as number, trials: w.rows[0][1] as number };
+    const rate = new RatioMoments();
+    for (const [k, n] of w.rows as [number, number][]) rate.add(k, n);
+    winRate = rate.estimate();
   }
-  return { diffs, won: counted };
+  return { diffs, winRate };
 }
 
 /** Mean milliseconds per move of entrant `e` in a run's timed result, and the moves timed. */

@@ -66,7 +66,8 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, HIDDEN, type Game, type Observation, type State, type TableConfig } from '../src/games/game.js';
 import { GAMES, findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { Moments, type Estimate } from '../src/harness/stats.js';
+import { RatioMoments, type Estimate } from '../src/harness/stats.js';
+import { estimateText } from '../src/harness/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 
@@ -101,22 +102,18 @@ export class Rate {
   }
 
   /**
-   * The pooled rate with a Student-t interval over deals from the linearized residuals
-   * (hits_i - r n_i) / mean n; no interval when every deal agrees exactly.
+   * The pooled rate with a Student-t interval over the deals (the independent units, its
+   * `n`; stats.RatioMoments), or none where the deals give none (`degenerate`); n 0 when
+   * nothing was counted.
    */
   estimate(deals: number): Estimate {
     if (this.n === 0) return { n: 0, mean: NaN, sd: NaN, low: NaN, high: NaN };
-    const r = this.hits / this.n;
-    const mean = this.n / deals;
-    const m = new Moments();
+    const m = new RatioMoments();
     for (let i = 0; i < deals; i++) {
       const d = this.perDeal[i] ?? { hits: 0, n: 0 };
-      m.add((d.hits - r * d.n) / mean);
+      m.add(d.hits, d.n);
     }
-    const e = m.estimate();
-    const half = (e.high - e.low) / 2;
-    if (!(half > 0)) return { n: this.n, mean: r, sd: NaN, low: NaN, high: NaN };
-    return { n: this.n, mean: r, sd: e.sd, low: Math.max(0, r - half), high: Math.min(1, r + half) };
+    return m.estimate();
   }
 }
 
@@ -438,15 +435,15 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
   const show = (rate: Rate, deals: number) => {
     const e = rate.estimate(deals);
     if (e.n === 0) return '-';
-    const ci = Number.isFinite(e.low) ? ` [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]` : '';
-    return `${e.mean.toFixed(2)}${ci}`;
+    // Three decimals where two would print a narrow interval as [x, x].
+    const digits = !e.degenerate && e.high - e.low < 0.01 ? 3 : 2;
+    return estimateText(e, (x) => x.toFixed(digits), 'deals');
   };
   const levels = Array.from({ length: o.tricks }, (_, i) => o.tricks - i);
   const perWorlds = (rate: Rate, deals: number) => {
     const e = rate.estimate(deals);
     if (e.n === 0) return '-';
-    const x = (v: number) => (o.worlds * v).toFixed(1);
-    return `${x(e.mean)}${Number.isFinite(e.low) ? ` [${x(e.low)}, ${x(e.high)}]` : ''}`;
+    return estimateText(e, (v) => (o.worlds * v).toFixed(1), 'deals');
   };
   const tricks = Math.max(...results.map((r) => r.dfByTrick.length));
   return (

@@ -40,6 +40,7 @@ import { createRunner } from '../src/harness/pool.js';
 import { createProgress } from '../src/harness/progress.js';
 import type { EntrantSpec } from '../src/harness/spec.js';
 import { Moments, Z95, type Estimate } from '../src/harness/stats.js';
+import { estimateText } from '../src/harness/interval-text.js';
 import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune.js';
 import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune-spec.js';
 import { tunedBot } from '../src/harness/tune-report.js';
@@ -320,12 +321,11 @@ export function csvRows(o: Options, out: Outcome): Row[] {
 /** An estimate with its interval, to two decimals, or three below 1 (Hindersche's marks a deal are tenths). */
 function show(e: Estimate): string {
   const digits = Math.abs(e.high - e.low) < 0.1 && Math.abs(e.mean) < 1 ? 3 : 2;
-  const f = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(digits);
-  return `${f(e.mean)} [${f(e.low)}, ${f(e.high)}]`;
+  return estimateText(e, (x) => (x >= 0 ? '+' : '') + x.toFixed(digits));
 }
 
 function pct(e: Estimate): string {
-  return `${(e.mean * 100).toFixed(0)}% [${(e.low * 100).toFixed(0)}%, ${(e.high * 100).toFixed(0)}%]`;
+  return estimateText(e, (x) => `${(x * 100).toFixed(0)}%`);
 }
 
 export function report(o: Options, out: Outcome, command: string, load: readonly number[]): string {

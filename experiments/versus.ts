@@ -32,6 +32,7 @@ import { resolveLineup } from '../src/harness/lineup.js';
 import type { MoveTime } from '../src/harness/run.js';
 import { parseShard } from '../src/harness/shard.js';
 import type { Estimate } from '../src/harness/stats.js';
+import { estimateText } from '../src/harness/interval-text.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
 import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
@@ -132,9 +133,9 @@ export function report(o: Options, bouts: readonly Bout[], seconds: number, comm
   const game = findGame(o.game)!;
   const headline = game.dealMetrics[0];
   const digits = bouts.some((b) => Math.abs(b.deal[0].estimate.mean) < 0.1) ? 3 : 2;
-  const show = (e: Estimate, d = digits) =>
-    `${e.mean.toFixed(d)}${Number.isFinite(e.low) ? ` [${e.low.toFixed(d)}, ${e.high.toFixed(d)}]` : ''}`;
-  const verdict = (e: Estimate) => (e.low > 0 ? '**beats**' : e.high < 0 ? 'loses' : 'not shown');
+  const show = (e: Estimate, d = digits) => (Number.isFinite(e.mean) ? estimateText(e, (x) => x.toFixed(d)) : '-');
+  const verdict = (e: Estimate) =>
+    e.degenerate ? 'no interval' : e.low > 0 ? '**beats**' : e.high < 0 ? 'loses' : 'not shown';
   const others = game.dealMetrics.slice(1);
   return (
     [

@@ -40,13 +40,14 @@ describe('ladder', () => {
   });
 
   it('the gap share and its interval from per-group values', () => {
-    // Exactly half-way in every group: the share is 0.5 and the interval has no width.
+    // Exactly half-way in every group: the share is 0.5 with no spread, so no interval (not a zero-width one).
     const r = Float64Array.from([-10, -12, -8, -11]);
     const c = Float64Array.from([10, 14, 6, 9]);
     const x = r.map((v, g) => (v + c[g]) / 2);
     const e = gapShare(x, r, c);
     expect(e.mean).toBeCloseTo(0.5, 12);
-    expect(e.high - e.low).toBeCloseTo(0, 12);
+    expect(e).toMatchObject({ n: 4, low: NaN, high: NaN, degenerate: 'no-spread' });
+    expect(gapShare(r, r, c)).toMatchObject({ mean: 0, degenerate: 'no-spread' });
     // Noise in x widens it; groups with a NaN are left out.
     const noisy = x.map((v, g) => v + [1, -1, 2, -2][g]);
     const f = gapShare(Float64Array.from([...noisy, NaN]), Float64Array.from([...r, 0]), Float64Array.from([...c, 0]));

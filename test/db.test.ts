@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, expectUserError, read, start, tafel, tmpDir } from './cli-helpers.js';
 import { runQuery } from '../src/harness/query.js';
-import { tQuantile, wilson } from '../src/harness/stats.js';
+import { RatioMoments, tQuantile, wilson } from '../src/harness/stats.js';
 
 const RUN = ['run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '60', '--seed', 'db'];
 
@@ -160,6 +160,109 @@ describe('the macros', () => {
     expect(e.rate).toBe(0.5);
     expect(e.low).toBeCloseTo(Math.max(0, 0.5 - half), 12);
     expect(e.high).toBeCloseTo(Math.min(1, 0.5 + half), 12);
+  });
+});
+
+type Interval = {
+  n: number;
+  rate: number;
+  low: number | null;
+  high: number | null;
+  bound: number | null;
+  note: string | null;
+};
+
+/** Six decimals, as the summary CSV prints; '' for none. */
+const six = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? '' : x.toFixed(6);
+
+describe('the macros with NULLs and degenerate samples', () => {
+  it('cluster_rate counts a NULL k or n as 0 in every aggregate, as stats.RatioMoments does', async () => {
+    const groups: [number | null, number | null][] = [
+      [null, 4],
+      [2, 4],
+      [null, 4],
+      [1, 4],
+      [3, 4],
+      [null, null],
+      [0, 4],
+    ];
+    const values = groups.map(([k, n]) => `(${k ?? 'NULL'}, ${n ?? 'NULL'})`).join(', ');
+    const r = await runQuery([join(one, 'x.duckdb')], `SELECT cluster_rate(k, n) FROM (VALUES ${values}) v(k, n)`);
+    const got = r.rows[0][0] as Interval;
+    const m = new RatioMoments();
+    for (const [k, n] of groups) m.add(k ?? 0, n ?? 0);
+    const e = m.estimate();
+    expect(got.n).toBe(7);
+    expect([six(got.rate), six(got.low), six(got.high)]).toEqual([six(e.mean), six(e.low), six(e.high)]);
+  });
+
+  it('say "no interval" (NULL low and high, a note, the Wilson bound over groups) where the sample gives none', async () => {
+    const q = async (sql: string) => (await runQuery([join(one, 'x.duckdb')], sql)).rows[0][0] as Interval;
+    const all = await q('SELECT cluster_rate(4, 4) FROM range(20)');
+    expect(all).toMatchObject({ n: 20, rate: 1, low: null, high: null, note: 'all' });
+    expect(six(all.bound)).toBe(six(wilson(20, 20).low));
+    // No events at all: NULL counts (count_if over NULL comparisons) are none, not a [0, 1] interval.
+    const none = await q(
+      'SELECT cluster_rate(CASE WHEN range < 20 THEN NULL ELSE 0 END, CASE WHEN range < 20 THEN 4 ELSE 0 END) FROM range(23)',
+    );
+    expect(none).toMatchObject({ n: 20, rate: 0, low: null, high: null, note: 'none' });
+    expect(six(none.bound)).toBe(six(wilson(0, 20).high));
+    expect(await q('SELECT cluster_rate(1, 4)')).toMatchObject({ n: 1, low: null, high: null, note: 'few' });
+    // Two rubbers at 50%: no spread, no interval (it printed [50.00, 50.00]).
+    const same = await q('SELECT cluster_rate(k, n) FROM (VALUES (1, 2), (3, 6)) v(k, n)');
+    expect(same).toMatchObject({ n: 2, rate: 0.5, low: null, high: null, note: 'no-spread' });
+    const alike = await q('SELECT cluster_mean(x) FROM (VALUES (1), (1), (NULL), (1)) v(x)');
+    expect(alike).toMatchObject({ n: 3, mean: 1, low: null, high: null, note: 'no-spread' });
+    expect(await q('SELECT cluster_mean(2.5)')).toMatchObject({ n: 1, low: null, high: null, note: 'few' });
+  });
+
+  it('README example 5 (claims, NULL k in many groups) equals stats.RatioMoments on the same groups', async () => {
+    const f = [join(one, 'x.duckdb')];
+    const perGroup = `SELECT s.bot, s.grp, count_if(d.claim_seat = s.seat) AS k, count(*) AS n
+      FROM seats s JOIN deals d USING (run, grp, rotation, deal) GROUP BY ALL`;
+    const groups = (await runQuery(f, `${perGroup} ORDER BY bot, grp`)).rows as [
+      string,
+      number,
+      number | null,
+      number,
+    ][];
+    expect(groups.some((g) => g[2] === null)).toBe(true);
+    const r = await runQuery(f, `SELECT bot, cluster_rate(k, n) FROM (${perGroup}) GROUP BY bot ORDER BY bot`);
+    for (const [bot, got] of r.rows as [string, Interval][]) {
+      const m = new RatioMoments();
+      for (const [b, , k, n] of groups) if (b === bot) m.add(k ?? 0, n);
+      const e = m.estimate();
+      expect(got.n, bot).toBe(60);
+      expect([six(got.rate), six(got.low), six(got.high)], bot).toEqual([six(e.mean), six(e.low), six(e.high)]);
+    }
+  });
+
+  it("the marches query (count_if(d.marcher = s.seat), NULL where nobody marched) equals the summary's march_rate", async () => {
+    const d = tmpDir();
+    const run = ['run', '--game', 'hindersche', '--bots', 'heuristic,random', '--deals', '400', '--seed', 'm'];
+    const played = tafel([...run, '--out', 'h.csv', '--db', 'h.duckdb'], d);
+    expect(played.status, played.stderr).toBe(0);
+    const f = [join(d, 'h.duckdb')];
+    const perGroup = `SELECT s.bot, s.grp, count_if(d.marcher = s.seat) AS k, count(*) AS n
+      FROM seats s JOIN deals d USING (run, grp, rotation, deal) WHERE s.plays GROUP BY ALL`;
+    const nulls = await runQuery(f, `SELECT count(*) FILTER (k IS NULL) FROM (${perGroup})`);
+    expect(Number(nulls.rows[0][0])).toBeGreaterThan(0);
+    const r = await runQuery(f, `SELECT bot, cluster_rate(k, n) FROM (${perGroup}) GROUP BY bot ORDER BY bot`);
+    const summary = read(join(d, 'h.csv'))
+      .split('\n')
+      .filter((l) => l.includes(',march_rate,'))
+      .map((l) => l.split(','));
+    expect(summary.length).toBe(2);
+    for (const [bot, got] of r.rows as [string, Interval][]) {
+      const row = summary.find((x) => x[6] === bot)!;
+      expect([String(got.n), six(got.rate), six(got.low), six(got.high)], bot).toEqual([
+        row[11],
+        row[12],
+        row[13],
+        row[14],
+      ]);
+    }
   });
 });
 

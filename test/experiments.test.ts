@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row, StudyOptions, StudyResult } from '../experiments/hindersche-marches.js';
 import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
+import { wilson } from '../src/harness/stats.js';
 import { ROOT, tafel } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };
@@ -89,11 +90,20 @@ describe('hindersche-marches', () => {
         expect(r.rate).toBeCloseTo(r.marches / r.n, 12);
         expect(Number.isFinite(r.ci95_low)).toBe(true);
       }
-      if (!Number.isFinite(r.ci95_low)) {
-        // A cluster interval is missing only where no event (or every unit) was one.
+      if (r.note) {
+        // No interval over clusters (no event, every unit one, or clusters alike): the Wilson bound on its side, if any.
         expect(r.method).not.toBe('wilson');
+        if (r.note === 'none' && r.method === 'cluster-ratio-t') {
+          expect([r.rate, r.ci95_low, r.ci95_high.toFixed(9)]).toEqual([0, NaN, wilson(0, r.n).high.toFixed(9)]);
+        } else if (r.note === 'all' && r.method === 'cluster-ratio-t') {
+          expect([r.rate, r.ci95_low.toFixed(9), r.ci95_high]).toEqual([1, wilson(r.n, r.n).low.toFixed(9), NaN]);
+        } else {
+          expect([r.ci95_low, r.ci95_high]).toEqual([NaN, NaN]);
+        }
         continue;
       }
+      // Never a zero-width interval (2 rubbers at 50% each printed [50.00, 50.00]).
+      expect(r.ci95_high - r.ci95_low).toBeGreaterThan(0);
       expect(r.ci95_low).toBeGreaterThanOrEqual(0);
       expect(r.ci95_high).toBeLessThanOrEqual(1);
       expect(r.ci95_low).toBeLessThanOrEqual(r.rate + 1e-12);

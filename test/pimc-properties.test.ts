@@ -139,14 +139,14 @@ describe('pimc-properties', () => {
     r.add(2, 0, 2);
     const e = r.estimate(3);
     expect(e.mean).toBeCloseTo(2 / 6, 12);
-    expect(e.n).toBe(6);
+    // n counts the deals, the independent units (the decisions of one deal are not).
+    expect(e.n).toBe(3);
     expect(e.low).toBeLessThan(2 / 6);
     expect(e.high).toBeGreaterThan(2 / 6);
-    // A deal with no units still counts as a deal (its residual is 0).
+    // Every unit a hit: no interval, the Wilson bound over the deals that had a unit (one here).
     const all = new Rate();
     all.add(0, 2, 2);
-    expect(all.estimate(4).mean).toBe(1);
-    expect(Number.isNaN(all.estimate(4).low)).toBe(true);
+    expect(all.estimate(4)).toMatchObject({ n: 1, mean: 1, low: NaN, high: NaN, degenerate: 'all' });
   });
 
   it('a small run: the same twice, rates in [0, 1], equal values only where the payoffs agree', () => {

@@ -1,6 +1,15 @@
 /** Statistics against published values (normal and t tables, Wilson's worked example). */
 import { describe, expect, it } from 'vitest';
-import { Moments, normalCdf, normalQuantile, quantileRanks, tQuantile, wilson } from '../src/harness/stats.js';
+import {
+  Moments,
+  RatioMoments,
+  normalCdf,
+  normalQuantile,
+  quantileRanks,
+  tQuantile,
+  wilson,
+} from '../src/harness/stats.js';
+import { noIntervalNote } from '../src/harness/interval-text.js';
 
 describe('distributions', () => {
   it.each([
@@ -68,6 +77,84 @@ describe('Moments', () => {
     expect(merged.n).toBe(whole.n);
     expect(merged.mean).toBeCloseTo(whole.mean, 10);
     expect(merged.variance).toBeCloseTo(whole.variance, 8);
+  });
+});
+
+describe('degenerate samples give no interval, never a zero-width one', () => {
+  it('Moments: fewer than two values, or all alike', () => {
+    const one = new Moments();
+    one.add(3);
+    expect(one.estimate()).toMatchObject({ n: 1, mean: 3, low: NaN, high: NaN, degenerate: 'few' });
+    const alike = new Moments();
+    for (let i = 0; i < 20; i++) alike.add(1);
+    expect(alike.estimate()).toMatchObject({ n: 20, mean: 1, low: NaN, high: NaN, degenerate: 'no-spread' });
+    expect(noIntervalNote(alike.estimate(), (x) => x.toFixed(2))).toBe('20 groups alike; no interval');
+  });
+});
+
+describe('RatioMoments: a rate over independent groups', () => {
+  it('is the pooled rate with a t interval over the groups from the linearized residuals', () => {
+    // Groups 1/4, 2/4, 3/4: R = 0.5, residuals (k - R n) / mean(n) = -0.25, 0, 0.25 (sd 0.25).
+    const r = new RatioMoments();
+    for (const k of [1, 2, 3]) r.add(k, 4);
+    const e = r.estimate();
+    const half = (tQuantile(2) * 0.25) / Math.sqrt(3);
+    expect(e.n).toBe(3);
+    expect(e.mean).toBe(0.5);
+    expect(e.low).toBeCloseTo(Math.max(0, 0.5 - half), 12);
+    expect(e.high).toBeCloseTo(Math.min(1, 0.5 + half), 12);
+    expect(e.degenerate).toBeUndefined();
+  });
+
+  it('with unequal groups weighs trials, and its n is the groups, not the trials', () => {
+    const pairs = [
+      [2, 10],
+      [0, 3],
+      [5, 7],
+      [1, 12],
+      [4, 4],
+    ];
+    const r = new RatioMoments();
+    for (const [k, n] of pairs) r.add(k, n);
+    const R = 12 / 36;
+    const res = pairs.map(([k, n]) => k - R * n);
+    const sd = Math.sqrt(res.reduce((s, x) => s + x * x, 0) / 4) / (36 / 5);
+    const e = r.estimate();
+    expect(e.n).toBe(5);
+    expect(e.mean).toBeCloseTo(R, 15);
+    expect(e.high - e.mean).toBeCloseTo((tQuantile(4) * sd) / Math.sqrt(5), 12);
+  });
+
+  it('every or no trial a success: no interval, the Wilson bound over the groups', () => {
+    const all = new RatioMoments();
+    const none = new RatioMoments();
+    for (let g = 0; g < 20; g++) {
+      all.add(4, 4);
+      none.add(0, 4);
+    }
+    const a = all.estimate();
+    expect(a).toMatchObject({ n: 20, mean: 1, low: NaN, high: NaN, degenerate: 'all' });
+    expect(a.bound).toBeCloseTo(wilson(20, 20).low, 12);
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    expect(noIntervalNote(a, pct)).toBe('20 of 20 groups; >= 83.9%, 95% Wilson bound');
+    const z = none.estimate();
+    expect(z).toMatchObject({ n: 20, mean: 0, degenerate: 'none' });
+    // Groups without a trial are no evidence for the bound: n and the bound count the 20 with one.
+    none.add(0, 0);
+    expect(none.estimate()).toMatchObject({ n: 20, degenerate: 'none', bound: wilson(0, 20).high });
+    expect(noIntervalNote(z, pct)).toBe('0 of 20 groups; <= 16.1%, 95% Wilson bound');
+  });
+
+  it('one group, or every group at the same rate: no interval', () => {
+    const one = new RatioMoments();
+    one.add(1, 4);
+    expect(one.estimate()).toMatchObject({ n: 1, mean: 0.25, low: NaN, high: NaN, degenerate: 'few' });
+    expect(noIntervalNote(one.estimate(), String)).toBe('1 group; no interval');
+    // 1 of 3 and 2 of 6: the same rate, so no residual (2 rubbers at 50% gave [50.00, 50.00] before).
+    const same = new RatioMoments();
+    same.add(1, 3);
+    same.add(2, 6);
+    expect(same.estimate()).toMatchObject({ n: 2, low: NaN, high: NaN, degenerate: 'no-spread' });
   });
 });
 

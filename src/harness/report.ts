@@ -4,6 +4,7 @@
  * functions of the spec and the tally, so they are identical however the run was
  * scheduled.
  */
+import { csvBounds, intervalKind, noIntervalNote } from './interval-text.js';
 import { headToHeadBound } from './rating.js';
 import { botText, commandOf, playersText, rulesText, type RunSpec } from './spec.js';
 import type { Sprt } from './sprt.js';
@@ -62,7 +63,7 @@ export function summaryRows(spec: RunSpec, tally: RunTally, sprt: Sprt | null = 
           opponent: -1,
           metric: `${r.metric}_rate`,
           estimate: r.rate,
-          interval: 'wilson',
+          interval: 'ratio-t',
         });
       }
     }
@@ -108,6 +109,7 @@ export function summaryRows(spec: RunSpec, tally: RunTally, sprt: Sprt | null = 
 
 function row(spec: RunSpec, p: RowPart): Row {
   const e = spec.entrants;
+  const bounds = csvBounds(p.estimate);
   const opponent = p.opponent >= 0 ? e[p.opponent] : null;
   return {
     game: spec.game,
@@ -123,9 +125,9 @@ function row(spec: RunSpec, p: RowPart): Row {
     metric: p.metric,
     n: p.estimate.n,
     mean: num(p.estimate.mean),
-    ci95_low: num(p.estimate.low),
-    ci95_high: num(p.estimate.high),
-    interval: p.interval,
+    ci95_low: num(bounds.low),
+    ci95_high: num(bounds.high),
+    interval: intervalKind(p.estimate, p.interval),
     verdict: p.verdict ?? '',
     cheats: e[p.bot].cheats || opponent?.cheats === true ? 1 : 0,
   };
@@ -196,8 +198,8 @@ function eloLines(labels: readonly string[], section: SectionTally): string[] {
     const value = Number.isFinite(h.elo)
       ? `${signed(h.elo)} [${signed(h.low)}, ${signed(h.high)}]${h.wilson ? ' (Wilson interval)' : ''}`
       : h.elo > 0
-        ? `> ${signed(h.low)} (all ${h.n} groups won; 95% Wilson bound)`
-        : `< ${signed(h.high)} (all ${h.n} groups lost; 95% Wilson bound)`;
+        ? `>= ${signed(h.low)} (${h.n} of ${h.n} groups won; 95% Wilson bound)`
+        : `<= ${signed(h.high)} (${h.n} of ${h.n} groups lost; 95% Wilson bound)`;
     return [
       '',
       `Elo of ${labels[0]} over ${labels[1]} per duplicate group on ${headline}: ${value}, ` +
@@ -229,20 +231,23 @@ function signed(x: number): string {
 
 function mean(e: Estimate): string {
   if (!Number.isFinite(e.mean)) return '-';
-  const half = (e.high - e.low) / 2;
-  return Number.isFinite(half) ? `${fmt(e.mean)} ± ${fmt(half)}` : fmt(e.mean);
+  if (e.degenerate) return `${fmt(e.mean)} (${noIntervalNote(e, fmt)})`;
+  return `${fmt(e.mean)} ± ${fmt((e.high - e.low) / 2)}`;
 }
 
 function diff(e: Estimate): string {
   if (!Number.isFinite(e.mean)) return '-';
-  const half = (e.high - e.low) / 2;
-  const sign = e.mean >= 0 ? '+' : '';
-  const sure = Number.isFinite(half) && (e.low > 0 || e.high < 0) ? ' *' : '';
-  return Number.isFinite(half) ? `${sign}${fmt(e.mean)} ± ${fmt(half)}${sure}` : `${sign}${fmt(e.mean)}`;
+  const value = `${e.mean >= 0 ? '+' : ''}${fmt(e.mean)}`;
+  if (e.degenerate) return `${value} (${noIntervalNote(e, fmt)})`;
+  const sure = e.low > 0 || e.high < 0 ? ' *' : '';
+  return `${value} ± ${fmt((e.high - e.low) / 2)}${sure}`;
 }
 
 function rate(e: Estimate): string {
-  return `${(e.mean * 100).toFixed(1)}% [${(e.low * 100).toFixed(1)}, ${(e.high * 100).toFixed(1)}]`;
+  if (!Number.isFinite(e.mean)) return '-';
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  if (e.degenerate) return `${pct(e.mean)} (${noIntervalNote(e, pct)})`;
+  return `${pct(e.mean)} [${(e.low * 100).toFixed(1)}, ${(e.high * 100).toFixed(1)}]`;
 }
 
 function fmt(x: number): string {

@@ -1,8 +1,14 @@
 /**
  * The statistics of a run: means with Student-t confidence intervals (Welford's
- * running moments), rates with Wilson score intervals, quantiles with intervals from
- * the order statistics. Pure functions and one small accumulator, tested against known
- * values.
+ * running moments), rates over independent units (the pooled ratio estimator over
+ * groups, with a Student-t interval), Wilson score intervals, quantiles with intervals
+ * from the order statistics. Pure functions and small accumulators, tested against
+ * known values.
+ *
+ * A sample that cannot give an interval says so (`Estimate.degenerate`) instead of
+ * printing a zero-width or a [0, 1] one: fewer than two units, no spread between them,
+ * or (a rate) every or no trial a success, where a one-sided Wilson bound over the units
+ * is what the data do give.
  */
 
 /** Two-sided standard normal quantile for 95%. */
@@ -101,13 +107,22 @@ export function tTerms(level = 0.95): { z: number; df1: number; df2: number; g: 
   };
 }
 
-/** A mean with its 95% confidence interval. */
+/**
+ * Why a sample gives no two-sided interval: fewer than two units (`few`), every unit
+ * alike (`no-spread`), or a rate whose every trial (`all`) or none (`none`) succeeded.
+ */
+export type Degenerate = 'few' | 'no-spread' | 'all' | 'none';
+
+/** A mean with its 95% confidence interval (`low` and `high` NaN when `degenerate`). */
 export interface Estimate {
   n: number;
   mean: number;
   sd: number;
   low: number;
   high: number;
+  degenerate?: Degenerate;
+  /** With `all` or `none`: the 95% Wilson bound over the n units (below with `all`, above with `none`). */
+  bound?: number;
 }
 
 /** Running mean and variance (Welford), mergeable (Chan et al.) for shards and workers. */
@@ -136,11 +151,76 @@ export class Moments {
     return this.n > 1 ? this.m2 / (this.n - 1) : NaN;
   }
 
-  /** Mean with a Student-t 95% interval (NaN bounds below two samples). */
+  /** Mean with a Student-t 95% interval; none (`degenerate`) below two samples or when all are equal. */
   estimate(level = 0.95): Estimate {
     const sd = Math.sqrt(this.variance);
-    const half = this.n > 1 ? (tQuantile(this.n - 1, level) * sd) / Math.sqrt(this.n) : NaN;
-    return { n: this.n, mean: this.n ? this.mean : NaN, sd, low: this.mean - half, high: this.mean + half };
+    const mean = this.n ? this.mean : NaN;
+    // Welford's m2 stays exactly 0 while every value is the same.
+    if (this.n < 2 || this.m2 === 0) {
+      return { n: this.n, mean, sd, low: NaN, high: NaN, degenerate: this.n < 2 ? 'few' : 'no-spread' };
+    }
+    const half = (tQuantile(this.n - 1, level) * sd) / Math.sqrt(this.n);
+    return { n: this.n, mean, sd, low: mean - half, high: mean + half };
+  }
+}
+
+/**
+ * A rate over independent units (duplicate groups), each contributing k events in n
+ * trials: the pooled rate R = sum(k) / sum(n) with a Student-t interval over the units
+ * from the ratio estimator's linearized residuals (k_i - R n_i) / mean(n), clamped to
+ * [0, 1]. Trials within a unit (seats, partners, deals of one match) may share their
+ * outcome, so the unit, not the trial, is what is counted. Co-moments by Welford, so the
+ * numbers equal the database's `cluster_rate` (db-macros.ts) to the last printed digit.
+ */
+export class RatioMoments {
+  /** Units (groups). */
+  n = 0;
+  /** Units with a trial. */
+  tried = 0;
+  sumK = 0;
+  sumN = 0;
+  private meanK = 0;
+  private meanN = 0;
+  private ckk = 0;
+  private cnn = 0;
+  private ckn = 0;
+  private minRate = Infinity;
+  private maxRate = -Infinity;
+
+  add(k: number, n: number): void {
+    this.n++;
+    this.sumK += k;
+    this.sumN += n;
+    const dk = k - this.meanK;
+    const dn = n - this.meanN;
+    this.meanK += dk / this.n;
+    this.meanN += dn / this.n;
+    this.ckk += dk * (k - this.meanK);
+    this.cnn += dn * (n - this.meanN);
+    this.ckn += dk * (n - this.meanN);
+    if (n > 0) {
+      this.tried++;
+      this.minRate = Math.min(this.minRate, k / n);
+      this.maxRate = Math.max(this.maxRate, k / n);
+    }
+  }
+
+  estimate(level = 0.95): Estimate {
+    const G = this.n;
+    const r = this.sumN > 0 ? this.sumK / this.sumN : NaN;
+    const none = { n: G, mean: r, sd: NaN, low: NaN, high: NaN };
+    if (!(this.sumN > 0)) return { ...none, degenerate: 'few' };
+    // Every or no trial a success: the groups with a trial are the evidence (n counts them), the bound is over them.
+    const T = this.tried;
+    if (this.sumK === this.sumN) return { ...none, n: T, degenerate: 'all', bound: wilson(T, T, level).low };
+    if (this.sumK === 0) return { ...none, n: T, degenerate: 'none', bound: wilson(0, T, level).high };
+    if (G < 2) return { ...none, degenerate: 'few' };
+    // Every unit at the same rate leaves no residual (tested exactly, not as a rounded variance).
+    if (this.minRate === this.maxRate) return { ...none, degenerate: 'no-spread' };
+    const variance = Math.max(0, (this.ckk + r * r * this.cnn - 2 * r * this.ckn) / (G - 1));
+    const sd = Math.sqrt(variance) / this.meanN;
+    const half = (tQuantile(G - 1, level) * sd) / Math.sqrt(G);
+    return { n: G, mean: r, sd, low: Math.max(0, r - half), high: Math.min(1, r + half) };
   }
 }
 

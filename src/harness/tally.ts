@@ -5,10 +5,13 @@
  * rotation), so each bot's value per group is its mean over the seats and rotations
  * it played, and intervals come from the spread of those group means. A comparison of
  * two bots uses the per-group difference: the luck of the cards cancels out.
- * Binary metrics (a game won) also get a Wilson interval over every seat-deal.
+ * Binary metrics (a game won) also get a rate: the pooled rate over every seat-deal
+ * (or seat-match) with its interval over the groups (stats.RatioMoments), never over
+ * seats, since partners and rotations of one group share their cards and often their
+ * outcome.
  */
 import type { Metric } from '../games/game.js';
-import { Moments, wilson, type Estimate } from './stats.js';
+import { Moments, RatioMoments, type Estimate } from './stats.js';
 import { PairOutcomes, fitRatings, headToHeadElo, type EloEstimate, type RatingTable } from './rating.js';
 import type { GroupTally } from './table.js';
 
@@ -16,7 +19,7 @@ export interface BotRow {
   bot: number;
   metric: string;
   estimate: Estimate;
-  /** For binary metrics: the rate over every seat-deal with a Wilson interval. */
+  /** For binary metrics: the pooled rate over every seat-deal, its interval over the groups. */
   rate?: Estimate;
 }
 
@@ -31,8 +34,7 @@ export interface PairRow {
 export class SectionTally {
   private readonly means: Moments[];
   private readonly pairs: Moments[];
-  private readonly successes: Float64Array;
-  private readonly trials: Float64Array;
+  private readonly rates: RatioMoments[];
   private readonly groupMean: Float64Array;
   /** Win/draw/loss of every pair per group, on the headline metric: the input of Elo. */
   readonly outcomes: PairOutcomes;
@@ -44,8 +46,7 @@ export class SectionTally {
     const k = metrics.length;
     this.means = Array.from({ length: entrants * k }, () => new Moments());
     this.pairs = Array.from({ length: entrants * entrants * k }, () => new Moments());
-    this.successes = new Float64Array(entrants * k);
-    this.trials = new Float64Array(entrants * k);
+    this.rates = Array.from({ length: entrants * k }, () => new RatioMoments());
     this.groupMean = new Float64Array(entrants * k);
     this.outcomes = new PairOutcomes(entrants);
   }
@@ -60,8 +61,7 @@ export class SectionTally {
         const v = sums[e * k + m] / counts[e];
         this.groupMean[e * k + m] = v;
         this.means[e * k + m].add(v);
-        this.successes[e * k + m] += sums[e * k + m];
-        this.trials[e * k + m] += counts[e];
+        if (this.metrics[m].binary) this.rates[e * k + m].add(sums[e * k + m], counts[e]);
       }
     }
     for (let a = 0; a < E; a++) {
@@ -87,7 +87,12 @@ export class SectionTally {
       this.metrics.forEach((metric, m) => {
         const i = e * k + m;
         const row: BotRow = { bot: e, metric: metric.key, estimate: this.means[i].estimate() };
-        if (metric.binary) row.rate = wilson(this.successes[i], this.trials[i]);
+        if (metric.binary) {
+          row.rate = this.rates[i].estimate();
+          // Every or no trial a success: the mean of group means has the rate's bound too.
+          const { degenerate, bound } = row.rate;
+          if (degenerate === 'all' || degenerate === 'none') row.estimate = { ...row.estimate, degenerate, bound };
+        }
         rows.push(row);
       });
     }

@@ -6,6 +6,7 @@
  */
 import { findGame } from '../games/index.js';
 import { commandOf, botText, rulesText } from './spec.js';
+import { estimateText } from './interval-text.js';
 import { Moments, type Estimate } from './stats.js';
 import type { Iteration, TuneResult, Verified } from './tune.js';
 import { botWith, headline, pairingText, scheduleOf, tuneCommandOf, type TuneSpec } from './tune-spec.js';
@@ -158,7 +159,7 @@ export function tuneSummary(r: TuneResult): string {
       String(p.max),
       String(p.cEnd),
       String(p.rEnd),
-      `${signed(signal[i].mean, 3)} [${signed(signal[i].low, 3)}, ${signed(signal[i].high, 3)}]`,
+      estimateText(signal[i], (x) => signed(x, 3), 'iterations'),
     ]),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
@@ -180,7 +181,7 @@ export function tuneSummary(r: TuneResult): string {
             : v.verdict;
     lines.push(
       '',
-      `verify: tuned - start, ${metric.key} per ${per}${better}, on ${v.run.tally.groups} ${v.run.spec.boards ? `boards of ${v.run.spec.boards.file}` : 'fresh groups'} (seed ${v.run.spec.seed}): ${signed(d.mean, 3)} [${signed(d.low, 3)}, ${signed(d.high, 3)}]: ${verdict}`,
+      `verify: tuned - start, ${metric.key} per ${per}${better}, on ${v.run.tally.groups} ${v.run.spec.boards ? `boards of ${v.run.spec.boards.file}` : 'fresh groups'} (seed ${v.run.spec.seed}): ${estimateText(d, (x) => signed(x, 3))}: ${verdict}`,
     );
     if (v.run.sprt) lines.push(v.run.sprt.describe());
     lines.push(`verified by: ${commandOf(v.run.spec)}`);

@@ -4,6 +4,7 @@
  * outcome of each match, given as the session's last lines (`result: ...`).
  */
 import type { Metric } from '../games/game.js';
+import { estimateText } from '../harness/interval-text.js';
 import { Moments, wilson } from '../harness/stats.js';
 import { count } from './screen.js';
 
@@ -36,9 +37,9 @@ export class Results {
   /** `result: ...` lines: each outcome, then the person's means per deal and per match (when any). */
   lines(): string[] {
     const lines = this.outcomes.map((o) => `result: ${o}`);
-    const perDeal = summary(this.dealMetrics, this.dealStats);
+    const perDeal = summary(this.dealMetrics, this.dealStats, 'deals');
     if (perDeal) lines.push(`result: your mean per deal over ${count(this.dealStats[0].n, 'deal')}: ${perDeal}`);
-    const perMatch = summary(this.matchMetrics, this.matchStats);
+    const perMatch = summary(this.matchMetrics, this.matchStats, 'matches');
     if (perMatch) lines.push(`result: your mean per match over ${count(this.matchStats[0].n, 'match')}: ${perMatch}`);
     return lines;
   }
@@ -51,7 +52,7 @@ function add(values: Float64Array, seat: number, stats: readonly Moments[]): voi
 }
 
 /** `points 61.2 [44.0, 78.4] · won 40% [12%, 77%]`, or null before any value. */
-function summary(metrics: readonly Metric[], stats: readonly Moments[]): string | null {
+function summary(metrics: readonly Metric[], stats: readonly Moments[], unit: string): string | null {
   if (stats.length === 0 || stats[0].n === 0) return null;
   return metrics
     .map((m, i) => {
@@ -60,10 +61,7 @@ function summary(metrics: readonly Metric[], stats: readonly Moments[]): string 
         const w = wilson(s.mean * s.n, s.n);
         return `${m.key} ${pct(w.mean)} [${pct(w.low)}, ${pct(w.high)}]`;
       }
-      const e = s.estimate();
-      return s.n > 1
-        ? `${m.key} ${num(e.mean)} [${num(e.low)}, ${num(e.high)}]`
-        : `${m.key} ${num(e.mean)} (no interval from one)`;
+      return `${m.key} ${estimateText(s.estimate(), num, unit)}`;
     })
     .join(' · ');
 }

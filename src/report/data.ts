@@ -90,7 +90,7 @@ export interface SectionData {
   readonly groups: number;
   readonly metrics: readonly MetricInfo[];
   readonly bots: readonly BotInfo[];
-  /** Each bot's mean per metric with its Student-t interval over groups; binary metrics also a Wilson rate. */
+  /** Each bot's mean per metric with its Student-t interval over groups; binary metrics also the pooled rate with its interval over groups. */
   readonly means: readonly {
     readonly bot: string;
     readonly metric: string;

@@ -8,6 +8,7 @@ import * as Plot from '@observablehq/plot';
 import type { ScaleOptions } from '@observablehq/plot';
 import type { LadderData, MarchesData, PotData } from './data.js';
 import type { Figure } from './figure.js';
+import { noIntervalNote } from '../harness/interval-text.js';
 import { estimateCells, fixed, whole } from './format.js';
 import { forest, leftMargin } from './plots.js';
 
@@ -149,7 +150,7 @@ function ladderFigures(l: LadderData): Figure[] {
       kind: 'ladder-matches',
       title: 'Whole matches against heuristic',
       caption:
-        'The paired difference per whole match against heuristic (positive is better) and the share of matches won (Wilson interval), with 95% intervals; few match groups make wide intervals.',
+        'The paired difference per whole match against heuristic (positive is better) and the share of matches won (pooled over seat-matches, its interval over match groups), with 95% intervals; few match groups make wide intervals.',
       panels: matchPanels.map((p) => ({
         title: p.title,
         plot: forest(forestOf(p.q), { x: `${p.title} →`, percent: p.percent, refs: p.refs }),
@@ -195,7 +196,9 @@ function marchesFigures(m: MarchesData): Figure[] {
             mean: r.estimate.mean,
             low: r.estimate.low,
             high: r.estimate.high,
-            note: `${r.marches} of ${r.estimate.n}`,
+            note: r.estimate.degenerate
+              ? noIntervalNote(r.estimate, (x) => `${fixed(100 * x, 2)}%`)
+              : `${r.marches} marches, ${r.estimate.n} groups`,
           })),
           { x: 'rate →', percent: true },
         ),

@@ -54,11 +54,19 @@ export function experimentData(kind: ExperimentKind, path: string, text: string)
   const bad = (line: number, why: string): never => {
     throw new TafelError('bad-input', `${path}: line ${line}: ${why}`);
   };
+  // Both bounds empty: the sample gave no interval; a rate's one bound alone is its Wilson bound (interval-text.ts).
   const estimate = (r: Record<string, string>, i: number, mean = 'mean'): Estimate => {
     const n = Number(r.n);
     const x = number(r[mean]);
     if (!Number.isFinite(n) || Number.isNaN(x)) bad(i + 2, 'n and the estimate must be numbers');
-    return { n, mean: x, sd: NaN, low: number(r.ci95_low), high: number(r.ci95_high) };
+    const low = number(r.ci95_low);
+    const high = number(r.ci95_high);
+    const e = { n, mean: x, sd: NaN, low, high };
+    if (Number.isFinite(low) && Number.isFinite(high)) return e;
+    const rate = mean === 'rate' || /_rate$/.test(r.quantity ?? '');
+    if (rate && Number.isFinite(low)) return { ...e, low: NaN, degenerate: 'all', bound: low };
+    if (rate && Number.isFinite(high)) return { ...e, high: NaN, degenerate: 'none', bound: high };
+    return Number.isFinite(x) ? { ...e, degenerate: n < 2 ? 'few' : 'no-spread' } : e;
   };
   if (kind === 'ladder') {
     const game = rows[0].game;

@@ -3,6 +3,8 @@
  * (two significant digits of the half-width), plain ASCII so that a table pastes into a
  * spreadsheet as numbers.
  */
+import { noIntervalNote } from '../harness/interval-text.js';
+import type { Degenerate } from '../harness/stats.js';
 
 /** Decimals that show two significant digits of `spread` (an interval's half-width), 0 to 6. */
 function decimalsFor(spread: number): number {
@@ -18,8 +20,19 @@ export function fixed(x: number, digits: number): string {
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 
-/** An estimate's mean and bounds, each to the decimals its half-width supports. */
-export function estimateCells(e: { mean: number; low: number; high: number }, scale = 1): [string, string, string] {
+/**
+ * An estimate's mean and bounds, each to the decimals its half-width supports; where the
+ * sample gives no interval, the mean and in the low cell the words that say so
+ * (interval-text.ts), the high cell empty.
+ */
+export function estimateCells(
+  e: { mean: number; low: number; high: number; n?: number; degenerate?: Degenerate; bound?: number },
+  scale = 1,
+): [string, string, string] {
+  if (e.degenerate) {
+    const show = (x: number) => fixed(x * scale, 2);
+    return [show(e.mean), noIntervalNote({ sd: NaN, n: NaN, ...e }, show), ''];
+  }
   const digits = decimalsFor(((e.high - e.low) / 2) * scale);
   return [fixed(e.mean * scale, digits), fixed(e.low * scale, digits), fixed(e.high * scale, digits)];
 }

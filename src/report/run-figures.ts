@@ -9,7 +9,9 @@ import * as Plot from '@observablehq/plot';
 import type { BotInfo, MetricInfo, RunData, SectionData, SprtData } from './data.js';
 import type { Figure, Table } from './figure.js';
 import { estimateCells, fixed, whole } from './format.js';
-import { bandDomain, forest, leftMargin, running } from './plots.js';
+import { bandDomain, forest, leftMargin, running, type ForestRow } from './plots.js';
+import { noIntervalNote } from '../harness/interval-text.js';
+import type { Estimate } from '../harness/stats.js';
 
 /** How a bot is named on the page: a cheating bot says so. */
 function nameOf(bots: readonly BotInfo[]): (label: string) => string {
@@ -43,25 +45,17 @@ function meansFigure(s: SectionData, per: string): Figure {
   const panels = s.metrics.map((m) => ({
     title: `${m.key} (${direction(m)}): ${m.description}`,
     plot: forest(
-      s.means
-        .filter((r) => r.metric === m.key)
-        .map((r) => ({ label: name(r.bot), mean: r.estimate.mean, low: r.estimate.low, high: r.estimate.high })),
+      s.means.filter((r) => r.metric === m.key).map((r) => forestRow(name(r.bot), r.estimate, m.binary ? 100 : 1)),
       { x: `${m.key} ${per} →`, percent: m.binary, colors: names },
     ),
   }));
-  // A rate's Wilson interval over seat-deals gets a row of its own, beside the interval over groups.
+  // A rate (the pooled rate over seat-deals, its interval over groups) gets a row of its own, beside the mean of group means.
   const rows = s.means.flatMap((r) => {
     const m = s.metrics.find((x) => x.key === r.metric)!;
     const metric = r.metric + (m.binary ? ' (%)' : '');
     const scale = m.binary ? 100 : 1;
     const t = [name(r.bot), metric, 't over groups', whole(r.estimate.n), ...estimateCells(r.estimate, scale)];
-    const rate = r.rate && [
-      name(r.bot),
-      metric,
-      'Wilson over seat-deals',
-      whole(r.rate.n),
-      ...estimateCells(r.rate, 100),
-    ];
+    const rate = r.rate && [name(r.bot), metric, 'ratio over groups', whole(r.rate.n), ...estimateCells(r.rate, 100)];
     return rate ? [t, rate] : [t];
   });
   const table: Table = { columns: ['bot', 'metric', 'interval', 'n', 'mean', '95% low', '95% high'], rows };
@@ -70,7 +64,8 @@ function meansFigure(s: SectionData, per: string): Figure {
     title: `Means ${per}, each bot`,
     caption:
       `Each bot’s mean ${per} (dot) with its 95% Student-t interval over the ${whole(s.groups)} duplicate groups (line): ` +
-      'the group is the unit of independence, so the interval is over group means. Rates are in percent; the table adds their Wilson interval over seat-deals, which treats seat-deals as independent (n counts them).',
+      'the group is the unit of independence, so the interval is over group means. Rates are in percent; the table adds the pooled rate over every seat-deal with its interval over the groups (the ratio estimator; n counts groups). ' +
+      'Where the groups give no interval (fewer than two, all alike, or every or no trial a success) the table says so, with the 95% Wilson bound over the groups where one exists.',
     panels,
     table,
   };
@@ -82,16 +77,14 @@ function pairsFigure(s: SectionData, per: string): Figure {
   const panels = s.metrics.map((m) => ({
     title: `${m.key} (${direction(m)})`,
     plot: forest(
-      s.pairs
-        .filter((r) => r.metric === m.key)
-        .map((r) => ({ label: pair(r), mean: r.estimate.mean, low: r.estimate.low, high: r.estimate.high })),
+      s.pairs.filter((r) => r.metric === m.key).map((r) => forestRow(pair(r), r.estimate, m.binary ? 100 : 1)),
       { x: `difference in ${m.key} ${per} →`, percent: m.binary, refs: [0], hollowUnsure: true },
     ),
   }));
   const rows = s.pairs.map((r) => {
     const m = s.metrics.find((x) => x.key === r.metric)!;
     const e = r.estimate;
-    const shown = e.low > 0 || e.high < 0 ? 'yes' : 'no';
+    const shown = e.degenerate ? 'no interval' : e.low > 0 || e.high < 0 ? 'yes' : 'no';
     return [pair(r), r.metric + (m.binary ? ' (%)' : ''), whole(e.n), ...estimateCells(e, m.binary ? 100 : 1), shown];
   });
   return {
@@ -331,4 +324,11 @@ export function sprtFigure(t: SprtData): Figure {
       rows: (t.walk ? walk : [end]).map((p) => [whole(p.groups), fixed(p.llr, 4)]),
     },
   };
+}
+
+/** A forest row; an estimate without an interval is a dot with the words of its note. */
+function forestRow(label: string, e: Estimate, scale: number): ForestRow {
+  const row = { label, mean: e.mean, low: e.low, high: e.high };
+  const show = (x: number) => `${fixed(x * scale, 2)}${scale === 100 ? '%' : ''}`;
+  return e.degenerate ? { ...row, note: noIntervalNote(e, show) } : row;
 }

@@ -9,12 +9,23 @@ import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
 import { findGame } from '../games/index.js';
 import type { Metric } from '../games/game.js';
+import { degenerateOf } from '../harness/interval-text.js';
 import { SUMMARY_COLUMNS } from '../harness/report.js';
 import type { Estimate } from '../harness/stats.js';
 import type { BotInfo, RatingData, RunData, SectionData, SprtData } from './data.js';
 import { stamp, whole } from './format.js';
 
 type Row = Record<(typeof SUMMARY_COLUMNS)[number], string>;
+
+/** A bot's own mean (rates and Elo are named by their metric; the interval kind may say there is none). */
+function isMean(r: Row): boolean {
+  return r.opponent === '' && r.section !== 'sprt' && !/_(rate|elo)$/.test(r.metric);
+}
+
+/** A paired difference. */
+function isPair(r: Row): boolean {
+  return r.opponent !== '' && r.section !== 'sprt' && !r.metric.endsWith('_elo');
+}
 
 export function isSummaryHeader(columns: readonly string[]): boolean {
   return columns.join(',') === SUMMARY_COLUMNS.join(',');
@@ -30,7 +41,7 @@ export function summaryRunData(path: string, text: string): RunData {
   const game = findGame(first.game) ?? bad(`unknown game '${first.game}'`);
   if (rows.some((r) => r.game !== first.game || r.seed !== first.seed || r.players !== first.players))
     bad('rows of more than one run');
-  const own = rows.filter((r) => r.opponent === '' && r.interval === 't');
+  const own = rows.filter(isMean);
   const bots: BotInfo[] = [];
   const specs = new Map<string, string>();
   for (const r of own) {
@@ -90,15 +101,13 @@ function section(
   bad: (why: string) => never,
 ): SectionData {
   const known = new Set(metrics.map((m) => m.key));
-  const means = rows
-    .filter((r) => r.opponent === '' && r.interval === 't')
-    .map((r) => {
-      if (!known.has(r.metric)) bad(`metric ${r.metric} is not one of ${[...known].join(', ')}`);
-      const rate = rows.find((x) => x.bot === r.bot && x.metric === `${r.metric}_rate` && x.interval === 'wilson');
-      return { bot: r.bot, metric: r.metric, estimate: estimate(r), rate: rate ? estimate(rate) : null };
-    });
+  const means = rows.filter(isMean).map((r) => {
+    if (!known.has(r.metric)) bad(`metric ${r.metric} is not one of ${[...known].join(', ')}`);
+    const rate = rows.find((x) => x.bot === r.bot && x.opponent === '' && x.metric === `${r.metric}_rate`);
+    return { bot: r.bot, metric: r.metric, estimate: estimate(r), rate: rate ? estimate(rate) : null };
+  });
   const pairs = rows
-    .filter((r) => r.interval === 'paired-t')
+    .filter(isPair)
     .map((r) => ({ bot: r.bot, opponent: r.opponent, metric: r.metric, estimate: estimate(r) }));
   return {
     unit,
@@ -173,7 +182,10 @@ function sprtData(r: Row): SprtData {
 }
 
 function estimate(r: Row): Estimate {
-  return { n: number(r.n), mean: number(r.mean), sd: NaN, low: number(r.ci95_low), high: number(r.ci95_high) };
+  const n = number(r.n);
+  const low = number(r.ci95_low);
+  const high = number(r.ci95_high);
+  return { n, mean: number(r.mean), sd: NaN, low, high, ...degenerateOf(r.interval, n, low, high) };
 }
 
 function number(text: string): number {
