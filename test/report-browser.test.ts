@@ -23,8 +23,9 @@ if (!hasChromium) {
 
 /** The marks each kind of figure draws in every panel; `a|b` is either. */
 const MARKS: Record<string, string[]> = {
-  means: ['dot', 'rule'],
-  pairs: ['dot', 'rule'],
+  // An estimate without an interval has its words beside the dot instead of a line.
+  means: ['dot', 'rule|text'],
+  pairs: ['dot', 'rule|text'],
   rating: ['rule', 'dot|arrow'],
   running: ['area', 'line', 'dot'],
   distribution: ['rect', 'rule'],
@@ -95,7 +96,7 @@ describe.skipIf(!hasChromium)('report pages in Chromium', () => {
     const runs = [
       'viersche --bots heuristic,montecarlo:worlds=4,random --deals 30 --deal-csv robin.deals.csv --report robin.html',
       'hindersche --bots heuristic,random --deals 300 --sprt elo0=0,elo1=100 --out sprt.csv --report sprt.html',
-      'hindersi-jass --bots heuristic,random --matches 3 --report matches.html',
+      'hindersi-jass --bots heuristic,heuristic:danger=0,random --matches 3 --report matches.html',
     ];
     for (const run of runs) {
       const r = tafel(['run', '--game', ...run.split(' '), '--workers', '2'], dir);

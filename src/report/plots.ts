@@ -12,7 +12,7 @@ export interface ForestRow {
   readonly mean: number;
   readonly low: number;
   readonly high: number;
-  /** A note for the row's tooltip. */
+  /** Why the row has no interval (its words are written beside the dot, and in its tooltip). */
   readonly note?: string;
 }
 
@@ -50,6 +50,13 @@ export function forest(rows: readonly ForestRow[], o: ForestOptions): PlotOption
   const values = [...rows.flatMap((r) => [r.mean, r.low, r.high]), ...(o.refs ?? [])].filter(Number.isFinite);
   const flat = values.length > 0 && values.every((v) => v === values[0]);
   const span = o.percent ? 0.01 : 1;
+  // A row without an interval says so beside its dot, so that a bare dot never reads as certainty:
+  // to the right of a dot in the left half of the values, else to its left.
+  const noted = rows.filter((r) => r.note);
+  const middle = (Math.min(...values) + Math.max(...values)) / 2;
+  const toRight = noted.filter((r) => !(r.mean > middle));
+  const toLeft = noted.filter((r) => r.mean > middle);
+  const words = { y: 'label', x: 'mean', text: 'note', fontSize: 10, fill: '#555' } as const;
   return {
     width: WIDTH,
     height: 44 + ROW * labels.length,
@@ -77,6 +84,8 @@ export function forest(rows: readonly ForestRow[], o: ForestOptions): PlotOption
         strokeWidth: 1.5,
         title,
       }),
+      Plot.text(toRight, { ...words, dx: 9, textAnchor: 'start' }),
+      Plot.text(toLeft, { ...words, dx: -9, textAnchor: 'end' }),
     ],
   };
 }
