@@ -62,3 +62,14 @@ describe('a run whose groups all go one way', () => {
     expect(page).toContain('20 groups alike; no interval');
   });
 });
+
+describe('a run of one group', () => {
+  it('says group in the singular, and gives no likelihood of superiority from groups that all went alike', () => {
+    const r = tafel(['run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '1'], tmpDir());
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('n = 1 duplicate group)');
+    expect(r.stdout).toMatch(/\(1 of 1 group (won|lost); 95% Wilson bound\)/);
+    expect(r.stdout).toContain('LOS none (every group alike)');
+    expect(r.stdout).not.toMatch(/LOS 100\.0%/);
+  });
+});

@@ -388,3 +388,12 @@ describe('Elo with bounds a reader understands', () => {
     );
   });
 });
+
+describe('LOS where every group went alike', () => {
+  it('is not claimed (NaN), however few the groups: the normal approximation has no spread to work with', () => {
+    expect(headToHeadElo({ wins: 1, draws: 0, losses: 0 }).los).toBeNaN();
+    expect(headToHeadElo({ wins: 0, draws: 0, losses: 7 }).los).toBeNaN();
+    expect(headToHeadElo({ wins: 0, draws: 3, losses: 0 }).los).toBeNaN();
+    expect(headToHeadElo({ wins: 2, draws: 0, losses: 1 }).los).toBeGreaterThan(0.5);
+  });
+});

@@ -61,7 +61,10 @@ export interface EloEstimate {
   high: number;
   /** Half the interval's width: fastchess's "±" (`EloWDL::error_`). */
   error: number;
-  /** Likelihood of superiority: P(true score > 1/2) under the normal approximation. */
+  /**
+   * Likelihood of superiority: P(true score > 1/2) under the normal approximation; NaN when
+   * every group went alike (no spread: the approximation would claim certainty from any n).
+   */
   los: number;
 }
 
@@ -78,7 +81,7 @@ export function headToHeadElo(c: Wdl, level = 0.95): EloEstimate {
   const sd = Math.sqrt(variance / n);
   const low = eloFromScore(Math.max(0, score - z * sd));
   const high = eloFromScore(Math.min(1, score + z * sd));
-  const los = sd > 0 ? normalCdf((score - 0.5) / sd) : score > 0.5 ? 1 : score < 0.5 ? 0 : 0.5;
+  const los = sd > 0 ? normalCdf((score - 0.5) / sd) : NaN;
   return { n, score, elo: eloFromScore(score), low, high, error: (high - low) / 2, los };
 }
 

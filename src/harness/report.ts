@@ -160,7 +160,7 @@ export function renderTable(spec: RunSpec, tally: RunTally): string {
   ];
   for (const [title, section] of sections) {
     if (!section) continue;
-    lines.push('', `${title} (mean with 95% CI; n = ${section.groups} duplicate groups)`);
+    lines.push('', `${title} (mean with 95% CI; n = ${section.groups} duplicate ${groupsText(section.groups, false)})`);
     const header = ['bot', ...section.metrics.map((m) => m.key + (m.higherIsBetter ? '' : ' (lower is better)'))];
     const body = labels.map((name, e) => [
       name,
@@ -198,12 +198,12 @@ function eloLines(labels: readonly string[], section: SectionTally): string[] {
     const value = Number.isFinite(h.elo)
       ? `${signed(h.elo)} [${signed(h.low)}, ${signed(h.high)}]${h.wilson ? ' (Wilson interval)' : ''}`
       : h.elo > 0
-        ? `>= ${signed(h.low)} (${h.n} of ${h.n} groups won; 95% Wilson bound)`
-        : `<= ${signed(h.high)} (${h.n} of ${h.n} groups lost; 95% Wilson bound)`;
+        ? `>= ${signed(h.low)} (${h.n} of ${groupsText(h.n)} won; 95% Wilson bound)`
+        : `<= ${signed(h.high)} (${h.n} of ${groupsText(h.n)} lost; 95% Wilson bound)`;
     return [
       '',
       `Elo of ${labels[0]} over ${labels[1]} per duplicate group on ${headline}: ${value}, ` +
-        `groups won/drawn/lost ${w.wins}/${w.draws}/${w.losses}, LOS ${(h.los * 100).toFixed(1)}%`,
+        `groups won/drawn/lost ${w.wins}/${w.draws}/${w.losses}, ${losText(h.los)}`,
     ];
   }
   const { table, prior } = section.ratings();
@@ -263,4 +263,15 @@ function grid(rows: string[][]): string[] {
       .join('   ')
       .trimEnd(),
   );
+}
+
+/** The likelihood of superiority, or why there is none (every group went alike). */
+function losText(los: number): string {
+  return Number.isFinite(los) ? `LOS ${(los * 100).toFixed(1)}%` : 'LOS none (every group alike)';
+}
+
+/** `n groups`, or `1 group` (without the number: `groups`/`group`). */
+function groupsText(n: number, count = true): string {
+  const word = n === 1 ? 'group' : 'groups';
+  return count ? `${n} ${word}` : word;
 }

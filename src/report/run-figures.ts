@@ -153,7 +153,16 @@ function ratingFigure(s: SectionData, per: string): Figure {
       table: {
         columns: ['bots', 'groups', 'won/drawn/lost', 'Elo', '95% low', '95% high', 'LOS', 'interval'],
         rows: [
-          [label, whole(r.groups), wdl, elo, low, high, r.los === null ? '' : `${fixed(100 * r.los, 1)}%`, r.interval],
+          [
+            label,
+            whole(r.groups),
+            wdl,
+            elo,
+            low,
+            high,
+            r.los === null ? '' : Number.isFinite(r.los) ? `${fixed(100 * r.los, 1)}%` : 'none (all alike)',
+            r.interval,
+          ],
         ],
       },
     };
