@@ -397,3 +397,75 @@ describe('LOS where every group went alike', () => {
     expect(headToHeadElo({ wins: 2, draws: 0, losses: 1 }).los).toBeGreaterThan(0.5);
   });
 });
+
+describe('rating intervals over groups, not pairings (a group decides every pair in it)', () => {
+  /** Three bots; in each group one latent luck term moves all three pairings alike. */
+  function correlated(groups: number, stream: number): { outcomes: PairOutcomes; rows: number[][] } {
+    const rng = new Rng(seedKey('rating-clusters'), stream);
+    const skill = [60, 0, -60];
+    const outcomes = new PairOutcomes(3);
+    const rows: number[][] = [];
+    for (let g = 0; g < groups; g++) {
+      // The group's cards favour the lower seats' bots by `luck` Elo: shared by its pairings.
+      const luck = (rng.uniform() - 0.5) * 2000;
+      const row: number[] = [];
+      for (const [a, b] of [
+        [0, 1],
+        [0, 2],
+        [1, 2],
+      ]) {
+        const won = rng.uniform() < scoreFromElo(skill[a] - skill[b] + luck) ? 1 : -1;
+        outcomes.add(a, b, won);
+        row.push(won);
+      }
+      outcomes.endGroup();
+      rows.push(row);
+    }
+    return { outcomes, rows };
+  }
+
+  it('equals the per-pairing sandwich when every group holds one pairing', () => {
+    const rng = new Rng(seedKey('rating-single'), 0);
+    const o = new PairOutcomes(3);
+    const pairs = [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ];
+    for (let g = 0; g < 600; g++) {
+      const [a, b] = pairs[g % 3];
+      const u = rng.uniform();
+      o.add(a, b, u < 0.5 + 0.1 * (b - a) ? 1 : u < 0.7 + 0.1 * (b - a) ? -1 : 0);
+      o.endGroup();
+    }
+    const clustered = fitRatings(o.wins, o.draws, { groups: o.groups });
+    const pairwise = fitRatings(o.wins, o.draws);
+    clustered.ratings.forEach((r, i) => {
+      expect(r.elo).toBeCloseTo(pairwise.ratings[i].elo, 9);
+      expect(r.se).toBeCloseTo(pairwise.ratings[i].se, 9);
+    });
+  });
+
+  it('matches a bootstrap over groups where the pairings of a group are correlated, and the per-pairing one does not', () => {
+    const { outcomes, rows } = correlated(1500, 1);
+    const clustered = fitRatings(outcomes.wins, outcomes.draws, { groups: outcomes.groups });
+    const pairwise = fitRatings(outcomes.wins, outcomes.draws);
+    // Bootstrap: resample whole groups, refit, take the spread of bot 0's rating.
+    const rng = new Rng(seedKey('rating-bootstrap'), 0);
+    const elos: number[] = [];
+    for (let b = 0; b < 300; b++) {
+      const o = new PairOutcomes(3);
+      for (let g = 0; g < rows.length; g++) {
+        const row = rows[rng.below(rows.length)];
+        o.add(0, 1, row[0]);
+        o.add(0, 2, row[1]);
+        o.add(1, 2, row[2]);
+      }
+      elos.push(fitRatings(o.wins, o.draws).ratings[0].elo);
+    }
+    const m = elos.reduce((a, x) => a + x, 0) / elos.length;
+    const sd = Math.sqrt(elos.reduce((a, x) => a + (x - m) ** 2, 0) / (elos.length - 1));
+    expect(Math.abs(clustered.ratings[0].se / sd - 1)).toBeLessThan(0.15);
+    expect(pairwise.ratings[0].se / sd).toBeLessThan(0.85);
+  });
+});

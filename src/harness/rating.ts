@@ -106,20 +106,30 @@ export function headToHeadBound(c: Wdl, level = 0.95): BoundedElo {
 
 /**
  * Wins and draws between every pair of bots, built from paired differences one group
- * at a time (the run loop calls `add` for each pair a < b of every group).
+ * at a time (the run loop calls `add` for each pair a < b of a group, then `endGroup`).
+ *
+ * The pairs of one group share its cards, so they are not independent: with three bots
+ * the same deal decides a-b, a-c and b-c. Beside the counts it keeps the sums over groups
+ * of every product of two pairs' scores, from which `fitRatings` takes a covariance that
+ * treats the group, not the pairing, as the unit (`GroupMoments`).
  */
 export class PairOutcomes {
   /** wins[i][j]: groups in which i beat j. */
   readonly wins: number[][];
   /** draws[i][j] = draws[j][i]. */
   readonly draws: number[][];
+  /** Per group, the score of the pair's first bot; per pair of pairs, their sums over groups. */
+  readonly groups: GroupMoments;
+  private readonly current: Float64Array;
 
   constructor(readonly entrants: number) {
     this.wins = Array.from({ length: entrants }, () => new Array<number>(entrants).fill(0));
     this.draws = Array.from({ length: entrants }, () => new Array<number>(entrants).fill(0));
+    this.groups = new GroupMoments(entrants);
+    this.current = new Float64Array(this.groups.pairs.length).fill(NaN);
   }
 
-  /** One group: `difference` is bot a's value minus bot b's, positive when a did better. */
+  /** One pair of a group: `difference` is bot a's value minus bot b's (a < b), positive when a did better. */
   add(a: number, b: number, difference: number): void {
     const o = outcomeOf(difference);
     if (o === 1) this.wins[a][b]++;
@@ -128,11 +138,68 @@ export class PairOutcomes {
       this.draws[a][b]++;
       this.draws[b][a]++;
     }
+    this.current[this.groups.pairIndex(a, b)] = o;
+  }
+
+  /** The group's pairs are all added. */
+  endGroup(): void {
+    this.groups.add(this.current);
+    this.current.fill(NaN);
   }
 
   /** Counts of a against b. */
   wdl(a: number, b: number): Wdl {
     return { wins: this.wins[a][b], draws: this.draws[a][b], losses: this.wins[b][a] };
+  }
+}
+
+/**
+ * Sums over groups of the scores of every two pairs (i < j) that met in the same group:
+ * for pairs p, q, the groups n, Σ o_p, Σ o_q and Σ o_p o_q over the groups that hold both
+ * (o: 1, 1/2 or 0 for the pair's first bot). Enough for the cluster-robust covariance of
+ * Bradley-Terry ratings, J = Σ_g U_g U_gᵀ with U_g the group's score-function vector.
+ */
+export class GroupMoments {
+  /** The pairs i < j, in order. */
+  readonly pairs: readonly (readonly [number, number])[];
+  readonly n: Float64Array;
+  readonly sumP: Float64Array;
+  readonly sumQ: Float64Array;
+  readonly sumPQ: Float64Array;
+
+  constructor(readonly entrants: number) {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < entrants; i++) for (let j = i + 1; j < entrants; j++) pairs.push([i, j]);
+    this.pairs = pairs;
+    const P = pairs.length;
+    this.n = new Float64Array(P * P);
+    this.sumP = new Float64Array(P * P);
+    this.sumQ = new Float64Array(P * P);
+    this.sumPQ = new Float64Array(P * P);
+  }
+
+  pairIndex(i: number, j: number): number {
+    // Pairs (i, j), i < j, in row order: those of rows 0..i-1, then j - i - 1 into row i.
+    const E = this.entrants;
+    return (i * (2 * E - i - 1)) / 2 + (j - i - 1);
+  }
+
+  /** One group's scores by pair (NaN: the pair did not meet in it). */
+  add(scores: Float64Array): void {
+    const P = this.pairs.length;
+    for (let p = 0; p < P; p++) {
+      const op = scores[p];
+      if (Number.isNaN(op)) continue;
+      for (let q = 0; q < P; q++) {
+        const oq = scores[q];
+        if (Number.isNaN(oq)) continue;
+        const at = p * P + q;
+        this.n[at]++;
+        this.sumP[at] += op;
+        this.sumQ[at] += oq;
+        this.sumPQ[at] += op * oq;
+      }
+    }
   }
 }
 
@@ -166,6 +233,13 @@ export interface RatingOptions {
    * group, at the price of a pull towards 0.
    */
   virtualDraws?: number;
+  /**
+   * The groups' moments (`PairOutcomes.groups`): with them the robust covariance sums the
+   * score function over each group before squaring, so pairs that shared a group's cards
+   * are not counted as independent (cluster-robust sandwich; without them, every pairing
+   * is its own unit). Ignored with `covariance: 'observed'`.
+   */
+  groups?: GroupMoments;
 }
 
 export interface RatingTable {
@@ -277,14 +351,17 @@ export function fitRatings(
   const Hplus = invert(anchored(H)).map((row) => row.map((x) => x - 1 / k));
   let cov = Hplus;
   if ((options.covariance ?? 'robust') === 'robust') {
-    const J = square(k);
+    const J = options.groups ? clusterScoreVariance(options.groups, theta) : square(k);
     for (let i = 0; i < k; i++) {
       for (let j = 0; j < k; j++) {
         if (i === j || n[i][j] === 0) continue;
         const p = 1 / (1 + Math.exp(theta[j] - theta[i]));
-        // Σ (x - p)² over i's groups against j: wins at 1, draws (virtual ones too) at 1/2, losses at 0.
-        const drew = n[i][j] - wins[i][j] - wins[j][i];
-        const r = wins[i][j] * (1 - p) ** 2 + drew * (0.5 - p) ** 2 + wins[j][i] * p * p;
+        // Σ (x - p)² over i's groups against j: wins at 1, draws (virtual ones too) at 1/2, losses at 0;
+        // with the groups' moments, only the virtual draws (each its own unit).
+        const drew = options.groups ? (n[i][j] > 0 && prior > 0 ? prior : 0) : n[i][j] - wins[i][j] - wins[j][i];
+        const r = options.groups
+          ? drew * (0.5 - p) ** 2
+          : wins[i][j] * (1 - p) ** 2 + drew * (0.5 - p) ** 2 + wins[j][i] * p * p;
         J[i][j] -= r;
         J[i][i] += r;
       }
@@ -307,6 +384,33 @@ export function fitRatings(
     };
   });
   return { exists: true, reason: '', ratings, covariance, iterations };
+}
+
+/**
+ * J = Σ_g U_g U_gᵀ over the groups, U_g,i = Σ_j (o_ij - p_ij) the score function of the
+ * group's pairings for bot i: U_g = A r_g with r_g,p = o_p - π_p per pair p = (a, b) and
+ * A's column p +1 at a, -1 at b. So J = A R Aᵀ, R_pq = Σ_g (o_p - π_p)(o_q - π_q) over
+ * the groups holding both, from the moments: Σ o_p o_q - π_q Σ o_p - π_p Σ o_q + n π_p π_q.
+ */
+function clusterScoreVariance(m: GroupMoments, theta: readonly number[]): number[][] {
+  const k = theta.length;
+  const P = m.pairs.length;
+  const pi = m.pairs.map(([a, b]) => 1 / (1 + Math.exp(theta[b] - theta[a])));
+  const J = square(k);
+  for (let p = 0; p < P; p++) {
+    for (let q = 0; q < P; q++) {
+      const at = p * P + q;
+      if (m.n[at] === 0) continue;
+      const r = m.sumPQ[at] - pi[q] * m.sumP[at] - pi[p] * m.sumQ[at] + m.n[at] * pi[p] * pi[q];
+      const [a, b] = m.pairs[p];
+      const [c, d] = m.pairs[q];
+      J[a][c] += r;
+      J[a][d] -= r;
+      J[b][c] -= r;
+      J[b][d] += r;
+    }
+  }
+  return J;
 }
 
 /** Elo of bot i over bot j from a rating table, with the interval from the covariance. */

@@ -86,7 +86,7 @@ export function summaryRows(spec: RunSpec, tally: RunTally, sprt: Sprt | null = 
     } else if (E > 2 && tallied.groups > 0) {
       const { table, prior } = tallied.ratings();
       table.ratings.forEach((r, e) => {
-        const estimate = { n: r.games, mean: r.elo, sd: r.se, low: r.low, high: r.high };
+        const estimate = { n: tallied.groupsPlayed(e), mean: r.elo, sd: r.se, low: r.low, high: r.high };
         const interval = prior ? 'bradley-terry-prior' : 'bradley-terry';
         parts.push({ section, bot: e, opponent: -1, metric, estimate, interval });
       });
@@ -215,12 +215,12 @@ function eloLines(labels: readonly string[], section: SectionTally): string[] {
       signed(r.elo),
       `± ${Math.abs(r.high - r.elo).toFixed(1)}`,
       `${(r.score * 100).toFixed(1)}%`,
-      String(r.games),
+      String(section.groupsPlayed(e)),
     ]);
   const note = prior ? ' (a bot won or lost every group: two virtual draws per pair keep ratings finite)' : '';
   return [
     '',
-    `ratings (Bradley-Terry Elo of winning a duplicate group on ${headline}, mean 0, 95% CI)${note}`,
+    `ratings (Bradley-Terry Elo of winning a duplicate group on ${headline}, mean 0, 95% CI over groups)${note}`,
     ...grid([['bot', 'elo', 'ci', 'score', 'groups'], ...rows]),
   ];
 }

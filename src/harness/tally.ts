@@ -74,6 +74,12 @@ export class SectionTally {
         this.outcomes.add(a, b, this.metrics[0].higherIsBetter ? headline : -headline);
       }
     }
+    this.outcomes.endGroup();
+  }
+
+  /** The groups in which entrant `e` played (its rating's independent units). */
+  groupsPlayed(e: number): number {
+    return this.means[e * this.metrics.length]?.n ?? 0;
   }
 
   get groups(): number {
@@ -110,9 +116,11 @@ export class SectionTally {
    * then BayesElo's prior of two virtual draws per pair keeps them finite (`prior`).
    */
   ratings(): { table: RatingTable; prior: boolean } {
-    const table = fitRatings(this.outcomes.wins, this.outcomes.draws);
+    // The covariance over groups: a group's pairings share its cards (rating.ts, GroupMoments).
+    const groups = this.outcomes.groups;
+    const table = fitRatings(this.outcomes.wins, this.outcomes.draws, { groups });
     if (table.exists) return { table, prior: false };
-    return { table: fitRatings(this.outcomes.wins, this.outcomes.draws, { virtualDraws: 2 }), prior: true };
+    return { table: fitRatings(this.outcomes.wins, this.outcomes.draws, { virtualDraws: 2, groups }), prior: true };
   }
 
   /** Every ordered pair a < b (the reverse is the negation). */

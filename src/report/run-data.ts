@@ -130,7 +130,7 @@ function rating(s: SectionTally, bots: readonly BotInfo[]): RatingData | null {
       elo: r.elo,
       low: r.low,
       high: r.high,
-      groups: r.games,
+      groups: s.groupsPlayed(e),
       score: r.score,
     })),
   };
