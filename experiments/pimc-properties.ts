@@ -70,6 +70,7 @@ import { RatioMoments, type Estimate } from '../src/harness/stats.js';
 import { estimateText } from '../src/harness/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import { writtenLine } from '../src/report/format.js';
 
 export const NAME = 'pimc-properties';
 const PLAYS = ['heuristic', 'random'] as const;
@@ -452,6 +453,7 @@ export function report(o: Options, results: readonly GameProperties[], seconds: 
       '',
       `${o.deals} deals per game played by \`${o.play}\` in every seat, seed \`${o.seed}\`; \`lc\` and \`b\` at every decision with a choice and at most ${o.tricks} tricks left,`,
       `\`df\` from ${o.worlds} worlds drawn per card and observer. Produced by \`${command}\` in ${seconds.toFixed(0)} s on one core; regenerate it with that command rather than editing it.`,
+      writtenLine(new Date()),
       '95% intervals over deals in brackets; `n` counts decisions (lc), children (b) or observed cards (df).',
       '',
       `| game | seats | leaf correlation lc | lc, equal values | bias b | disambiguation df | information sets per ${o.worlds} worlds at the next decision | n (lc / b / df) |`,

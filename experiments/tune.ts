@@ -45,6 +45,7 @@ import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune.
 import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune-spec.js';
 import { tunedBot } from '../src/harness/tune-report.js';
 import { checkOutDir, checkReport, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
+import { writtenLine } from '../src/report/format.js';
 
 /**
  * Each game's deliberately bad start for its heuristic, the parameters tuned, with steps
@@ -354,6 +355,7 @@ export function report(o: Options, out: Outcome, command: string, load: readonly
       `# Tuning the heuristic by SPSA: ${o.game}`,
       '',
       `Produced by \`${command}\`; regenerate it with that command rather than editing it.`,
+      writtenLine(new Date()),
       `Each tuning: ${o.iterations} iterations of ${o.pairs} duplicate groups (${groups} groups), seed \`${o.seed}\`, the parameters`,
       `\`${preset.tune}\` (c_end as given there, else a twentieth of the range; r_end = 0.5 / sqrt(groups), the defaults of \`tafel tune\`),`,
       preset.against

@@ -36,6 +36,7 @@ import { estimateText } from '../src/harness/interval-text.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
 import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
+import { writtenLine } from '../src/report/format.js';
 
 export interface Options {
   game: string;
@@ -143,6 +144,7 @@ export function report(o: Options, bouts: readonly Bout[], seconds: number, comm
       '',
       `Each bot against \`${o.champion}\` head to head on ${o.deals} duplicate deal groups (\`tafel run --bots <bot>,${o.champion}\`), seed \`${o.seed}\`.`,
       `Produced by \`${command}\` in ${seconds.toFixed(0)} s on ${workers} worker thread${workers === 1 ? '' : 's'}; regenerate it with that command rather than editing it.`,
+      writtenLine(new Date()),
       `Score: paired difference per deal in \`${headline.key}\` (${headline.description}), bot minus champion,`,
       `${headline.higherIsBetter ? '' : 'sign flipped so that '}positive is better for the bot. 95% intervals in brackets.`,
       '',
