@@ -3,10 +3,13 @@
  * it may not know; `tafel bot heuristic` fed a real deal's requests answers the moves
  * the heuristic makes in process (same seeds, same draws); bad input is one line.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import type { Game, ParamValue, TableConfig } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
+import { ROOT } from './cli-helpers.js';
 import { KEY, newState, points, tableOf } from './contract-helpers.js';
 import { hello, playDeal, tafelBot } from './protocol-driver.js';
 
@@ -73,4 +76,63 @@ describe.each(GAMES.map((g) => [g.name, g] as const))('%s', (_, game) => {
       },
     );
   }
+});
+
+describe('tafel bot on bad input: one line on stderr, exit 2', () => {
+  const game = GAMES[0];
+  const table = tableOf(game, 4, {});
+  const args = ['--game', game.name, '--bot', 'random'];
+
+  it.each([
+    ['a line that is not JSON', ['{"type":'], /^tafel: line 2: not a JSON object$/],
+    ['a JSON value that is not an object', ['[1,2]'], /^tafel: line 2: not a JSON object$/],
+    ['an unknown message type', ['{"type":"hello"}'], /^tafel: line 2: unknown message type "hello"$/],
+    ['a move outside a deal', ['{"type":"move"}'], /^tafel: line 2: move outside a deal$/],
+  ])('%s', (_, lines, pattern) => {
+    const r = tafelBot(args, [hello(game, table), ...lines]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(pattern);
+  });
+
+  it('a request before the handshake, or a handshake for another game', () => {
+    const early = tafelBot(args, ['{"type":"quit"}', '{"type":"deal"}']);
+    expect(early.status).toBe(0);
+    const r = tafelBot(args, ['{"type":"deal","seat":0}']);
+    expect([r.status, r.stderr.trim()]).toEqual([2, `tafel: line 1: expected the 'tafel' handshake first, got "deal"`]);
+    const other = tafelBot(args, [hello(GAMES[1], tableOf(GAMES[1], 4, {}))]);
+    expect([other.status, other.stderr.trim()]).toEqual([
+      2,
+      'tafel: line 1: game "hindersche": this bot was started for viersche',
+    ]);
+  });
+
+  it('a request that no deal of the seat could show: a card it never held, a wrong legal list', async () => {
+    const [seat0] = await playDeal(game, table, 'random', 'proto', 0);
+    const deal = seat0.sent[0];
+    const move = JSON.parse(seat0.sent[1]) as { hand: string[]; legal: string[] };
+    const forged = { ...move, legal: [...move.legal, 'XX'] };
+    const r = tafelBot(args, [hello(game, table), deal, JSON.stringify(forged)]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^tafel: line 3: move: legal is \[.*"XX"\]; the deal described allows \[.*\]\n$/);
+    const stolen = { ...move, hand: [...move.hand.slice(1), 'AH'] };
+    const s = tafelBot(args, [hello(game, table), deal, JSON.stringify(stolen)]);
+    expect(s.status).toBe(2);
+    expect(s.stderr.trim().split('\n')).toHaveLength(1);
+    expect(s.stderr).toMatch(/^tafel: line 3: move: /);
+  });
+
+  it('quit ends the program at once, though its input stays open', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'bot', ...args]);
+    child.stdin.write(hello(game, table) + '\n{"type":"quit"}\n');
+    const status = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(-1), 5000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+    child.kill();
+    expect(status).toBe(0);
+  });
 });

@@ -103,7 +103,7 @@ export class BotServer {
   handle(msg: Message): Message[] | null {
     const type = msg.type;
     if (!this.greeted && type !== 'tafel' && type !== 'quit')
-      fail(`expected the 'tafel' handshake first, got '${type}'`);
+      fail(`expected the 'tafel' handshake first, got ${JSON.stringify(type)}`);
     switch (type) {
       case 'tafel':
         this.handshake(msg);
@@ -117,6 +117,7 @@ export class BotServer {
       case 'move':
         return [{ type: 'play', move: this.move(msg) }];
       case 'result':
+        if (this.seat < 0) fail('result outside a deal');
         this.rebuild(msg, false);
         this.seat = -1;
         return [];
@@ -134,8 +135,15 @@ export class BotServer {
       fail(`game ${JSON.stringify(msg.game)}: this bot was started for ${this.game.name}`);
     if (msg.players !== this.table.seats)
       fail(`players ${JSON.stringify(msg.players)}: this bot was started for ${this.table.seats}`);
-    if (JSON.stringify(msg.rules) !== JSON.stringify(this.table.rules))
-      fail(`rules ${JSON.stringify(msg.rules)}: this bot was started for ${JSON.stringify(this.table.rules)}`);
+    const rules = msg.rules;
+    const want = this.table.rules;
+    const same =
+      typeof rules === 'object' &&
+      rules !== null &&
+      !Array.isArray(rules) &&
+      Object.keys(rules).length === Object.keys(want).length &&
+      Object.entries(want).every(([k, v]) => (rules as { [key: string]: Json })[k] === v);
+    if (!same) fail(`rules ${JSON.stringify(rules)}: this bot was started for ${JSON.stringify(want)}`);
     this.greeted = true;
   }
 
