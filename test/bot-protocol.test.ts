@@ -4,6 +4,7 @@
  * the heuristic makes in process (same seeds, same draws); bad input is one line.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
@@ -134,5 +135,54 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
     });
     child.kill();
     expect(status).toBe(0);
+  });
+});
+
+/**
+ * PROTOCOL.md's example sessions: each is seat 0's part of deal 0 of a run with seed
+ * `example`, what tafel sends (`>`) and what `tafel bot heuristic` answers (`<`). The
+ * test rebuilds each from a deal played in process and `tafel bot`'s answers, and
+ * checks PROTOCOL.md holds exactly that; `UPDATE_PROTOCOL=1` rewrites the blocks.
+ */
+describe('PROTOCOL.md example sessions', () => {
+  // Vier-Anderle with an empty pot (A-5): everyone plays, so the session shows card play.
+  const EXAMPLES: readonly (readonly [string, number, Readonly<Record<string, ParamValue>>])[] = [
+    ['viersche', 4, {}],
+    ['hindersche', 4, { schleipfen: true }],
+    ['hindersi-jass', 4, {}],
+    ['vier-anderle', 4, { pot: 0 }],
+  ];
+  const file = join(ROOT, 'PROTOCOL.md');
+
+  it.each(EXAMPLES)('%s: the session in PROTOCOL.md is what tafel bot heuristic says', async (name, seats, rules) => {
+    const game = GAMES.find((g) => g.name === name)!;
+    const table = tableOf(game, seats, rules);
+    const [seat0] = await playDeal(game, table, 'heuristic', 'example', 0);
+    const sent = [hello(game, table), ...seat0.sent, '{"type":"quit"}'];
+    const r = tafelBot([...tableArgs(game, table), '--bot', 'heuristic'], sent);
+    expect(r.stderr).toBe('');
+    // The answers in order: the `bot` line after the handshake, a `play` after each `move`.
+    const answers = [...r.lines];
+    const session: string[] = [];
+    for (const line of sent) {
+      session.push(`> ${line}`);
+      const type = (JSON.parse(line) as { type: string }).type;
+      if (type === 'tafel' || type === 'move') session.push(`< ${answers.shift()!}`);
+    }
+    expect(answers).toEqual([]);
+    const block = ['```text', ...session, '```'].join('\n');
+    const open = `<!-- example ${name} -->`;
+    const close = `<!-- end of example ${name} -->`;
+    const text = readFileSync(file, 'utf8');
+    const at = text.indexOf(open);
+    const end = text.indexOf(close);
+    expect(at, `${open} in PROTOCOL.md`).toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(at);
+    const current = text.slice(at + open.length, end).trim();
+    if (process.env.UPDATE_PROTOCOL === '1' && current !== block) {
+      writeFileSync(file, text.slice(0, at + open.length) + '\n\n' + block + '\n\n' + text.slice(end));
+      return;
+    }
+    expect(current).toBe(block);
   });
 });

@@ -29,7 +29,7 @@ export function hello(game: Game, table: TableConfig): string {
 }
 
 /** A move request: the observation and the legal moves by name. */
-export function moveRequest(game: Game, obs: Observation, legal: Int32Array, n: number): { [key: string]: Json } {
+function moveRequest(game: Game, obs: Observation, legal: Int32Array, n: number): { [key: string]: Json } {
   const names: string[] = [];
   for (let k = 0; k < n; k++) names.push(game.protocol.moveName(obs, setSelect(legal, 0, k)));
   return { type: 'move', ...game.protocol.encode(obs), legal: names };

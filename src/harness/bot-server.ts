@@ -35,7 +35,7 @@ import { parseParam } from '../games/params.js';
 import type { Entrant } from './lineup.js';
 
 /** The protocol's version (PROTOCOL.md). */
-export const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 1;
 
 type Message = { readonly [key: string]: Json };
 
@@ -158,7 +158,7 @@ export class BotServer {
       if (!spec) fail(`options: unknown option '${key}'`);
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
         fail(`options: ${key} must be a string, number or boolean`);
-      next[key] = parseParam(spec!, String(value), 'options');
+      next[key] = parseParam(spec, String(value), 'options');
     }
     this.params = next;
     // New parameters, new bots: a bot reads its parameters when it is created.
@@ -170,10 +170,10 @@ export class BotServer {
     const seat = msg.seat;
     if (typeof seat !== 'number' || seat >>> 0 !== seat || seat >= this.table.seats)
       fail(`deal: bad seat ${JSON.stringify(seat)}`);
-    const rng = this.rngs[seat as number];
+    const rng = this.rngs[seat];
     if (typeof msg.seed !== 'string' || !rng.setHex(msg.seed))
       fail('deal: seed must be 32 lower-case hex digits, not all zero');
-    this.seat = seat as number;
+    this.seat = seat;
     this.rebuild(msg, false);
   }
 
@@ -209,9 +209,8 @@ export class BotServer {
    * `msg`, and check that it is: its encoding must equal the message's fields.
    */
   private rebuild(msg: Message, withLegal: boolean): void {
-    const { game, table, state, seat } = this;
-    if (msg.seat !== seat)
-      fail(`${String(msg.type)}: seat ${JSON.stringify(msg.seat)}, but the deal is seat ${seat}'s`);
+    const { game, table, seat } = this;
+    if (msg.seat !== seat) fail(`${typeName(msg)}: seat ${JSON.stringify(msg.seat)}, but the deal is seat ${seat}'s`);
     const dealer = msg.dealer;
     if (typeof dealer !== 'number' || dealer >>> 0 !== dealer || dealer >= table.seats)
       fail(`bad dealer ${JSON.stringify(dealer)}`);
@@ -227,17 +226,17 @@ export class BotServer {
     };
     for (const card of cardList(msg.dealt, 'dealt')) give(seat, card);
     for (const [s, name] of history) if (s !== seat && isCard(name)) give(s, name);
-    if (turnup !== null && !placed.has(turnup)) give(dealer as number, turnup);
+    if (turnup !== null && !placed.has(turnup)) give(dealer, turnup);
     const pool = this.pack.filter((c) => !placed.has(c));
     const n = table.seats;
     for (let s = 0; s < n; s++) {
       // Hand sizes go with the position relative to the dealer.
-      const size = this.sizes[(((s - (dealer as number) + this.sizesDealer) % n) + n) % n];
+      const size = this.sizes[(((s - dealer + this.sizesDealer) % n) + n) % n];
       while (hands[s].length < size && pool.length > 0) hands[s].push(pool.shift()!);
     }
-    const board = { dealer: dealer as number, hands, turnup };
+    const board = { dealer: dealer, hands, turnup };
     const problem = game.checkBoard(table, board);
-    if (problem !== null) fail(`${String(msg.type)}: not a deal of this table (${problem})`);
+    if (problem !== null) fail(`${typeName(msg)}: not a deal of this table (${problem})`);
     // A card the seat has not seen (a face-down lead) is one its player held that the
     // history does not show: try each until the deal looks as described.
     const hidden = history.find(([, name]) => name === '??');
@@ -284,7 +283,7 @@ export class BotServer {
   /** What differs between the request and the rebuilt deal's encoding (and `legal` its legal moves), or null. */
   private mismatch(msg: Message, obs: Observation, withLegal: boolean): string | null {
     const encoded = this.game.protocol.encode(obs);
-    const type = String(msg.type);
+    const type = typeName(msg);
     for (const key of Object.keys(msg)) {
       if (!ENVELOPE.has(key) && !(key in encoded)) return `${type}: unknown field '${key}'`;
     }
@@ -313,7 +312,7 @@ function isCard(name: string): boolean {
 function cardList(value: Json | undefined, what: string): string[] {
   if (!Array.isArray(value) || !value.every((c) => typeof c === 'string'))
     fail(`'${what}' must be a list of card names`);
-  return value as string[];
+  return value;
 }
 
 function historyOf(value: Json | undefined): [number, string][] {
@@ -321,6 +320,10 @@ function historyOf(value: Json | undefined): [number, string][] {
   return (value as Json[]).map((entry, ply) => {
     if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'number' || typeof entry[1] !== 'string')
       fail(`history: ply ${ply} must be [seat, move]`);
-    return [entry[0] as number, entry[1] as string];
+    return [entry[0], entry[1]];
   });
+}
+
+function typeName(msg: Message): string {
+  return typeof msg.type === 'string' ? msg.type : JSON.stringify(msg.type);
 }

@@ -28,7 +28,7 @@ export function bySeat<T extends Json>(view: NamedView, f: (seat: number) => T):
 }
 
 /** The move's protocol name: a card's RECORD.md name, `yes`, `no`, or `??` for a card not seen. */
-export function moveName(view: NamedView, move: number): string {
+function moveName(view: NamedView, move: number): string {
   if (move === YES) return 'yes';
   if (move === NO) return 'no';
   if (move === HIDDEN) return '??';
