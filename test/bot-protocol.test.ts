@@ -99,6 +99,39 @@ describe.each(GAMES.map((g) => [g.name, g] as const))('%s', (_, game) => {
   }
 });
 
+describe('tafel bot: options and bot modules', () => {
+  const game = GAMES[0];
+  const table = tableOf(game, 4, {});
+
+  // Moves that differ from the default heuristic's in these deals, so that options that
+  // did not take effect would show.
+  it('an options message sets the parameters as name:key=value does in process', async () => {
+    for (const group of [0, 1, 2]) {
+      const scripts = await playDeal(game, table, 'heuristic:aggression=1:trumpLead=never', 'proto', group);
+      const options = '{"type":"options","values":{"aggression":1,"trumpLead":"never"}}';
+      const input = [hello(game, table), options, ...scripts.flatMap((s) => s.sent)];
+      const r = tafelBot(['--game', game.name, '--bot', 'heuristic'], input);
+      expect(r.stderr).toBe('');
+      expect(r.lines.slice(1).map((l) => (JSON.parse(l) as { move: string }).move)).toEqual(
+        scripts.flatMap((s) => s.played),
+      );
+    }
+    const plain = await playDeal(game, table, 'heuristic', 'proto', 0);
+    const tuned = await playDeal(game, table, 'heuristic:aggression=1:trumpLead=never', 'proto', 0);
+    expect(tuned.flatMap((s) => s.played)).not.toEqual(plain.flatMap((s) => s.played));
+  });
+
+  it('a bot module with its parameters on the command line plays as in process, and declares them', async () => {
+    const bot = './bots/examples/lead-high.ts:noise=0.5';
+    const scripts = await playDeal(game, table, bot, 'proto', 3);
+    const r = tafelBot(['--game', game.name, '--bot', bot], [hello(game, table), ...scripts.flatMap((s) => s.sent)]);
+    expect(r.stderr).toBe('');
+    const [first, ...plays] = r.lines.map((l) => JSON.parse(l) as { options?: { default: number }[]; move?: string });
+    expect(first.options!.map((o) => o.default)).toEqual([0.5]);
+    expect(plays.map((p) => p.move)).toEqual(scripts.flatMap((s) => s.played));
+  });
+});
+
 describe('tafel bot on bad input: one line on stderr, exit 2', () => {
   const game = GAMES[0];
   const table = tableOf(game, 4, {});
@@ -109,6 +142,11 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
     ['a JSON value that is not an object', ['[1,2]'], /^tafel: line 2: not a JSON object$/],
     ['an unknown message type', ['{"type":"hello"}'], /^tafel: line 2: unknown message type "hello"$/],
     ['a move outside a deal', ['{"type":"move"}'], /^tafel: line 2: move outside a deal$/],
+    [
+      'an option the bot does not have',
+      ['{"type":"options","values":{"depth":3}}'],
+      /^tafel: line 2: options: unknown option 'depth'$/,
+    ],
   ])('%s', (_, lines, pattern) => {
     const r = tafelBot(args, [hello(game, table), ...lines]);
     expect(r.status).toBe(2);
