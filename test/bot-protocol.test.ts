@@ -181,6 +181,32 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
     expect(s.stderr).toMatch(/^tafel: line 3: move: /);
   });
 
+  it('a deal whose seed is not 32 hex digits', async () => {
+    const [seat0] = await playDeal(game, table, 'random', 'proto', 0);
+    const deal = { ...(JSON.parse(seat0.sent[0]) as object), seed: '12' };
+    const r = tafelBot(args, [hello(game, table), JSON.stringify(deal)]);
+    expect([r.status, r.stderr]).toEqual([
+      2,
+      'tafel: line 2: deal: seed must be 32 lower-case hex digits, not all zero\n',
+    ]);
+  });
+
+  it('a bot that throws or plays an illegal move: exit 3, one line', async () => {
+    const [seat0] = await playDeal(game, table, 'random', 'proto', 0);
+    const input = [hello(game, table), ...seat0.sent];
+    const thrower = tafelBot(['--game', game.name, '--bot', './test/fixtures/throwing-bot.js'], input);
+    expect([thrower.status, thrower.stderr]).toEqual([
+      3,
+      'tafel: line 5: bot ./test/fixtures/throwing-bot.js threw boom\n',
+    ]);
+    expect(thrower.lines).toHaveLength(3);
+    const cheater = tafelBot(['--game', game.name, '--bot', './test/fixtures/illegal-bot.js'], input);
+    expect(cheater.status).toBe(3);
+    expect(cheater.stderr).toMatch(
+      /^tafel: line 3: bot \.\/test\/fixtures\/illegal-bot\.js played an illegal move \(\d+\)\n$/,
+    );
+  });
+
   it('quit ends the program at once, though its input stays open', async () => {
     const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'bot', ...args]);
     child.stdin.write(hello(game, table) + '\n{"type":"quit"}\n');
