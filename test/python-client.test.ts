@@ -75,6 +75,41 @@ describe.skipIf(!hasPython)('the Python client', () => {
     expect(answers(['{"type":"options","values":{"play":"highest"}}'])).toEqual(['QS']);
   });
 
+  it('card and observation helpers', () => {
+    const script = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(join(ROOT, 'clients', 'python'))})`,
+      'import tafel_bot as t',
+      'r = {"current": [[1, "10H"], [2, "7C"]], "history": [[0, "AS"], [1, "yes"], [1, "10H"], [2, "7C"], [3, "??"]]}',
+      'cards = ["10H", "6S", "AS", "T22", "T1", "KH", "CS", "1D", "4D", "7C", "JD"]',
+      'print(json.dumps([[t.suit(c), t.rank(c)] for c in cards]))',
+      'print(json.dumps(sorted(cards, key=t.rank_value)))',
+      'print(json.dumps([t.led(r), t.played(r), t.of_suit(cards, "D"), t.led({"current": [[1, "??"]]})]))',
+    ].join('\n');
+    const r = spawnSync('python3', ['-c', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const [kinds, order, helpers] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    expect(kinds).toEqual([
+      ['H', '10'],
+      ['S', '6'],
+      ['S', 'A'],
+      ['T', 22],
+      ['T', 1],
+      ['H', 'K'],
+      ['S', 'C'],
+      ['D', '1'],
+      ['D', '4'],
+      ['C', '7'],
+      ['D', 'J'],
+    ]);
+    // Plain order: 6 < 7 < ... (red pips 4 < 1) ... J < C < Q < K < A, tarocks above all.
+    expect(order).toEqual(['6S', '4D', '7C', '10H', '1D', 'JD', 'CS', 'KH', 'AS', 'T1', 'T22']);
+    expect(helpers).toEqual(['10H', ['AS', '10H', '7C'], ['1D', '4D', 'JD'], null]);
+  });
+
   it('declares its options, and refuses another protocol version or a bad option in one line, exit 2', () => {
     const bot = join(EXAMPLES, 'lowest_bot.py');
     const game = GAMES[0];

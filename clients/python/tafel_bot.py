@@ -63,6 +63,25 @@ def rank_value(card):
     return _RED_PIPS[r] if r in _RED_PIPS else _PLAIN_ORDER[r]
 
 
+def of_suit(cards, letter):
+    """The cards of `cards` in suit `letter` (`T` for tarocks), in their order."""
+    return [c for c in cards if suit(c) == letter]
+
+
+# ---- observations -----------------------------------------------------------
+
+
+def led(request):
+    """The first card of the current trick, or None before its lead (or when it lies face down: `??`)."""
+    current = request.get("current") or []
+    return current[0][1] if current and current[0][1] != "??" else None
+
+
+def played(request):
+    """Every card seen played in this deal so far, in order (no yes/no answers, no `??`)."""
+    return [m for _, m in request.get("history", []) if m not in ("yes", "no", "??")]
+
+
 # ---- options ----------------------------------------------------------------
 
 _TYPES = ("int", "number", "boolean", "choice")

@@ -6,8 +6,9 @@
  * The protocol's requests are stateless: a `move` carries everything the seat may know,
  * not the state. A bot of tafel needs an `Observation`, so the server rebuilds a deal
  * that the seat cannot tell from the real one: its own dealt hand, the cards it saw each
- * seat play given to that seat, the turn-up to the dealer, the rest of the pack dealt
- * at random over the unseen places; then it replays the history. The seat's window on
+ * seat play given to that seat, the turn-up to the dealer, the rest of the pack in
+ * order over the places still empty; then it replays the history (the others' cards
+ * need not be legal in that deal: only what the seat sees must be as it was). The seat's window on
  * that deal equals its window on the real deal (the game contract's information
  * hiding; test/bot-protocol.test.ts checks it), and the server checks it too: the
  * rebuilt deal's encoding must be the request's, field for field, or the request is
@@ -48,7 +49,10 @@ export class BotServer {
   private readonly rngs: Rng[];
   private bots: (Bot | null)[];
   private params: Record<string, string | number | boolean>;
-  /** The pack's cards by name and each seat's dealt size when `dealer` deals (from a deal of tafel's own). */
+  /**
+   * The pack's cards by name, and each seat's dealt size when `sizesDealer` deals: read
+   * from a deal of the server's own, as hand sizes go with the seat's place after the dealer.
+   */
   private readonly pack: string[];
   private readonly sizes: number[];
   private readonly sizesDealer: number;
