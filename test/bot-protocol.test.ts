@@ -132,6 +132,34 @@ describe('tafel bot: options and bot modules', () => {
   });
 });
 
+describe('tafel bot and the later deals of a match', () => {
+  it('refuses, in one line naming the field, a deal whose match context a fresh score cannot have', () => {
+    const game = GAMES.find((g) => g.name === 'vier-anderle')!;
+    const table = tableOf(game, 4, {});
+    const state = game.newState(table);
+    const match = game.newMatch(table, { singleDeal: false, index: 0 });
+    const rng = new Rng(KEY, 5);
+    const legal = new Int32Array(4);
+    match.startDeal(state, rng);
+    while (!state.isTerminal()) state.apply(setSelect(legal, 0, rng.below(state.legal(legal, 0))));
+    match.finishDeal(state);
+    match.startDeal(state, rng);
+    const deal = {
+      type: 'deal',
+      group: 0,
+      rotation: 0,
+      deal: 1,
+      seed: rng.hex(),
+      ...game.protocol.encode(state.observe(0)),
+    };
+    const r = tafelBot(['--game', game.name, '--bot', 'random'], [hello(game, table), JSON.stringify(deal)]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /^tafel: line 2: deal: field 'potBefore' is \d+; the deal rebuilt from the request has 8\n$/,
+    );
+  });
+});
+
 describe('tafel bot on bad input: one line on stderr, exit 2', () => {
   const game = GAMES[0];
   const table = tableOf(game, 4, {});
@@ -173,7 +201,9 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
     const forged = { ...move, legal: [...move.legal, 'XX'] };
     const r = tafelBot(args, [hello(game, table), deal, JSON.stringify(forged)]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^tafel: line 3: move: legal is \[.*"XX"\]; the deal described allows \[.*\]\n$/);
+    expect(r.stderr).toMatch(
+      /^tafel: line 3: move: legal is \[.*"XX"\]; the deal rebuilt from the request allows \[.*\]\n$/,
+    );
     const stolen = { ...move, hand: [...move.hand.slice(1), 'AH'] };
     const s = tafelBot(args, [hello(game, table), deal, JSON.stringify(stolen)]);
     expect(s.status).toBe(2);

@@ -293,14 +293,14 @@ export class BotServer {
     }
     for (const [key, value] of Object.entries(encoded)) {
       if (JSON.stringify(msg[key]) !== JSON.stringify(value))
-        return `${type}: field '${key}' is ${JSON.stringify(msg[key]) ?? 'missing'}; the deal described has ${JSON.stringify(value)}`;
+        return `${type}: field '${key}' is ${JSON.stringify(msg[key]) ?? 'missing'}; the deal rebuilt from the request has ${JSON.stringify(value)}`;
     }
     if (!withLegal) return null;
     const n = this.state.legal(this.legal, 0);
     const legal: string[] = [];
     for (let k = 0; k < n; k++) legal.push(this.game.protocol.moveName(obs, setSelect(this.legal, 0, k)));
     if (JSON.stringify(msg.legal) !== JSON.stringify(legal))
-      return `move: legal is ${JSON.stringify(msg.legal) ?? 'missing'}; the deal described allows ${JSON.stringify(legal)}`;
+      return `move: legal is ${JSON.stringify(msg.legal) ?? 'missing'}; the deal rebuilt from the request allows ${JSON.stringify(legal)}`;
     return null;
   }
 }
