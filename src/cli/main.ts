@@ -27,6 +27,7 @@ import {
   seedText,
   tableFor,
 } from './common.js';
+import type { BotFlags } from './bot.js';
 import type { MergeFlags } from './merge.js';
 import type { ReportFlags } from './report.js';
 import { botsFor, botsJson, gamesJson } from './listing.js';
@@ -449,6 +450,21 @@ program
         }
       }
     }
+  });
+
+program
+  .command('bot')
+  .description('serve one bot over the bot protocol on stdin/stdout (PROTOCOL.md), for programs in any language')
+  .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .requiredOption(
+    '--bot <spec>',
+    'a built-in bot or a module, with its parameters: heuristic, pimc:worlds=20, ./my-bot.js',
+  )
+  .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
+  .option('--rules <list>', 'rule variants, key=value,...')
+  .action(async (o: BotFlags) => {
+    const { botCommand } = await import('./bot.js');
+    await botCommand(o);
   });
 
 program

@@ -67,6 +67,23 @@ export class Rng {
     this.s.set(o.s);
   }
 
+  /**
+   * The generator's position as 32 hex digits (its four state words, each big-endian),
+   * which `setHex` restores: how the bot protocol hands a bot program its stream.
+   */
+  hex(): string {
+    let out = '';
+    for (let i = 0; i < 4; i++) out += (this.s[i] >>> 0).toString(16).padStart(8, '0');
+    return out;
+  }
+
+  /** Continue from a position written by `hex`; false (and unchanged) unless `hex` is 32 hex digits, not all zero. */
+  setHex(hex: string): boolean {
+    if (!/^[0-9a-f]{32}$/.test(hex) || /^0+$/.test(hex)) return false;
+    for (let i = 0; i < 4; i++) this.s[i] = parseInt(hex.slice(8 * i, 8 * i + 8), 16) | 0;
+    return true;
+  }
+
   /** Next 32 random bits as a signed 32-bit integer. */
   next(): number {
     // xoshiro128**, written out so that its bytecode is short (it is inlined into every

@@ -474,6 +474,22 @@ export interface Match<S extends State = State> {
   record(state: S): Record<string, unknown>;
 }
 
+/** A JSON value, as the bot protocol (PROTOCOL.md) writes it. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/**
+ * How a game shows a seat's observation to a bot program (PROTOCOL.md): the fields of
+ * the protocol's `deal`, `move` and `result` messages, cards by their RECORD.md names
+ * and the answers to yes/no decisions as `yes` and `no`. Built from the observation
+ * alone, so it carries only what the seat may know.
+ */
+export interface GameProtocol<O extends Observation = Observation> {
+  /** Every field of the observation (allocates: one message per decision). */
+  encode(obs: O): { [key: string]: Json };
+  /** The name of move `move` in the observed deal: a card's RECORD.md name, `yes`, `no`, or `??` (HIDDEN). */
+  moveName(obs: O, move: number): string;
+}
+
 /** A game: the definition object that the harness looks up by name. */
 export interface Game<S extends State = State, O extends Observation = Observation> {
   /** The name on the command line and in records: 'viersche'. */
@@ -530,6 +546,8 @@ export interface Game<S extends State = State, O extends Observation = Observati
   sample(obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>): void;
   /** What exact card-play search optimises (see "Search support"). */
   readonly searchGoal: SearchGoal;
+  /** The observation as the bot protocol writes it (PROTOCOL.md). */
+  readonly protocol: GameProtocol<O>;
   /**
    * Optional, for games whose deal result is not a monotone function of the search
    * measure (bots/perfect-play.ts uses it when present). Fill `out.target` for the

@@ -18,6 +18,7 @@ import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
 import { TRUMP_LANE } from '../viersche/cards.js';
 import type { HinderscheView } from './view.js';
+import { HINDERSCHE_PROTOCOL } from './protocol.js';
 
 const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
 
@@ -93,6 +94,7 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
     boardProblem(board, { game: 'hindersche', seats: table.seats, handSize: 9, parse: parseCard, turnup: true }),
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
+  protocol: HINDERSCHE_PROTOCOL,
   searchGoal: {
     measure: 'points',
     more: false,

@@ -21,6 +21,7 @@ import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
 import { JASS_FACTS } from './facts.js';
+import { JASS_PROTOCOL } from './protocol.js';
 
 const samplers = new WeakMap<JassState, JassSampler>();
 
@@ -86,6 +87,7 @@ export const hindersiJass: Game<JassState, JassView> = {
   newState: (table) => new JassState(table.seats),
   newMatch: (table, opts) =>
     new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
+  protocol: JASS_PROTOCOL,
   searchGoal: {
     measure: 'points',
     more: false,

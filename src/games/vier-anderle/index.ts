@@ -19,6 +19,7 @@ import { dealAims, outlook } from './aims.js';
 import { AnderleState, HAND, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
 import { ANDERLE_FACTS } from './facts.js';
+import { ANDERLE_PROTOCOL } from './protocol.js';
 
 const samplers = new WeakMap<AnderleState, AnderleSampler>();
 
@@ -108,6 +109,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
       opts.index,
       Number(table.rules.pot ?? 0),
     ),
+  protocol: ANDERLE_PROTOCOL,
   searchGoal: {
     measure: 'tricks',
     more: true,

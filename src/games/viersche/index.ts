@@ -14,6 +14,7 @@ import { SEATS, VierscheState } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
+import { VIERSCHE_PROTOCOL } from './protocol.js';
 
 const samplers = new WeakMap<VierscheState, VierscheSampler>();
 
@@ -48,6 +49,7 @@ export const viersche: Game<VierscheState, VierscheView> = {
     boardProblem(board, { game: 'viersche', seats: table.seats, handSize: 9, parse: parseCard, turnup: true }),
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
+  protocol: VIERSCHE_PROTOCOL,
   searchGoal: {
     measure: 'points',
     more: true,

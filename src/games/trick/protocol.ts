@@ -1,0 +1,80 @@
+/**
+ * The common part of a trick-play game's observation in the bot protocol (PROTOCOL.md):
+ * the seat's hands, the history, the current trick and the tricks done. Each game adds
+ * its own public facts (trump, points, claims, the pot...) in its protocol.ts.
+ */
+import { LANES } from '../../core/cardset.js';
+import { DECISION_NAMES, HIDDEN, NO, YES, type GameProtocol, type Json } from '../game.js';
+import type { TrickView } from './view.js';
+
+/** A game's window with its card names (every game's view has `codeName`). */
+export interface NamedView extends TrickView {
+  codeName(code: number): string;
+}
+
+/** The names of the cards in `mask(lane)` over every lane, lowest code first. */
+function cardNames(view: NamedView, mask: (lane: number) => number): string[] {
+  const out: string[] = [];
+  for (let lane = 0; lane < LANES; lane++) {
+    const m = mask(lane);
+    for (let bit = 0; bit < 32; bit++) if ((m >>> bit) & 1) out.push(view.codeName((lane << 5) | bit));
+  }
+  return out;
+}
+
+/** `f(seat)` for every seat. */
+export function bySeat<T extends Json>(view: NamedView, f: (seat: number) => T): T[] {
+  return Array.from({ length: view.seats }, (_, s) => f(s));
+}
+
+/** The move's protocol name: a card's RECORD.md name, `yes`, `no`, or `??` for a card not seen. */
+function moveName(view: NamedView, move: number): string {
+  if (move === YES) return 'yes';
+  if (move === NO) return 'no';
+  if (move === HIDDEN) return '??';
+  return view.codeName(move);
+}
+
+/** What every trick-play game shows: PROTOCOL.md, "Observation". */
+function encodeTrick(view: NamedView): { [key: string]: Json } {
+  const history: Json[] = [];
+  for (let p = 0; p < view.plies; p++) history.push([view.moveSeat(p), moveName(view, view.move(p))]);
+  const tricks: Json[] = [];
+  const done = view.trickCards > 0 && view.trickWinner(view.trick) >= 0 ? view.trick + 1 : view.trick;
+  for (let t = 0; t < done; t++)
+    tricks.push({ leader: view.trickLeader(t), winner: view.trickWinner(t), value: view.trickValue(t) });
+  const current: Json[] = [];
+  if (view.trickCards > 0) {
+    const start = view.trickStart(view.trick);
+    for (let p = start; p >= 0 && p < view.plies; p++) {
+      const m = view.move(p);
+      // Yes/no answers between the cards of a trick are not cards of it.
+      if (m !== YES && m !== NO) current.push([view.moveSeat(p), moveName(view, m)]);
+    }
+  }
+  return {
+    seat: view.seat,
+    seats: view.seats,
+    dealer: view.dealer,
+    forehand: view.forehand,
+    decision: DECISION_NAMES[view.decision],
+    toMove: view.toMove,
+    hand: cardNames(view, (l) => view.handLane(l)),
+    dealt: cardNames(view, (l) => view.dealtLane(l)),
+    handSizes: bySeat(view, (s) => view.handSize(s)),
+    history,
+    trick: view.trick,
+    leader: view.leader,
+    current,
+    winning: view.winningSeat,
+    tricks,
+  };
+}
+
+/** A game's protocol: the common fields followed by the game's own (`extra`). */
+export function trickProtocol<O extends NamedView>(extra: (view: O) => { [key: string]: Json }): GameProtocol<O> {
+  return {
+    encode: (view) => ({ ...encodeTrick(view), ...extra(view) }),
+    moveName,
+  };
+}

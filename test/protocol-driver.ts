@@ -1,0 +1,105 @@
+/**
+ * A mini referee for the bot-protocol tests (not tafel's referee): plays a deal in
+ * process with a bot of tafel at every seat, seeded as a run seeds it, and writes what
+ * a referee would send each seat (PROTOCOL.md) beside the moves the bot made in process.
+ * Feeding those lines to `tafel bot` must give the same moves back.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Bot } from '../bots/bot.js';
+import { newSets, setSelect } from '../src/core/cardset.js';
+import { Rng, seedKey } from '../src/core/rng.js';
+import type { Game, Json, Observation, TableConfig } from '../src/games/game.js';
+import { resolveEntrant } from '../src/harness/lineup.js';
+import { reseedBot, reseedCards } from '../src/harness/seeding.js';
+import { ROOT } from './cli-helpers.js';
+
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+export interface SeatScript {
+  /** The lines tafel sends this seat: `deal`, each `move`, `result`. */
+  readonly sent: string[];
+  /** The moves the bot made in process, by name, one per `move`. */
+  readonly played: string[];
+}
+
+/** The handshake line for a table. */
+export function hello(game: Game, table: TableConfig): string {
+  return JSON.stringify({ type: 'tafel', protocol: 1, game: game.name, players: table.seats, rules: table.rules });
+}
+
+/** A move request: the observation and the legal moves by name. */
+function moveRequest(game: Game, obs: Observation, legal: Int32Array, n: number): { [key: string]: Json } {
+  const names: string[] = [];
+  for (let k = 0; k < n; k++) names.push(game.protocol.moveName(obs, setSelect(legal, 0, k)));
+  return { type: 'move', ...game.protocol.encode(obs), legal: names };
+}
+
+/**
+ * Deal 0 of group `group` of a run with master seed `seed` (rotation 0), played by
+ * `botText` at every seat: each seat's script. `seats` given, only those seats' bots
+ * are the ones recorded (the rest still play).
+ */
+export async function playDeal(
+  game: Game,
+  table: TableConfig,
+  botText: string,
+  seed: string,
+  group: number,
+): Promise<SeatScript[]> {
+  const entrant = await resolveEntrant(botText, game);
+  const key = seedKey(seed);
+  const n = table.seats;
+  const rngs = Array.from({ length: n }, () => new Rng());
+  const bots: Bot[] = rngs.map((rng, seat) => entrant.spec.create({ game, table, seat, rng, params: entrant.params }));
+  const state = game.newState(table);
+  const match = game.newMatch(table, { singleDeal: true, index: 0 });
+  match.reset(group);
+  const cards = new Rng();
+  reseedCards(cards, key, group, 0);
+  for (let seat = 0; seat < n; seat++) reseedBot(rngs[seat], key, group, 0, seat, 0);
+  match.startDeal(state, cards);
+  const scripts: SeatScript[] = rngs.map((rng, seat) => ({
+    sent: [
+      JSON.stringify({
+        type: 'deal',
+        group,
+        rotation: 0,
+        deal: 0,
+        seed: rng.hex(),
+        ...game.protocol.encode(state.observe(seat)),
+      }),
+    ],
+    played: [],
+  }));
+  const legal = newSets(1);
+  while (!state.isTerminal()) {
+    const seat = state.toMove;
+    const count = state.legal(legal, 0);
+    const obs = state.observe(seat);
+    scripts[seat].sent.push(JSON.stringify(moveRequest(game, obs, legal, count)));
+    const move = bots[seat].act(obs, legal, count);
+    scripts[seat].played.push(game.protocol.moveName(obs, move));
+    state.apply(move);
+  }
+  for (let seat = 0; seat < n; seat++)
+    scripts[seat].sent.push(JSON.stringify({ type: 'result', ...game.protocol.encode(state.observe(seat)) }));
+  return scripts;
+}
+
+export interface Served {
+  readonly status: number | null;
+  readonly lines: string[];
+  readonly stderr: string;
+}
+
+/** Run a bot program on `input` lines (all at once: requests are stateless) and collect its output lines. */
+export function serve(command: string, args: readonly string[], input: readonly string[]): Served {
+  const r = spawnSync(command, args, { input: input.map((l) => l + '\n').join(''), encoding: 'utf8', cwd: ROOT });
+  return { status: r.status, lines: r.stdout.split('\n').filter((l) => l !== ''), stderr: r.stderr };
+}
+
+/** `tafel bot` with these arguments. */
+export function tafelBot(args: readonly string[], input: readonly string[]): Served {
+  return serve(process.execPath, [CLI, 'bot', ...args], input);
+}
