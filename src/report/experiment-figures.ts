@@ -10,7 +10,7 @@ import type { LadderData, MarchesData, PotData } from './data.js';
 import type { Figure } from './figure.js';
 import { noIntervalNote } from '../harness/interval-text.js';
 import { estimateCells, fixed, whole } from './format.js';
-import { forest, leftMargin } from './plots.js';
+import { estimateRow, forest, leftMargin } from './plots.js';
 
 export function experimentFigures(part: LadderData | MarchesData | PotData): Figure[] {
   switch (part.kind) {
@@ -28,8 +28,7 @@ function ladderFigures(l: LadderData): Figure[] {
   const of = (q: string) => l.rows.filter((r) => r.quantity === q);
   const rowsOf = (q: string, scale = 1) =>
     of(q).map((r) => [name(r), whole(r.estimate.n), ...estimateCells(r.estimate, scale)]);
-  const forestOf = (q: string) =>
-    of(q).map((r) => ({ label: name(r), mean: r.estimate.mean, low: r.estimate.low, high: r.estimate.high }));
+  const forestOf = (q: string, scale = 1) => of(q).map((r) => estimateRow(name(r), r.estimate, scale));
   const figures: Figure[] = [];
   if (of('deal_vs_heuristic').length) {
     figures.push({
@@ -49,7 +48,7 @@ function ladderFigures(l: LadderData): Figure[] {
       caption:
         '(score − random’s) / (oracle’s − random’s): random is 0%, the cheating oracle 100% (dashed). The interval is a delta-method interval from the per-group values (the three estimates share their deals, and their correlation is kept). ' +
         'The experiment reports it only where the oracle is a ceiling (its lead over every bot, below, lies above 0).',
-      panels: [{ plot: forest(forestOf('gap_share'), { x: 'share of the gap →', percent: true, refs: [0, 1] }) }],
+      panels: [{ plot: forest(forestOf('gap_share', 100), { x: 'share of the gap →', percent: true, refs: [0, 1] }) }],
       table: { columns: ['bot', 'groups', 'share (%)', '95% low', '95% high'], rows: rowsOf('gap_share', 100) },
     });
   }
@@ -153,7 +152,7 @@ function ladderFigures(l: LadderData): Figure[] {
         'The paired difference per whole match against heuristic (positive is better) and the share of matches won (pooled over seat-matches, its interval over match groups), with 95% intervals; few match groups make wide intervals.',
       panels: matchPanels.map((p) => ({
         title: p.title,
-        plot: forest(forestOf(p.q), { x: `${p.title} →`, percent: p.percent, refs: p.refs }),
+        plot: forest(forestOf(p.q, p.percent ? 100 : 1), { x: `${p.title} →`, percent: p.percent, refs: p.refs }),
       })),
       table: {
         columns: ['bot', 'quantity', 'n', 'mean', '95% low', '95% high'],

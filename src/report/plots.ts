@@ -5,6 +5,9 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { PlotOptions } from '@observablehq/plot';
+import { noIntervalNote } from '../harness/interval-text.js';
+import type { Estimate } from '../harness/stats.js';
+import { fixed } from './format.js';
 
 /** One row of a forest plot: an estimate and its 95% interval (NaN bounds: none). */
 export interface ForestRow {
@@ -12,8 +15,15 @@ export interface ForestRow {
   readonly mean: number;
   readonly low: number;
   readonly high: number;
-  /** Why the row has no interval (its words are written beside the dot, and in its tooltip). */
+  /** A note for the row's tooltip; on a row without an interval, why (written beside the dot too). */
   readonly note?: string;
+}
+
+/** A forest row of an estimate (`scale` 100: shown in percent); one without an interval says why. */
+export function estimateRow(label: string, e: Estimate, scale = 1): ForestRow {
+  const row = { label, mean: e.mean, low: e.low, high: e.high };
+  const show = (x: number) => `${fixed(x * scale, 2)}${scale === 100 ? '%' : ''}`;
+  return e.degenerate ? { ...row, note: noIntervalNote(e, show) } : row;
 }
 
 export interface ForestOptions {
@@ -52,7 +62,7 @@ export function forest(rows: readonly ForestRow[], o: ForestOptions): PlotOption
   const span = o.percent ? 0.01 : 1;
   // A row without an interval says so beside its dot, so that a bare dot never reads as certainty:
   // to the right of a dot in the left half of the values, else to its left.
-  const noted = rows.filter((r) => r.note);
+  const noted = rows.filter((r) => r.note && !(Number.isFinite(r.low) && Number.isFinite(r.high)));
   const middle = (Math.min(...values) + Math.max(...values)) / 2;
   const toRight = noted.filter((r) => !(r.mean > middle));
   const toLeft = noted.filter((r) => r.mean > middle);

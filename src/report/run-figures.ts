@@ -9,9 +9,7 @@ import * as Plot from '@observablehq/plot';
 import type { BotInfo, MetricInfo, RunData, SectionData, SprtData } from './data.js';
 import type { Figure, Table } from './figure.js';
 import { estimateCells, fixed, whole } from './format.js';
-import { bandDomain, forest, leftMargin, running, type ForestRow } from './plots.js';
-import { noIntervalNote } from '../harness/interval-text.js';
-import type { Estimate } from '../harness/stats.js';
+import { bandDomain, estimateRow, forest, leftMargin, running } from './plots.js';
 
 /** How a bot is named on the page: a cheating bot says so. */
 function nameOf(bots: readonly BotInfo[]): (label: string) => string {
@@ -45,7 +43,7 @@ function meansFigure(s: SectionData, per: string): Figure {
   const panels = s.metrics.map((m) => ({
     title: `${m.key} (${direction(m)}): ${m.description}`,
     plot: forest(
-      s.means.filter((r) => r.metric === m.key).map((r) => forestRow(name(r.bot), r.estimate, m.binary ? 100 : 1)),
+      s.means.filter((r) => r.metric === m.key).map((r) => estimateRow(name(r.bot), r.estimate, m.binary ? 100 : 1)),
       { x: `${m.key} ${per} →`, percent: m.binary, colors: names },
     ),
   }));
@@ -77,7 +75,7 @@ function pairsFigure(s: SectionData, per: string): Figure {
   const panels = s.metrics.map((m) => ({
     title: `${m.key} (${direction(m)})`,
     plot: forest(
-      s.pairs.filter((r) => r.metric === m.key).map((r) => forestRow(pair(r), r.estimate, m.binary ? 100 : 1)),
+      s.pairs.filter((r) => r.metric === m.key).map((r) => estimateRow(pair(r), r.estimate, m.binary ? 100 : 1)),
       { x: `difference in ${m.key} ${per} →`, percent: m.binary, refs: [0], hollowUnsure: true },
     ),
   }));
@@ -333,11 +331,4 @@ export function sprtFigure(t: SprtData): Figure {
       rows: (t.walk ? walk : [end]).map((p) => [whole(p.groups), fixed(p.llr, 4)]),
     },
   };
-}
-
-/** A forest row; an estimate without an interval is a dot with the words of its note. */
-function forestRow(label: string, e: Estimate, scale: number): ForestRow {
-  const row = { label, mean: e.mean, low: e.low, high: e.high };
-  const show = (x: number) => `${fixed(x * scale, 2)}${scale === 100 ? '%' : ''}`;
-  return e.degenerate ? { ...row, note: noIntervalNote(e, show) } : row;
 }
