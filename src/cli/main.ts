@@ -60,7 +60,7 @@ program
   .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
   .option(
     '--bots <list>',
-    'bots by seat, e.g. heuristic,random or ./my-bot.js; name:key=value sets a parameter; label=bot names a bot in the tables',
+    'bots by seat, e.g. heuristic,random or ./my-bot.js (or .ts); name:key=value sets a parameter; label=bot names a bot in the tables',
   )
   .addOption(
     new Option(
@@ -458,7 +458,7 @@ program
   .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
   .requiredOption(
     '--bot <spec>',
-    'a built-in bot or a module, with its parameters: heuristic, pimc:worlds=20, ./my-bot.js',
+    'a built-in bot or a module, with its parameters: heuristic, pimc:worlds=20, ./my-bot.js or ./my-bot.ts',
   )
   .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
   .option('--rules <list>', 'rule variants, key=value,...')
