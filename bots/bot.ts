@@ -35,6 +35,13 @@ export interface BotContext {
   readonly state?: State;
 }
 
+/** Which deal of a run a seat is in: deal `deal` of duplicate group `group`, in seat rotation `rotation`. */
+export interface DealSite {
+  readonly group: number;
+  readonly rotation: number;
+  readonly deal: number;
+}
+
 export interface Bot {
   /**
    * Choose a move for `obs.decision`. `legal` holds the `count` legal moves as a move
@@ -42,6 +49,15 @@ export interface Bot {
    * Returning anything else is reported as an illegal move.
    */
   act(obs: Observation, legal: Int32Array, count: number): number;
+  /**
+   * Optional, for a bot that speaks to something outside (a bot program, PROTOCOL.md):
+   * the seat's deal begins (`obs` as dealt, after `ctx.rng` was reseeded), is over
+   * (`obs` at the end), or was abandoned midway because another seat's bot failed.
+   * Bots that play from the observation alone leave them out.
+   */
+  startDeal?(obs: Observation, at: DealSite): void;
+  finishDeal?(obs: Observation): void;
+  abandonDeal?(): void;
 }
 
 export interface BotSpec {

@@ -9,6 +9,8 @@ import { GAMES, findGame } from '../games/index.js';
 import type { Game, TableConfig } from '../games/game.js';
 import { parseAssignments, resolveParams } from '../games/params.js';
 import { readBoards, type BoardSet } from '../harness/boards.js';
+import { PROGRAM_NAME } from '../harness/lineup.js';
+import { BUILTIN_BOTS } from '../../bots/registry.js';
 
 export function positiveInt(what: string) {
   return (text: string): number => {
@@ -147,4 +149,20 @@ export function boardGroup(set: BoardSet, id: string): number {
   const n = Number(id);
   if (Number.isSafeInteger(n) && n >= 1 && n <= set.boards.length) return n - 1;
   throw new TafelError('no-deal', `--boards ${set.file} has no board ${id} (ids or numbers 1 to ${set.boards.length})`);
+}
+
+/**
+ * `--program name=command`, repeatable: the commands by name. A name is a word (it is
+ * written in `--bots` like a bot's), not a built-in bot's, and given once.
+ */
+export function addProgram(text: string, before: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const eq = text.indexOf('=');
+  const name = eq < 0 ? '' : text.slice(0, eq).trim();
+  const command = eq < 0 ? '' : text.slice(eq + 1).trim();
+  if (!PROGRAM_NAME.test(name) || command === '')
+    throw new InvalidArgumentError(`--program '${text}': expected NAME=COMMAND, NAME a word (letters, digits, _ -)`);
+  if (BUILTIN_BOTS.some((b) => b.name === name))
+    throw new InvalidArgumentError(`--program ${name}: a built-in bot has that name; give the program another`);
+  if (name in before) throw new InvalidArgumentError(`--program ${name} is given twice`);
+  return { ...before, [name]: command };
 }

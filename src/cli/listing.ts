@@ -3,7 +3,10 @@
  * for tools (docs/listing.md has the keys). Every key is always present (null where a
  * spec leaves it out), so a script can read them without checks.
  */
+import { TafelError, isTafelError } from '../core/errors.js';
 import type { DealFacts, Fact, Game, Metric, ParamSpec } from '../games/game.js';
+import { resolveParams } from '../games/params.js';
+import { programSpec } from '../harness/lineup.js';
 import type { BotSpec } from '../../bots/bot.js';
 
 interface ParamJson {
@@ -66,4 +69,27 @@ export function botsJson(bots: readonly BotSpec[], game: Game | undefined): stri
 /** The bots that play `game` (every bot without one). */
 export function botsFor(bots: readonly BotSpec[], game: Game | undefined): readonly BotSpec[] {
   return game ? bots.filter((b) => !b.games || b.games.includes(game.name)) : bots;
+}
+
+/**
+ * A bot program as `tafel bots` lists it: started at each game's default table in turn
+ * (a program refuses a game by exiting, PROTOCOL.md), its options those it declares in
+ * the first game it plays. One line if it plays none of them.
+ */
+export function programListing(name: string, command: string, games: readonly Game[], log: string): BotSpec {
+  const plays: BotSpec[] = [];
+  let first: string | null = null;
+  for (const game of games) {
+    const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, `rules of ${game.name}`) };
+    const place = { dir: process.cwd(), log, registry: null, moveTimeout: null, timeControl: null };
+    try {
+      plays.push({ ...programSpec(name, command, game, table, place, false), games: [game.name] });
+    } catch (e) {
+      if (!isTafelError(e)) throw e;
+      first ??= e.message;
+    }
+  }
+  if (plays.length === 0)
+    throw new TafelError('bad-bot', `${first} (it plays none of: ${games.map((g) => g.name).join(', ')})`);
+  return { ...plays[0], games: plays.map((b) => b.games![0]) };
 }

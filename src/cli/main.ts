@@ -4,7 +4,8 @@
  * it turns them into harness calls and turns user errors into one line and a
  * non-zero exit (2 for bad input, 3 for a bot that failed during play).
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
@@ -17,6 +18,7 @@ import { liveRunOf } from '../harness/spec.js';
 import { VERSION } from '../harness/version.js';
 import type { Unit } from '../harness/table.js';
 import {
+  addProgram,
   boardGroup,
   boardSetFor,
   finiteNumber,
@@ -30,7 +32,7 @@ import {
 import type { BotFlags } from './bot.js';
 import type { MergeFlags } from './merge.js';
 import type { ReportFlags } from './report.js';
-import { botsFor, botsJson, gamesJson } from './listing.js';
+import { botsFor, botsJson, gamesJson, programListing } from './listing.js';
 import { addPlayCommand } from './play.js';
 import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
@@ -60,7 +62,12 @@ program
   .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
   .option(
     '--bots <list>',
-    'bots by seat, e.g. heuristic,random or ./my-bot.js (or .ts); name:key=value sets a parameter; label=bot names a bot in the tables',
+    'bots by seat, e.g. heuristic,random or ./my-bot.js (or .ts), or a --program name; name:key=value sets a parameter; label=bot names a bot in the tables',
+  )
+  .option(
+    '--program <name=command>',
+    'a bot program (PROTOCOL.md) that --bots may name, e.g. py="python3 my_bot.py"; repeatable',
+    addProgram,
   )
   .addOption(
     new Option(
@@ -96,6 +103,10 @@ program
   .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
   .option('--move-timeout <ms>', 'a bot move taking longer than this fails', positiveInt('--move-timeout'))
   .option(
+    '--time-control <base+inc>',
+    "bot programs' clocks in seconds, per deal or match: 2+0.05, 60+1/match; a program out of time forfeits",
+  )
+  .option(
     '--sprt <spec>',
     'stop a two-bot run once the test decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05] or mean0=0,mean1=2[,...] (paired per group, headline metric)',
   )
@@ -117,6 +128,11 @@ program
   )
   .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
   .option('--bot <spec>', 'the bot to tune at its start point, e.g. heuristic:aggression=1:cash=0.1')
+  .option(
+    '--program <name=command>',
+    'a bot program (PROTOCOL.md) that --bot or --against may name, e.g. py="python3 my_bot.py"; repeatable',
+    addProgram,
+  )
   .option(
     '--tune <list>',
     "the parameters to tune, e.g. aggression,cash; key:c=0.05:r=0.002:min=0:max=1 sets its step and learning rate at the end (c_end, r_end) and narrows its bounds (default: c_end = range/20, r_end = 0.5/sqrt(iterations x pairs), the bot's bounds)",
@@ -469,12 +485,21 @@ program
 
 program
   .command('bots')
-  .description('list the built-in bots and their parameters')
+  .description('list the built-in bots and their parameters (and bot programs\' options)')
   .option('--game <name>', 'only the bots that play this game')
+  .option(
+    '--program <name=command>',
+    'also list this bot program (PROTOCOL.md): the games it plays and its options; repeatable',
+    addProgram,
+  )
   .option('--json', 'print one JSON document (keys in docs/listing.md)')
-  .action((o: { game?: string; json?: boolean }) => {
+  .action((o: { game?: string; json?: boolean; program?: Record<string, string> }) => {
     const game = o.game === undefined ? undefined : gameNamed(o.game);
-    const bots = botsFor(BUILTIN_BOTS, game);
+    const log = join(tmpdir(), `tafel-bots-${process.pid}.log`);
+    const programs = Object.entries(o.program ?? {}).map(([name, command]) =>
+      programListing(name, command, game ? [game] : GAMES, log),
+    );
+    const bots = [...botsFor(BUILTIN_BOTS, game), ...programs];
     if (o.json) return void process.stdout.write(botsJson(bots, game));
     for (const b of bots) {
       const games = b.games ? ` [${b.games.join(', ')}]` : ' [every game]';

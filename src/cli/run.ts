@@ -15,6 +15,8 @@ import { identityLines } from '../harness/report.js';
 import { playRun, type RunResult } from '../harness/run.js';
 import { parseShard, shardRange, shardText } from '../harness/shard.js';
 import { pathOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
+import { parseTimeControl } from '../harness/programs/clock.js';
+import { logPath } from '../harness/programs/logs.js';
 import { parseSprt, specText } from '../harness/sprt.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
@@ -38,6 +40,8 @@ export interface RunFlags {
   workers: number;
   shard?: string;
   moveTimeout?: number;
+  program?: Record<string, string>;
+  timeControl?: string;
   onBotError?: OnBotError;
   resume?: string;
   sprt?: string;
@@ -168,8 +172,13 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
   const game = gameNamed(o.game!);
   const table = tableFor(game, o.players, o.rules);
   const bots = parseBots(o.bots!);
-  const lineup = await resolveLineup(o.bots!, game, table.seats);
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
+  const outputs = [o.out, journal, o.records, o.dealCsv, o.db, o.report].map((f) => f ?? null);
+  const lineup = await resolveLineup(o.bots!, game, table.seats, undefined, {
+    commands: o.program ?? {},
+    table,
+    log: (label) => logPath({ dir: process.cwd(), outputs }, label, 0),
+  });
   const sprt = o.sprt === undefined ? null : specText(parseSprt(o.sprt));
   if (sprt && lineup.entrants.length !== 2) {
     throw new TafelError(
@@ -215,7 +224,9 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
       db: o.db ?? null,
       report: o.report ?? null,
     },
+    programs: o.program,
     moveTimeout: o.moveTimeout ?? null,
+    timeControl: o.timeControl === undefined ? null : parseTimeControl(o.timeControl, o.matches ? 'match' : 'deal'),
     onBotError: o.onBotError ?? 'stop',
   });
 }
@@ -267,12 +278,18 @@ function checkedAgainst(spec: RunSpec, path: string, o: RunFlags, given: (name: 
   if (o.boards !== undefined && resolve(o.boards) !== resolve(spec.files.dir, spec.boards?.file ?? ''))
     differs('--boards', spec.boards?.file ?? null, o.boards);
   if (o.sprt !== undefined && specText(parseSprt(o.sprt)) !== spec.sprt) differs('--sprt', spec.sprt, o.sprt);
+  for (const [name, command] of Object.entries(o.program ?? {})) {
+    const was = spec.programs[name];
+    if (was !== undefined && was !== command) differs(`--program ${name}`, was, command);
+  }
   // The journal continues where it is, whatever its header remembers of its own name.
   const files = { ...spec.files, journal: relative(spec.files.dir, resolve(path)) };
   return {
     ...spec,
     files,
     moveTimeout: given('moveTimeout') ? (o.moveTimeout ?? null) : spec.moveTimeout,
+    timeControl:
+      o.timeControl === undefined ? spec.timeControl : parseTimeControl(o.timeControl, spec.unit),
     onBotError: o.onBotError ?? spec.onBotError,
   };
 }
@@ -282,6 +299,7 @@ function resumeCommand(journal: string, o: RunFlags, given: (name: string) => bo
   const words = ['tafel', 'run', '--resume', journal];
   if (given('workers')) words.push('--workers', String(o.workers));
   if (o.moveTimeout !== undefined) words.push('--move-timeout', String(o.moveTimeout));
+  if (o.timeControl !== undefined) words.push('--time-control', o.timeControl);
   if (o.onBotError !== undefined && o.onBotError !== 'stop') words.push('--on-bot-error', o.onBotError);
   return words.map(shellWord).join(' ');
 }

@@ -9,6 +9,7 @@
 import { relative, resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
 import { resolveLineup } from '../harness/lineup.js';
+import { logPath } from '../harness/programs/logs.js';
 import { createProgress } from '../harness/progress.js';
 import { parseSprt, specText } from '../harness/sprt.js';
 import { playTuning, type TuneResult } from '../harness/tune.js';
@@ -45,6 +46,7 @@ export interface TuneFlags {
   force?: boolean;
   resume?: string;
   moveTimeout?: number;
+  program?: Record<string, string>;
 }
 
 /** The groups an SPRT verification may play when --verify does not say. */
@@ -55,6 +57,7 @@ const SEED_CHARS = 64 - ':verify'.length;
 const TUNING_FLAGS = [
   'game',
   'bot',
+  'program',
   'tune',
   'against',
   'unit',
@@ -176,7 +179,9 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
   const table = tableFor(game, o.players, o.rules);
   const one = async (text: string, flag: string) => {
     if (text.includes(',')) throw new TafelError('bad-bots', `${flag} '${text}': one bot, not a list`);
-    return (await resolveLineup(text, game, table.seats)).entrants[0];
+    const log = (label: string) => logPath({ dir: process.cwd(), outputs: [o.out ?? null] }, label, 0);
+    return (await resolveLineup(text, game, table.seats, undefined, { commands: o.program ?? {}, table, log }))
+      .entrants[0];
   };
   const bot = await one(o.bot!, '--bot');
   const against = o.against === undefined ? null : await one(o.against, '--against');
@@ -219,6 +224,7 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
       report: o.report ?? null,
     },
     moveTimeout: o.moveTimeout ?? null,
+    programs: o.program,
   });
 }
 

@@ -13,6 +13,7 @@ import { DbRows, type DbBatch } from './db-rows.js';
 import { groupText, skippedText } from './journal.js';
 import type { LiveRun } from './spec.js';
 import { GroupTally, Table } from './table.js';
+import { closeProgram } from './programs/bot.js';
 import type { MoveWatch } from './watch.js';
 
 /** What stopped a batch: a bot that failed, or a bot that could not be loaded. */
@@ -212,6 +213,7 @@ export class BatchPlayer {
         this.db?.dropGroup();
         // The failed deal left the table and its bots mid-play.
         this.takeMoveTime();
+        this.table.abandon();
         this.table = this.newTable();
         this.table.watch = watch;
         if (!(e.code === 'bot-failed' && skipFailures)) {
@@ -245,6 +247,11 @@ export class BatchPlayer {
       ms,
       moveTime,
     };
+  }
+
+  /** Quit the bot programs this player started in this thread (its run is over here). */
+  close(): void {
+    for (const e of this.run.lineup.entrants) closeProgram(e.spec);
   }
 
   /** Add the table's move times since the last take to the batch's (before the table is replaced, and at the end). */

@@ -15,11 +15,30 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
-import { TafelError } from '../core/errors.js';
-import type { Game, Params } from '../games/game.js';
+import { TafelError, isTafelError } from '../core/errors.js';
+import type { Game, Params, TableConfig } from '../games/game.js';
 import { parseParam } from '../games/params.js';
 import type { BotSpec } from '../../bots/bot.js';
 import { BUILTIN_BOTS, builtinBot } from '../../bots/registry.js';
+import { programBot, type ProgramPlace } from './programs/bot.js';
+import type { ProcessRegistry } from './programs/registry.js';
+
+/**
+ * The bot programs that a `--bots` list may name (`--program name=command`), and how
+ * to start one here to ask its name and options (PROTOCOL.md's handshake).
+ */
+export interface Programs {
+  /** Command by name. */
+  readonly commands: Readonly<Record<string, string>>;
+  /** The table they are asked to play (the handshake names it). */
+  readonly table: TableConfig;
+  /** The file a program started here writes its stderr to, by bot label. */
+  readonly log: (label: string) => string;
+  readonly registry?: ProcessRegistry | null;
+}
+
+/** A program's name: a word that no built-in bot has and no module path looks like. */
+export const PROGRAM_NAME = /^[A-Za-z][\w-]*$/;
 
 export interface Entrant {
   /** What tables show: the label given, or the bot as written (`heuristic:aggression=0.7`). */
@@ -111,7 +130,13 @@ export function parseBots(text: string): BotName[] {
 }
 
 /** `dir` is the directory that bot module paths are relative to (the working directory if absent). */
-export async function resolveLineup(botsText: string, game: Game, seats: number, dir?: string): Promise<Lineup> {
+export async function resolveLineup(
+  botsText: string,
+  game: Game,
+  seats: number,
+  dir?: string,
+  programs?: Programs,
+): Promise<Lineup> {
   const names = parseBots(botsText);
   if (names.length > seats) {
     throw new TafelError('bad-bots', `--bots names ${names.length} bots but ${game.name} has ${seats} seats here`);
@@ -121,7 +146,7 @@ export async function resolveLineup(botsText: string, game: Game, seats: number,
   for (const n of names) {
     if (index.has(n.label)) continue;
     index.set(n.label, entrants.length);
-    entrants.push(await resolveEntrant(n, game, dir));
+    entrants.push(await resolveEntrant(n, game, dir, programs));
   }
   const spread = Array.from({ length: seats }, (_, s) => index.get(names[s % names.length].label)!);
   const seatings = seatingsOf(spread, entrants.length, names.length, game.teams(seats));
@@ -129,10 +154,17 @@ export async function resolveLineup(botsText: string, game: Game, seats: number,
 }
 
 /** `name[:key=value]...` or `path/to/bot.js[:key=value]...`, under its label (`label=bot` in text). */
-export async function resolveEntrant(bot: BotName | string, game: Game, dir?: string): Promise<Entrant> {
+export async function resolveEntrant(
+  bot: BotName | string,
+  game: Game,
+  dir?: string,
+  programs?: Programs,
+): Promise<Entrant> {
   const name = typeof bot === 'string' ? parseBots(bot)[0] : bot;
   const [source, ...assignments] = splitBot(name.bot);
-  const spec = await loadBot(source, game, dir);
+  const command = programs?.commands[source];
+  const spec =
+    command === undefined ? await loadBot(source, game, dir) : checkedProgram(source, command, name.label, game, dir, programs!);
   const where = `bot ${source}`;
   const params: Record<string, string | number | boolean> = {};
   for (const s of spec.params) params[s.key] = s.default;
@@ -150,6 +182,42 @@ export async function resolveEntrant(bot: BotName | string, game: Game, dir?: st
   return { label: name.label, bot: name.bot, source, spec, params };
 }
 
+/** A program's spec from its handshake, here and now (it quits at once). */
+function checkedProgram(
+  source: string,
+  command: string,
+  label: string,
+  game: Game,
+  dir: string | undefined,
+  programs: Programs,
+): BotSpec {
+  const place = {
+    dir: resolve(dir ?? '.'),
+    log: programs.log(label),
+    registry: programs.registry ?? null,
+    moveTimeout: null,
+    timeControl: null,
+  };
+  return programSpec(source, command, game, programs.table, place, false);
+}
+
+/** `programBot`, with one line naming the program when it cannot start or shake hands. */
+export function programSpec(
+  source: string,
+  command: string,
+  game: Game,
+  table: TableConfig,
+  place: ProgramPlace,
+  keep: boolean,
+): BotSpec {
+  try {
+    return programBot(source, command, game, table, place, keep);
+  } catch (e) {
+    if (!isTafelError(e)) throw e;
+    throw new TafelError('bad-bot', `bot program ${source} (${command}): ${e.message}`);
+  }
+}
+
 /**
  * The spec of a built-in bot (by name) or of a bot module (by path, relative to `dir`),
  * checked to play `game`.
@@ -162,7 +230,7 @@ export async function loadBot(source: string, game: Game, dir?: string): Promise
     const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
     throw new TafelError(
       'unknown-bot',
-      `unknown bot '${source}' (built-in: ${known}; or give a path to a .js or .ts bot module)`,
+      `unknown bot '${source}' (built-in: ${known}; or give a path to a .js or .ts bot module, or declare a bot program with --program ${source}=COMMAND)`,
     );
   }
   if (spec.games && !spec.games.includes(game.name)) {

@@ -18,6 +18,7 @@ import { skippedText } from './journal.js';
 import type { RunSpec } from './spec.js';
 import { failedMove } from './table.js';
 import { playTask, type BatchTask } from './task.js';
+import { ProcessRegistry } from './programs/registry.js';
 import { MoveWatch, clock, type MoveSite } from './watch.js';
 
 /** How long past its timeout a move may run before its worker is terminated (timer and messaging slack). */
@@ -28,17 +29,44 @@ const POLL_MS = 50;
 export interface Runner {
   /** Batches that can run at once. */
   readonly slots: number;
-  run(task: Omit<BatchTask, 'watch'>): Promise<BatchResult>;
+  run(task: Omit<BatchTask, 'watch' | 'programs'>): Promise<BatchResult>;
   /** Stop: batches still running are abandoned (their promises reject or never settle). */
   close(): Promise<void>;
 }
 
 /** A pool of `workers` threads; with `inline` and one worker, this thread instead. */
 export function createRunner(workers: number, o: { inline?: boolean } = {}): Runner {
-  return workers <= 1 && o.inline ? inlineRunner() : poolRunner(Math.max(1, workers));
+  return withPrograms(workers <= 1 && o.inline ? inlineRunner : poolRunner, Math.max(1, workers));
 }
 
-function inlineRunner(): Runner {
+/** How long bot programs get to exit after `quit` at the end of a run, before they are killed. */
+const QUIT_MS = 1000;
+
+/**
+ * A runner whose batches announce the bot programs they start in one registry, so that
+ * closing it quits them all (killing those that do not go), and so does any exit of
+ * this process, a second Ctrl-C's included: no program outlives the run.
+ */
+function withPrograms(make: (workers: number, programs: SharedArrayBuffer) => Runner, workers: number): Runner {
+  const registry = new ProcessRegistry();
+  const runner = make(workers, registry.buffer);
+  const onExit = () => registry.killAll();
+  process.on('exit', onExit);
+  return {
+    slots: runner.slots,
+    run: (task) => runner.run(task),
+    async close() {
+      try {
+        await runner.close();
+      } finally {
+        process.off('exit', onExit);
+        registry.stopAll(QUIT_MS);
+      }
+    },
+  };
+}
+
+function inlineRunner(_workers: number, programs: SharedArrayBuffer): Runner {
   let closed = false;
   return {
     slots: 1,
@@ -47,7 +75,7 @@ function inlineRunner(): Runner {
       await new Promise((resolve) => setImmediate(resolve));
       // A batch queued before an interrupt is abandoned, not played.
       if (closed) return new Promise<never>(() => {});
-      return playTask({ ...task, watch: null });
+      return playTask({ ...task, watch: null, programs });
     },
     close() {
       closed = true;
@@ -64,7 +92,7 @@ interface Watched {
   stopped: MoveSite | null;
 }
 
-function poolRunner(workers: number): Runner {
+function poolRunner(workers: number, programs: SharedArrayBuffer): Runner {
   const pool = new Piscina<BatchTask, BatchResult>({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: workers,
@@ -94,12 +122,12 @@ function poolRunner(workers: number): Runner {
   };
 
   /** A batch whose moves are watched; see the module's header for what a stopped move does. */
-  const guarded = async (task: Omit<BatchTask, 'watch'>, limit: number): Promise<BatchResult> => {
+  const guarded = async (task: Omit<BatchTask, 'watch' | 'programs'>, limit: number): Promise<BatchResult> => {
     const w: Watched = { watch: new MoveWatch(), abort: new AbortController(), limit, stopped: null };
     watched.add(w);
     timer ??= setInterval(poll, POLL_MS);
     try {
-      return await pool.run({ ...task, watch: w.watch.buffer }, { signal: w.abort.signal });
+      return await pool.run({ ...task, watch: w.watch.buffer, programs }, { signal: w.abort.signal });
     } catch (e) {
       if (!w.stopped || closing) throw e;
     } finally {
@@ -128,7 +156,7 @@ function poolRunner(workers: number): Runner {
     slots: workers,
     run(task) {
       const limit = task.spec.moveTimeout;
-      const p = limit === null ? pool.run({ ...task, watch: null }) : guarded(task, limit);
+      const p = limit === null ? pool.run({ ...task, watch: null, programs }) : guarded(task, limit);
       inFlight.add(p);
       const forget = () => inFlight.delete(p);
       p.then(forget, forget);

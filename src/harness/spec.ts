@@ -6,10 +6,10 @@
  * setting is a new field here, and nowhere else.
  *
  * What the results depend on is the identity (`identityDifference` compares it): the
- * game, seats and rules, the bots with every parameter and where they sit, the seed,
- * the unit and the number of groups. The shard says which part of the run this is;
- * `files` where it writes; `moveTimeout` and `onBotError` how failing bots are handled
- * (the two may change when a run is resumed); `timeMoves` whether the bots' moves are
+ * game, seats and rules, the bots with every parameter and where they sit (a bot
+ * program's command too), the seed, the unit and the number of groups. The shard says
+ * which part of the run this is; `files` where it writes; `moveTimeout`, `timeControl`
+ * and `onBotError` how failing bots are handled (they may change when a run is resumed); `timeMoves` whether the bots' moves are
  * timed for the caller (a measurement beside the results, never part of them).
  *
  * In memory `files.dir` is the absolute directory the run was started from, and the
@@ -23,7 +23,12 @@ import type { Game, ParamValue, Params, TableConfig } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { resolveParams } from '../games/params.js';
 import { boardSetFrom, type BoardSet } from './boards.js';
-import { loadBot, type Entrant, type Lineup } from './lineup.js';
+import { threadId } from 'node:worker_threads';
+import { loadBot, programSpec, type Entrant, type Lineup } from './lineup.js';
+import type { ProgramPlace } from './programs/bot.js';
+import type { TimeControl } from './programs/clock.js';
+import { logPath } from './programs/logs.js';
+import type { ProcessRegistry } from './programs/registry.js';
 import type { Shard } from './shard.js';
 import type { Unit } from './table.js';
 import { VERSION } from './version.js';
@@ -80,6 +85,11 @@ export interface RunSpec {
    */
   readonly boards: BoardSet | null;
   readonly shard: Shard | null;
+  /**
+   * The bot programs among the entrants (`--program name=command`): command by name, the
+   * entrant's `source` being the name. Absent from journals written before programs.
+   */
+  readonly programs: Readonly<Record<string, string>>;
   /** The --sprt spec in force (its canonical text), or null. */
   readonly sprt: string | null;
   /** The game's deal and match metric keys: what the journal's sums mean, column by column. */
@@ -87,6 +97,8 @@ export interface RunSpec {
   readonly files: RunFiles;
   /** The longest a bot may take over one move, in ms, or null: moves are not timed. */
   readonly moveTimeout: number | null;
+  /** Bot programs' clocks (`--time-control`), or null: only `moveTimeout` limits their moves. */
+  readonly timeControl: TimeControl | null;
   /** A bot that throws, times out or plays an illegal move stops the run, or its group is dropped. */
   readonly onBotError: OnBotError;
   /**
@@ -119,8 +131,11 @@ export interface SpecParts {
   readonly boards?: BoardSet | null;
   readonly shard?: Shard | null;
   readonly sprt?: string | null;
+  /** Commands of the bot programs that the lineup may name (those it does name are kept). */
+  readonly programs?: Readonly<Record<string, string>>;
   readonly files?: Partial<RunFiles>;
   readonly moveTimeout?: number | null;
+  readonly timeControl?: TimeControl | null;
   readonly onBotError?: OnBotError;
   readonly timeMoves?: boolean;
 }
@@ -149,9 +164,16 @@ export function specOf(p: SpecParts): RunSpec {
     boards: p.boards ?? null,
     shard: p.shard ?? null,
     sprt: p.sprt ?? null,
+    programs: Object.fromEntries(
+      lineup.entrants.flatMap((e) => {
+        const command = p.programs?.[e.source];
+        return command === undefined ? [] : [[e.source, command] as const];
+      }),
+    ),
     metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
+    timeControl: p.timeControl ?? null,
     onBotError: p.onBotError ?? 'stop',
     timeMoves: p.timeMoves ?? false,
   };
@@ -162,15 +184,23 @@ export function liveRunOf(p: SpecParts): LiveRun {
   return { spec: specOf(p), game: p.game, table: p.table, lineup: p.lineup, key: seedKey(p.seed) };
 }
 
-/** Make a spec live: its game, its table, and its bots loaded (by source, with the parameters as they are). */
-export async function liveRun(spec: RunSpec): Promise<LiveRun> {
+/**
+ * Make a spec live: its game, its table, and its bots loaded (by source, with the
+ * parameters as they are). A bot program is started here and kept for the first deal;
+ * `registry` is where its processes are announced to the main thread.
+ */
+export async function liveRun(spec: RunSpec, registry: ProcessRegistry | null = null): Promise<LiveRun> {
   const game = findGame(spec.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${spec.game}'`);
   const table = { seats: spec.seats, rules: resolveParams(game.variants, spec.rules, `rules of ${spec.game}`) };
   game.checkTable(table);
   const entrants: Entrant[] = [];
   for (const e of spec.entrants) {
-    const bot = await loadBot(e.source, game, spec.files.dir);
+    const command = spec.programs[e.source];
+    const bot =
+      command === undefined
+        ? await loadBot(e.source, game, spec.files.dir)
+        : programSpec(e.source, command, game, table, programPlace(spec, e.label, registry), true);
     if ((bot.cheats === true) !== e.cheats) {
       throw new TafelError(
         'bad-spec',
@@ -181,6 +211,23 @@ export async function liveRun(spec: RunSpec): Promise<LiveRun> {
   }
   const lineup: Lineup = { entrants, base: spec.seatings[0], rotations: spec.seatings.length, seatings: spec.seatings };
   return { spec, game, table, lineup, key: seedKey(spec.seed) };
+}
+
+/** Where a bot program of this run starts and writes its log, in this thread. */
+function programPlace(spec: RunSpec, label: string, registry: ProcessRegistry | null): ProgramPlace {
+  const { files } = spec;
+  return {
+    dir: files.dir,
+    log: logPath({ dir: files.dir, outputs: runOutputsOf(files) }, label, threadId),
+    registry,
+    moveTimeout: spec.moveTimeout,
+    timeControl: spec.timeControl,
+  };
+}
+
+/** The run's output files as typed, in the order their names give the bot logs' names. */
+export function runOutputsOf(files: RunFiles): (string | null)[] {
+  return [files.out, files.journal, files.records, files.dealCsv, files.db, files.report];
 }
 
 /** The absolute path of one of the run's files, or null. */
@@ -196,7 +243,13 @@ export function identityDifference(a: RunSpec, b: RunSpec): string | null {
   if (a.seats !== b.seats) return '--players';
   if (!same(a.rules, b.rules)) return '--rules';
   const bots = (s: RunSpec) =>
-    s.entrants.map((e) => ({ label: e.label, source: e.source, params: e.params, cheats: e.cheats }));
+    s.entrants.map((e) => ({
+      label: e.label,
+      source: e.source,
+      params: e.params,
+      cheats: e.cheats,
+      command: s.programs[e.source] ?? null,
+    }));
   if (!same(a.bots, b.bots) || !same(bots(a), bots(b)) || !same(a.seatings, b.seatings)) return '--bots';
   if (a.seed !== b.seed) return '--seed';
   if (a.unit !== b.unit) return '--deals/--matches';
@@ -227,6 +280,7 @@ export function commandOf(spec: RunSpec): string {
   const words = ['tafel', 'run', '--game', spec.game, '--players', String(spec.seats)];
   const rules = Object.entries(spec.rules).map(([k, v]) => `${k}=${String(v)}`);
   if (rules.length) words.push('--rules', rules.join(','));
+  for (const [name, command] of Object.entries(spec.programs)) words.push('--program', `${name}=${command}`);
   words.push('--bots', spec.bots.join(','), '--seed', spec.seed);
   if (spec.boards) {
     words.push('--boards', spec.boards.file);
@@ -286,11 +340,26 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | null
     metrics.match.every(str) &&
     files !== null &&
     (v.moveTimeout === null || count(v.moveTimeout)) &&
+    (v.programs === undefined || (isObject(v.programs) && Object.values(v.programs).every(str))) &&
+    (v.timeControl === undefined || v.timeControl === null || isTimeControl(v.timeControl)) &&
     (v.onBotError === 'stop' || v.onBotError === 'skip') &&
     (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
   if (!ok) return null;
   // Nor did they say `timeMoves` before moves were timed.
-  return { ...(value as unknown as RunSpec), files, timeMoves: v.timeMoves === true, boards: boardSetFrom(v.boards) };
+  // Nor programs or time controls before bot programs could enter runs.
+  return {
+    ...(value as unknown as RunSpec),
+    files,
+    timeMoves: v.timeMoves === true,
+    boards: boardSetFrom(v.boards),
+    programs: (v.programs as Record<string, string> | undefined) ?? {},
+    timeControl: (v.timeControl as TimeControl | null | undefined) ?? null,
+  };
+}
+
+function isTimeControl(x: unknown): x is TimeControl {
+  const ms = (y: unknown) => typeof y === 'number' && Number.isSafeInteger(y) && y >= 0;
+  return isObject(x) && ms(x.baseMs) && ms(x.incMs) && (x.per === 'deal' || x.per === 'match');
 }
 
 /** A journal's `null` or a path. */

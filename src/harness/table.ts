@@ -14,10 +14,11 @@
  */
 import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
 import { TafelError } from '../core/errors.js';
+import { BotFault } from './programs/fault.js';
 import { Rng } from '../core/rng.js';
 import type { Match, State } from '../games/game.js';
 import type { Board } from './boards.js';
-import type { Bot } from '../../bots/bot.js';
+import type { Bot, DealSite } from '../../bots/bot.js';
 import { entrantAt } from './lineup.js';
 import { reseedBot, reseedCards } from './seeding.js';
 import type { LiveRun, RunSpec } from './spec.js';
@@ -94,6 +95,10 @@ export class Table {
   private readonly seatFacts: Float64Array;
   /** The run's chosen deals (group g's first deal is board g), or null: every deal from the seed. */
   private readonly boards: readonly Board[] | null;
+  /** Some bot hears when its deals begin and end (a bot program); else the hooks are skipped. */
+  private readonly dealHooks: boolean;
+  /** Where the deal under way is, for those hooks (one object, rewritten per deal). */
+  private readonly site = { group: 0, rotation: 0, deal: 0 };
 
   private readonly moveTimeout: number;
   /** Where timed moves are announced to a watching thread (set per batch), or null. */
@@ -127,6 +132,7 @@ export class Table {
         }),
       ),
     );
+    this.dealHooks = this.bots.some((row) => row.some((b) => b.startDeal || b.finishDeal || b.abandonDeal));
     this.seatBots = new Array<Bot>(seats);
     this.seatEntrant = new Int32Array(seats);
     this.moveTime = new Float64Array(spec.timeMoves ? 2 * lineup.entrants.length : 0);
@@ -161,7 +167,9 @@ export class Table {
         reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
       if (k === 0 && this.boards !== null) match.startBoard(this.state, this.boards[g]);
       else match.startDeal(this.state, this.cards);
+      if (this.dealHooks) this.startHooks(g, r, k);
       this.playDeal(g, r, k);
+      if (this.dealHooks) this.finishHooks(g, r, k);
       match.finishDeal(this.state);
       match.dealMetrics(this.state, this.dealValues);
       for (let seat = 0; seat < seats; seat++) {
@@ -189,6 +197,45 @@ export class Table {
       }
       this.dbSink?.match(g, r, this.seatEntrant, this.matchValues);
     }
+  }
+
+  /** Tell the bots that hear of it that their deal begins (seat by seat, in seat order). */
+  private startHooks(g: number, r: number, k: number): void {
+    const site = this.site;
+    site.group = g;
+    site.rotation = r;
+    site.deal = k;
+    for (let seat = 0; seat < this.seatBots.length; seat++) {
+      const bot = this.seatBots[seat];
+      if (!bot.startDeal) continue;
+      try {
+        bot.startDeal(this.state.observe(seat), site as DealSite);
+      } catch (e) {
+        throw this.hookFailure(seat, g, r, k, 'as its deal began', e);
+      }
+    }
+  }
+
+  /** Tell the bots that hear of it that the deal is over, with what each seat sees at its end. */
+  private finishHooks(g: number, r: number, k: number): void {
+    for (let seat = 0; seat < this.seatBots.length; seat++) {
+      const bot = this.seatBots[seat];
+      if (!bot.finishDeal) continue;
+      try {
+        bot.finishDeal(this.state.observe(seat));
+      } catch (e) {
+        throw this.hookFailure(seat, g, r, k, 'as its deal ended', e);
+      }
+    }
+  }
+
+  /**
+   * The deal under way is given up (a bot failed): bots that hold something for it (a
+   * program in the middle of a deal) let it go. The table is not used again.
+   */
+  abandon(): void {
+    if (!this.dealHooks) return;
+    for (const row of this.bots) for (const bot of row) bot.abandonDeal?.();
   }
 
   private playDeal(g: number, r: number, k: number): void {
@@ -233,6 +280,15 @@ export class Table {
   private failure(seat: number, g: number, r: number, k: number, what: string): TafelError {
     this.watch?.end();
     return new TafelError('bot-failed', failedMove(this.run.spec, { group: g, rotation: r, deal: k, seat }, what));
+  }
+
+  /** A bot program's fault keeps its kind and says itself what happened; anything else is a bot that threw. */
+  private hookFailure(seat: number, g: number, r: number, k: number, when: string, e: unknown): TafelError {
+    this.watch?.end();
+    const at = { group: g, rotation: r, deal: k, seat };
+    if (e instanceof BotFault) return new BotFault(e.fault, failedMove(this.run.spec, at, e.message));
+    const what = `threw ${when}: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
+    return new BotFault('threw', failedMove(this.run.spec, at, what));
   }
 
   private recordOf(g: number, r: number, k: number): Record<string, unknown> {

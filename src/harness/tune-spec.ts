@@ -83,6 +83,8 @@ export interface TuneSpec {
   readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
   readonly files: TuneFiles;
   readonly moveTimeout: number | null;
+  /** Commands of the bot programs among `bot` and `against` (RunSpec.programs); absent from older journals. */
+  readonly programs: Readonly<Record<string, string>>;
 }
 
 /**
@@ -276,6 +278,8 @@ export function pairRun(
       ...o.files,
     },
     moveTimeout: t.moveTimeout,
+    programs: t.programs,
+    timeControl: null,
     onBotError: 'stop',
     timeMoves: false,
   };
@@ -297,6 +301,7 @@ export function tuneCommandOf(t: TuneSpec): string {
   const words = ['tafel', 'tune', '--game', t.game, '--players', String(t.seats)];
   const rules = Object.entries(t.rules).map(([k, v]) => `${k}=${String(v)}`);
   if (rules.length) words.push('--rules', rules.join(','));
+  for (const [name, command] of Object.entries(t.programs)) words.push('--program', `${name}=${command}`);
   words.push('--bot', t.bot.bot, '--tune', tuneText(t));
   if (t.against) words.push('--against', t.against.bot);
   if (t.unit === 'match') words.push('--unit', 'match');
@@ -356,9 +361,10 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
     Array.isArray(metrics.match) &&
     metrics.match.every(str) &&
     files !== null &&
-    (v.moveTimeout === null || count(v.moveTimeout));
+    (v.moveTimeout === null || count(v.moveTimeout)) &&
+    (v.programs === undefined || (isObject(v.programs) && Object.values(v.programs).every(str)));
   if (!ok) return null;
-  return { ...(value as unknown as TuneSpec), files };
+  return { ...(value as unknown as TuneSpec), files, programs: (v.programs as Record<string, string>) ?? {} };
 }
 
 /** What a tuning is made of, resolved (the bots loaded, the table checked). */
@@ -379,6 +385,8 @@ export interface TuneParts {
   readonly verify: Verification | null;
   readonly files?: Partial<TuneFiles>;
   readonly moveTimeout?: number | null;
+  /** Commands of bot programs that `bot` or `against` may be (those they are are kept). */
+  readonly programs?: Readonly<Record<string, string>>;
 }
 
 export function tuneSpecOf(p: TuneParts): TuneSpec {
@@ -425,5 +433,11 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
+    programs: Object.fromEntries(
+      [p.bot, p.against].flatMap((e) => {
+        const command = e && p.programs?.[e.source];
+        return command === undefined || command === null ? [] : [[e!.source, command] as const];
+      }),
+    ),
   };
 }
