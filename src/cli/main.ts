@@ -24,6 +24,7 @@ import {
   integer,
   nonNegativeInt,
   positiveInt,
+  shareOf,
   seedText,
   tableFor,
 } from './common.js';
@@ -104,6 +105,12 @@ program
       '--on-bot-error <mode>',
       'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group',
     ).choices(['stop', 'skip']),
+  )
+  .option(
+    '--max-fault-share <share>',
+    'with --on-bot-error skip: withdraw a bot (stop the run, results so far kept) once it failed in 3 groups or more and in more than this share of the groups so far; 1 never does',
+    shareOf('--max-fault-share'),
+    0.1,
   )
   .action(async (o: RunFlags, cmd: Command) => {
     const { runCommand } = await import('./run.js');

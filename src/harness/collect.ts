@@ -55,7 +55,7 @@ export class Collector {
   addLines(lines: readonly GroupLine[]): void {
     for (const line of lines) {
       if ('skipped' in line) {
-        this.skipped.push({ code: 'bot-failed', message: line.skipped, group: line.g });
+        this.skipped.push(line.failure);
         continue;
       }
       toGroupTally(line, this.group);
