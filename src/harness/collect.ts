@@ -93,6 +93,7 @@ export class Collector {
     if (db) {
       if (!r.db) throw new Error('Collector: the batch made no rows for the database');
       db.database.append(db.spec, r.db, r.records);
+      if (r.skipped.length) db.database.appendFaults(db.spec, r.skipped);
     }
     if (files.journal) {
       if (!r.journal) throw new Error(`Collector: the batch made no text for ${files.journal.path}`);

@@ -253,6 +253,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       if (!session.runner) await runner.close();
     }
   }
+  // The fault that stopped the run is kept too (a resume deletes it with its group, which is played again).
+  if (end.end === 'failed') database?.appendFaults(spec, [end.failure]);
   // The end time says when the run was finished, not when a session of it stopped.
   await database?.close(end.end === 'done' || end.end === 'stopped' ? [spec] : []);
   const faults = countFaults(
