@@ -27,7 +27,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omi
       const fails = failAt >= task.start && failAt < task.start + task.count;
       const done = fails ? failAt - task.start : task.count;
       const failure: Failure | null = fails
-        ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt }
+        ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt, fault: 'threw', entrant: 0, at: null }
         : null;
       const result: BatchResult = {
         start: task.start,
@@ -38,6 +38,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omi
         dealRows: null,
         journal: null,
         db: null,
+        restarts: null,
         failure,
         ms: done * 0.01,
         moveTime: null,
