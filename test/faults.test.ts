@@ -160,7 +160,7 @@ describe('--max-fault-share', () => {
     const one = run(bots, 60, ['--workers', '1']);
     const three = run(bots, 60, ['--workers', '3']);
     for (const x of [one, three]) {
-      expect(x.r.status).toBe(2);
+      expect(x.r.status).toBe(3);
       const lines = x.r.stderr.trim().split('\n');
       const last = lines[lines.length - 1];
       expect(last).toMatch(
@@ -180,7 +180,7 @@ describe('--max-fault-share', () => {
     const stop = expectedStop(0.1)!;
     const x = run(bots, 60, ['--workers', '1']);
     const again = tafel(['run', '--resume', 'a.journal.jsonl', '--workers', '2'], x.dir);
-    expect(again.status).toBe(2);
+    expect(again.status).toBe(3);
     const m = /tafel: bot f withdrawn: it failed in (\d+) of (\d+) groups/.exec(again.stderr);
     expect(m, again.stderr).not.toBeNull();
     expect(Number(m![1])).toBe(stop.failed + 1);

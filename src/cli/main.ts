@@ -502,7 +502,7 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof TafelError) {
       process.stderr.write(`tafel: ${e.message}\n`);
-      process.exitCode = e.code === 'bot-failed' ? 3 : 2;
+      process.exitCode = e.code === 'bot-failed' || e.code === 'bot-withdrawn' ? 3 : 2;
       return;
     }
     const code = (e as { code?: string }).code;
