@@ -5,7 +5,7 @@
  * bot that fails too often is withdrawn, in group order, whatever the workers.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, read, results, tafel, tmpDir } from './cli-helpers.js';
 import { runQuery } from '../src/harness/query.js';

@@ -10,7 +10,7 @@ import type { Failure } from './batch.js';
 import type { GroupLine } from './journal.js';
 
 /** Fewer dropped groups never withdraw a bot: a bad start of a long run is not a verdict. */
-export const MIN_FAULTS = 3;
+const MIN_FAULTS = 3;
 
 export interface Withdrawn {
   readonly entrant: number;
@@ -36,7 +36,11 @@ export class Withdrawal {
     entrants: number,
     readonly share: number,
   ) {
-    this.counts = { groups: 0, failed: new Array<number>(entrants).fill(0), first: new Array(entrants).fill(null) };
+    this.counts = {
+      groups: 0,
+      failed: new Array<number>(entrants).fill(0),
+      first: new Array<Failure | null>(entrants).fill(null),
+    };
   }
 
   /** Groups already done (a resumed run's prefix): counted, never checked. */

@@ -8,7 +8,10 @@ import type { BotSpec } from '../../../bots/bot.js';
 
 const counts = new WeakMap<BotSpec, number>();
 
-/** One more restart of a program of the entrant whose spec is `spec` (one spec per entrant). */
+/**
+ * One more restart of a program of the entrant whose spec is `spec` (one spec per entrant).
+ * @public for bot.ts, the programs' BotSpec, which restarts them
+ */
 export function countRestart(spec: BotSpec): void {
   counts.set(spec, (counts.get(spec) ?? 0) + 1);
 }
