@@ -82,7 +82,7 @@ describe('playInOrder', () => {
       const { seen, end } = collect(fakeRunner(4, 1234, seed), 0, 3000);
       expect(await end).toEqual({
         end: 'failed',
-        failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234 },
+        failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234, fault: 'threw', entrant: 0, at: null },
       });
       expect(seen).toEqual(Array.from({ length: 1234 }, (_, i) => i));
     }

@@ -234,7 +234,13 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       to,
       signal: session.signal,
       maxBatch: test ? 1 : undefined,
-      cut: withdrawal ? (r) => withdrawal.check(r.start, r.done, r.skipped) : undefined,
+      // A withdrawal at the last group stops nothing: the run is done.
+      cut: withdrawal
+        ? (r) => {
+            const last = withdrawal.check(r.start, r.done, r.skipped);
+            return last === to - 1 ? null : last;
+          }
+        : undefined,
       onBatch: (r) => {
         collector.add(r);
         withdrawal?.add(r.start, r.done, r.skipped);
