@@ -145,7 +145,8 @@ function report(result: RunResult): void {
   if (faults) out.push(faults);
   process.stdout.write(out.join('\n') + '\n');
   if (result.skipped.length) {
-    const total = result.to - result.from;
+    // A run that stopped early (a withdrawn bot) dropped them of the groups it finished.
+    const total = result.withdrawn ? result.tally.groups + result.skipped.length : result.to - result.from;
     process.stderr.write(
       `tafel: dropped ${result.skipped.length} of ${total} groups in which a bot failed; the first: ${result.skipped[0].message}\n`,
     );
