@@ -112,6 +112,9 @@ describe('--workers', () => {
       'k',
       '--on-bot-error',
       'skip',
+      // Its failures early in the run would withdraw it at the default share (faults.test.ts tests that).
+      '--max-fault-share',
+      '1',
     ];
     const [one, four] = both(bots, () => ROOT, 3);
     expect(one.r.status, one.r.stderr).toBe(0);

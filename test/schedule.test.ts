@@ -27,7 +27,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omi
       const fails = failAt >= task.start && failAt < task.start + task.count;
       const done = fails ? failAt - task.start : task.count;
       const failure: Failure | null = fails
-        ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt }
+        ? { code: 'bot-failed', message: `failed at ${failAt}`, group: failAt, fault: 'threw', entrant: 0, at: null }
         : null;
       const result: BatchResult = {
         start: task.start,
@@ -38,6 +38,7 @@ function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omi
         dealRows: null,
         journal: null,
         db: null,
+        restarts: null,
         failure,
         ms: done * 0.01,
         moveTime: null,
@@ -81,7 +82,7 @@ describe('playInOrder', () => {
       const { seen, end } = collect(fakeRunner(4, 1234, seed), 0, 3000);
       expect(await end).toEqual({
         end: 'failed',
-        failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234 },
+        failure: { code: 'bot-failed', message: 'failed at 1234', group: 1234, fault: 'threw', entrant: 0, at: null },
       });
       expect(seen).toEqual(Array.from({ length: 1234 }, (_, i) => i));
     }

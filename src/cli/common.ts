@@ -52,6 +52,16 @@ export function finiteNumber(what: string) {
   };
 }
 
+/** A share from 0 to 1. */
+export function shareOf(what: string) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !(n >= 0 && n <= 1))
+      throw new InvalidArgumentError(`${what} must be a share from 0 to 1`);
+    return n;
+  };
+}
+
 export function seedText(text: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
     throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');

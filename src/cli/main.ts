@@ -26,6 +26,7 @@ import {
   integer,
   nonNegativeInt,
   positiveInt,
+  shareOf,
   seedText,
   tableFor,
 } from './common.js';
@@ -115,6 +116,12 @@ program
       '--on-bot-error <mode>',
       'when a bot throws, times out or plays an illegal move: stop the run, or skip (drop) that group',
     ).choices(['stop', 'skip']),
+  )
+  .option(
+    '--max-fault-share <share>',
+    'with --on-bot-error skip: withdraw a bot (stop the run, results so far kept) once it failed in 3 groups or more and in more than this share of the groups so far; 1 never does',
+    shareOf('--max-fault-share'),
+    0.1,
   )
   .action(async (o: RunFlags, cmd: Command) => {
     const { runCommand } = await import('./run.js');
@@ -520,7 +527,7 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof TafelError) {
       process.stderr.write(`tafel: ${e.message}\n`);
-      process.exitCode = e.code === 'bot-failed' ? 3 : 2;
+      process.exitCode = e.code === 'bot-failed' || e.code === 'bot-withdrawn' ? 3 : 2;
       return;
     }
     const code = (e as { code?: string }).code;

@@ -57,7 +57,7 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
     if (shardFiles.has(f.path)) throw new TafelError('bad-output', `merge: ${f.shown} is one of the shards' own files`);
   }
   checkOutputs(outputs, { existing: o.force ? 'replace' : 'refuse' });
-  const { tally, skipped } = mergedTally(game, merged, paths.join(', '));
+  const { tally, skipped, faults } = mergedTally(game, merged, paths.join(', '));
   const spec = {
     ...merged.spec,
     files: {
@@ -75,7 +75,7 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
   if (o.dealCsv) joinShardFiles(game, m, 'dealCsv', o.dealCsv);
   if (o.db) await joinShardDatabases(game, m, resolve(o.db));
   if (journal) writeMergedJournal(journal, game, m);
-  if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(spec, tally));
+  if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(spec, tally, null, faults));
   const units = spec.unit === 'deal' ? 'deals' : 'matches';
   const shards = inputs.length === 1 ? '1 journal' : `${inputs.length} shards`;
   const out = [
@@ -89,6 +89,8 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
       `dropped: ${skipped} ${units} in which a bot failed (--on-bot-error skip), left out of the results above`,
     );
   }
+  const faultsLine = faults.line(spec.entrants.map((e) => e.label));
+  if (faultsLine) out.push(faultsLine);
   process.stdout.write(out.join('\n') + '\n');
   for (const [, p, what] of named) if (p) process.stderr.write(`tafel: ${what} written to ${shown(resolve(p))}\n`);
 }

@@ -13,6 +13,7 @@ import { parseBots, resolveLineup } from '../harness/lineup.js';
 import { createProgress } from '../harness/progress.js';
 import { identityLines } from '../harness/report.js';
 import { playRun, type RunResult } from '../harness/run.js';
+import { withdrawnText } from '../harness/withdrawal.js';
 import { parseShard, shardRange, shardText } from '../harness/shard.js';
 import { pathOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
 import { parseTimeControl } from '../harness/programs/clock.js';
@@ -43,6 +44,7 @@ export interface RunFlags {
   program?: Record<string, string>;
   timeControl?: string;
   onBotError?: OnBotError;
+  maxFaultShare: number;
   resume?: string;
   sprt?: string;
   force?: boolean;
@@ -71,6 +73,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
       signal: controller.signal,
       progress: ({ total, before }) => createProgress({ write: (t) => process.stderr.write(t), tty, total, before }),
       onGroup: digest?.add,
+      maxFaultShare: o.maxFaultShare,
     });
   } finally {
     signals.release();
@@ -90,7 +93,7 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
     });
     process.stderr.write(`tafel: report written to ${shown(pathOf(spec, 'report')!)} (${kilobytes(bytes)})\n`);
   }
-  if (!result.interrupted && !result.failure) written(spec);
+  if (!result.interrupted && !result.failure && !result.withdrawn) written(spec);
   if (result.interrupted) {
     const so = `tafel: interrupted by ${signals.signal()} after ${result.tally.groups + result.skipped.length} of ${result.to - result.from} groups`;
     const journal = o.resume ?? spec.files.journal;
@@ -109,6 +112,11 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
       ? `; after fixing the bot, continue with: tafel run --resume ${shellWord(spec.files.journal)}`
       : '';
     throw new TafelError(result.failure.code, `${result.failure.message}; ${kept}${how}`);
+  }
+  if (result.withdrawn) {
+    const w = result.withdrawn;
+    const how = spec.files.journal ? `; continue with: ${resumeCommand(o.resume ?? spec.files.journal, o, given)}` : '';
+    throw new TafelError('bot-withdrawn', `${withdrawnText(w, spec.entrants[w.entrant].label, o.maxFaultShare)}${how}`);
   }
   if (result.tally.groups === 0 && result.skipped.length > 0) {
     // Nothing was measured: an empty table is no result, whatever --on-bot-error allowed.
@@ -137,9 +145,12 @@ function report(result: RunResult): void {
       `dropped: ${result.skipped.length} ${units} in which a bot failed (--on-bot-error skip), left out of the results above`,
     );
   }
+  const faults = result.faults.line(spec.entrants.map((e) => e.label));
+  if (faults) out.push(faults);
   process.stdout.write(out.join('\n') + '\n');
   if (result.skipped.length) {
-    const total = result.to - result.from;
+    // A run that stopped early (a withdrawn bot) dropped them of the groups it finished.
+    const total = result.withdrawn ? result.tally.groups + result.skipped.length : result.to - result.from;
     process.stderr.write(
       `tafel: dropped ${result.skipped.length} of ${total} groups in which a bot failed; the first: ${result.skipped[0].message}\n`,
     );
@@ -301,5 +312,6 @@ function resumeCommand(journal: string, o: RunFlags, given: (name: string) => bo
   if (o.moveTimeout !== undefined) words.push('--move-timeout', String(o.moveTimeout));
   if (o.timeControl !== undefined) words.push('--time-control', o.timeControl);
   if (o.onBotError !== undefined && o.onBotError !== 'stop') words.push('--on-bot-error', o.onBotError);
+  if (given('maxFaultShare')) words.push('--max-fault-share', String(o.maxFaultShare));
   return words.map(shellWord).join(' ');
 }

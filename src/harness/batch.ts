@@ -11,16 +11,35 @@ import { isTafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { DbRows, type DbBatch } from './db-rows.js';
 import { groupText, skippedText } from './journal.js';
+import { BotFault, type FaultKind } from './programs/fault.js';
 import type { LiveRun } from './spec.js';
-import { GroupTally, Table } from './table.js';
-import { closeProgram } from './programs/bot.js';
-import type { MoveWatch } from './watch.js';
+import { GroupTally, MoveFault, Table } from './table.js';
+import { closeProgram, takeRestarts } from './programs/bot.js';
+import type { MoveSite, MoveWatch } from './watch.js';
 
-/** What stopped a batch: a bot that failed, or a bot that could not be loaded. */
+/** What stopped a group (and a batch, unless dropped): a bot's fault, or a bot that could not be loaded. */
 export interface Failure {
   readonly code: string;
   readonly message: string;
   readonly group: number;
+  /** The fault's kind; null for a failure that is no bot's fault in play (a bot that could not be loaded). */
+  readonly fault: FaultKind | null;
+  /** The entrant at fault, or -1 when not known (a journal line written before faults had kinds). */
+  readonly entrant: number;
+  /** Where the faulty move was (its rotation, deal and seat), or null when not known. */
+  readonly at: MoveSite | null;
+}
+
+/** The `Failure` that error `e`, thrown while group `g` was played, stands for. */
+export function failureOf(e: { code: string; message: string }, g: number): Failure {
+  if (e instanceof MoveFault) return { ...base(e, g), fault: e.fault, entrant: e.entrant, at: e.site };
+  if (e instanceof BotFault) return { ...base(e, g), fault: e.fault, entrant: -1, at: null };
+  // A bot-failed error without a kind (thrown by older code paths) is the bot's own failure.
+  return { ...base(e, g), fault: e.code === 'bot-failed' ? 'threw' : null, entrant: -1, at: null };
+}
+
+function base(e: { code: string; message: string }, group: number) {
+  return { code: e.code, message: e.message, group };
 }
 
 export interface BatchResult {
@@ -48,6 +67,11 @@ export interface BatchResult {
    * in this batch (a dropped group's too); else null. Wall time: kept out of every result.
    */
   readonly moveTime: Float64Array | null;
+  /**
+   * Per entrant: programs started again after a fault in this batch (programs/restarts.ts),
+   * or null when no entrant's program was restarted. Not journaled.
+   */
+  readonly restarts: Float64Array | null;
 }
 
 /** One group's `GroupTally` as a row: deals, dealSums, dealCounts, matchSums, matchCounts. */
@@ -216,13 +240,14 @@ export class BatchPlayer {
         this.table.abandon();
         this.table = this.newTable();
         this.table.watch = watch;
+        const f = failureOf(e, g);
         if (!(e.code === 'bot-failed' && skipFailures)) {
-          failure = { code: e.code, message: e.message, group: g };
+          failure = f;
           break;
         }
-        skipped.push({ code: e.code, message: e.message, group: g });
+        skipped.push(f);
         rows.fill(0, done * layout.length, (done + 1) * layout.length);
-        journal?.add(skippedText(g, e.message));
+        journal?.add(skippedText(f));
         continue;
       }
       layout.write(rows, done, group);
@@ -234,6 +259,7 @@ export class BatchPlayer {
     this.takeMoveTime();
     const moveTime = this.moveTime?.slice() ?? null;
     this.moveTime?.fill(0);
+    const restarts = this.takeRestarts();
     return {
       start,
       done,
@@ -246,12 +272,26 @@ export class BatchPlayer {
       failure,
       ms,
       moveTime,
+      restarts,
     };
   }
 
   /** Quit the bot programs this player started in this thread (its run is over here). */
   close(): void {
     for (const e of this.run.lineup.entrants) closeProgram(e.spec);
+  }
+
+  /** The restarts each entrant's programs counted since the last take, or null when there were none. */
+  private takeRestarts(): Float64Array | null {
+    const { entrants } = this.run.lineup;
+    let out: Float64Array | null = null;
+    for (let e = 0; e < entrants.length; e++) {
+      const n = takeRestarts(entrants[e].spec);
+      if (n === 0) continue;
+      out ??= new Float64Array(entrants.length);
+      out[e] = n;
+    }
+    return out;
   }
 
   /** Add the table's move times since the last take to the batch's (before the table is replaced, and at the end). */

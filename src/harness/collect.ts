@@ -55,7 +55,7 @@ export class Collector {
   addLines(lines: readonly GroupLine[]): void {
     for (const line of lines) {
       if ('skipped' in line) {
-        this.skipped.push({ code: 'bot-failed', message: line.skipped, group: line.g });
+        this.skipped.push(line.failure);
         continue;
       }
       toGroupTally(line, this.group);
@@ -93,6 +93,7 @@ export class Collector {
     if (db) {
       if (!r.db) throw new Error('Collector: the batch made no rows for the database');
       db.database.append(db.spec, r.db, r.records);
+      if (r.skipped.length) db.database.appendFaults(db.spec, r.skipped);
     }
     if (files.journal) {
       if (!r.journal) throw new Error(`Collector: the batch made no text for ${files.journal.path}`);

@@ -13,6 +13,9 @@
  *             metric, the game's seat facts (`Game.facts.seat`)
  *   matches   one row per seat and whole match (`--matches`): run, grp, rotation, match,
  *             seat, bot, every match metric
+ *   faults    one row per bot's fault (a group dropped with `--on-bot-error skip`, or the
+ *             failure that stopped the run): run, grp, rotation, deal, seat, bot (its
+ *             label, as text), kind (programs/fault.ts), message; written by db.ts
  *
  * A `bot` column holds the entrant's label (an ENUM of the labels of the database's
  * runs); the worker writes the entrant's index in its run, which the main thread maps.

@@ -35,6 +35,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { botText, rulesText, type RunSpec } from './spec.js';
 import { contentsOf, runNumber, schemaOf, type ColumnType, type DbSchema, type RowTable } from './db-schema.js';
+import type { Failure } from './batch.js';
 import { columnPlaces, NULL_INT, type ColumnPlaces, type DbBatch, type DbColumns } from './db-rows.js';
 import { macroSql } from './db-macros.js';
 import { shardRange, shardText } from './shard.js';
@@ -80,6 +81,8 @@ const RUNS_COLUMNS = `run INTEGER, game VARCHAR, seats INTEGER, rules VARCHAR, b
   finished TIMESTAMP, spec JSON`;
 const BOTS_COLUMNS = 'run INTEGER, label VARCHAR, bot VARCHAR, source VARCHAR, params JSON, cheats BOOLEAN';
 const BOARDS_COLUMNS = 'run INTEGER, grp INTEGER, board VARCHAR, line INTEGER, deal JSON';
+const FAULTS_COLUMNS =
+  'run INTEGER, grp INTEGER, rotation SMALLINT, deal INTEGER, seat SMALLINT, bot VARCHAR, kind VARCHAR, message VARCHAR';
 
 /** The statements that make an empty database for `schema`. */
 function createSql(schema: DbSchema): string[] {
@@ -89,6 +92,7 @@ function createSql(schema: DbSchema): string[] {
     `CREATE TABLE runs (${RUNS_COLUMNS})`,
     `CREATE TABLE bots (${BOTS_COLUMNS})`,
     `CREATE TABLE boards (${BOARDS_COLUMNS})`,
+    `CREATE TABLE faults (${FAULTS_COLUMNS})`,
     table(schema.deals),
     table(schema.seats),
     ...(schema.matches ? [table(schema.matches)] : []),
@@ -275,6 +279,7 @@ export class RunDatabase {
     private readonly connection: DuckDBConnection,
     readonly schema: DbSchema,
     appenders: { deals: DuckDBAppender; seats: DuckDBAppender; matches: DuckDBAppender | null },
+    private readonly faults: DuckDBAppender,
     labels: readonly string[],
     specs: readonly RunSpec[],
   ) {
@@ -319,6 +324,8 @@ export class RunDatabase {
         for (const s of specs) await addRun(connection, s);
       } else {
         await checkHolds(connection, path, schema, specs);
+        // A database begun before faults were kept gains their table.
+        await connection.run(`CREATE TABLE IF NOT EXISTS faults (${FAULTS_COLUMNS})`);
       }
       const appender = (t: string) => connection.createAppender(t);
       const appenders = {
@@ -326,7 +333,8 @@ export class RunDatabase {
         seats: await appender('seats'),
         matches: schema.matches ? await appender('matches') : null,
       };
-      return new RunDatabase(path, instance, connection, schema, appenders, contents.labels, specs);
+      const faults = await appender('faults');
+      return new RunDatabase(path, instance, connection, schema, appenders, faults, contents.labels, specs);
     } catch (e) {
       connection.closeSync();
       instance.closeSync();
@@ -355,9 +363,32 @@ export class RunDatabase {
     }
   }
 
+  /** A row of `faults` for each bot's fault among `failures` (of run `spec`, in group order). */
+  appendFaults(spec: RunSpec, failures: readonly Failure[]): void {
+    const run = runNumber(spec);
+    const a = this.faults;
+    for (const f of failures) {
+      if (f.fault === null) continue;
+      a.appendInteger(run);
+      a.appendInteger(f.group);
+      if (f.at) {
+        a.appendSmallInt(f.at.rotation);
+        a.appendInteger(f.at.deal);
+        a.appendSmallInt(f.at.seat);
+      } else for (let i = 0; i < 3; i++) a.appendNull();
+      const bot = spec.entrants[f.entrant]?.label;
+      if (bot === undefined) a.appendNull();
+      else a.appendVarchar(bot);
+      a.appendVarchar(f.fault);
+      a.appendVarchar(f.message);
+      a.endRow();
+    }
+  }
+
   /** Commit what was appended (before the journal names it). */
   flush(): void {
     this.waiting = 0;
+    this.faults.flushSync();
     this.writers.deals.flush();
     this.writers.seats.flush();
     this.writers.matches?.flush();
@@ -371,7 +402,7 @@ export class RunDatabase {
     const run = runNumber(spec);
     const { from, to } = shardRange(spec.groups, spec.shard);
     const cut = from + kept;
-    for (const t of ['deals', 'seats', 'matches'] as const) {
+    for (const t of ['deals', 'seats', 'matches', 'faults'] as const) {
       if (t === 'matches' && !this.schema.matches) continue;
       await this.connection.run(`DELETE FROM ${t} WHERE run = ${run} AND grp >= ${cut} AND grp < ${to}`);
     }
@@ -417,6 +448,12 @@ export class RunDatabase {
         if (t === 'matches' && !this.schema.matches) continue;
         await this.connection.run(`INSERT INTO ${t} SELECT * FROM shard.${t} ${where} ORDER BY ${order[t]}`);
       }
+      // A shard's database begun before faults were kept has no such table (and no rows for it).
+      const faults = await this.connection.runAndReadAll(
+        "SELECT count(*)::INTEGER FROM duckdb_tables() WHERE database_name = 'shard' AND table_name = 'faults'",
+      );
+      if (faults.getRows()[0][0] !== 0)
+        await this.connection.run(`INSERT INTO faults SELECT * FROM shard.faults ${where} ORDER BY grp`);
     } catch (e) {
       if (e instanceof TafelError) throw e;
       throw new TafelError('bad-merge', `merge --db: ${path}: ${(e as Error).message.split('\n')[0]}`);
@@ -438,6 +475,7 @@ export class RunDatabase {
       this.writers.deals.close();
       this.writers.seats.close();
       this.writers.matches?.close();
+      this.faults.closeSync();
       this.connection.closeSync();
       this.instance.closeSync();
     }

@@ -3,7 +3,7 @@
  *
  *   {"tafel":"journal","v":2,"spec":{...}}                   the header: the run spec
  *   {"g":0,"deals":2,"dealSums":[...],"dealCounts":[...],"matchSums":[],"matchCounts":[]}
- *   {"g":1,"skipped":"bot ... threw ... (seed 1, deal 1, rotation 0)"}
+ *   {"g":1,"skipped":"bot ... threw ... (seed 1, deal 1, rotation 0)","fault":"threw","entrant":0,"rotation":0,"deal":0,"seat":2}
  *   ...                                                      one line per group, in order
  *
  * The header holds the run spec (spec.ts) as it was when the run began, its directory
@@ -12,12 +12,19 @@
  * loss. Everything a run reports is computed from these lines in group order, so a run
  * split over workers, interruptions or machines reports exactly what one uninterrupted
  * run would.
+ *
+ * A skipped line says which fault dropped the group (its kind, the entrant at fault and
+ * where), so that a resumed or merged run counts the faults of its whole length. Lines
+ * written before faults had kinds hold only the message: their kind is read from the
+ * message's words (a move timeout 'time', an illegal move 'illegal', else 'threw'),
+ * their entrant from the label it begins with, their place is unknown.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
-import type { RowLayout } from './batch.js';
+import type { Failure, RowLayout } from './batch.js';
+import { FAULT_KINDS, type FaultKind } from './programs/fault.js';
 import { shardRange } from './shard.js';
 import { shellWord, specForJournal, specFromJournal, type RunSpec } from './spec.js';
 import type { GroupTally } from './table.js';
@@ -35,7 +42,7 @@ export type GroupLine =
       readonly matchSums: number[];
       readonly matchCounts: number[];
     }
-  | { readonly g: number; readonly skipped: string };
+  | { readonly g: number; readonly skipped: string; readonly failure: Failure };
 
 /** The header line of the journal at `path` for `spec`. */
 export function headerText(spec: RunSpec, path: string): string {
@@ -46,8 +53,12 @@ export function groupText(g: number, t: GroupTally): string {
   return `{"g":${g},"deals":${t.deals},"dealSums":${nums(t.dealSums)},"dealCounts":${nums(t.dealCounts)},"matchSums":${nums(t.matchSums)},"matchCounts":${nums(t.matchCounts)}}\n`;
 }
 
-export function skippedText(g: number, message: string): string {
-  return JSON.stringify({ g, skipped: message }) + '\n';
+/** The line of a group dropped after `f` (a bot's fault, so `f.fault` is set). */
+export function skippedText(f: Failure): string {
+  const at = f.at ? { rotation: f.at.rotation, deal: f.at.deal, seat: f.at.seat } : {};
+  return (
+    JSON.stringify({ g: f.group, skipped: f.message, fault: f.fault ?? 'threw', entrant: f.entrant, ...at }) + '\n'
+  );
 }
 
 // Sums and counts are mostly small integers: their texts are made once.
@@ -128,7 +139,7 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
       spec = specFromJournal(value.spec, path) ?? bad(`${notJournal}: its run spec is incomplete or malformed`);
       ({ from, to } = shardRange(spec.groups, spec.shard));
     } else {
-      const line = parseGroup(value) ?? bad(`line ${lineNo} is not a group line (a corrupt journal)`);
+      const line = parseGroup(value, spec!) ?? bad(`line ${lineNo} is not a group line (a corrupt journal)`);
       const expected = from + lines.length;
       if (line.g !== expected || line.g >= to)
         return bad(
@@ -261,9 +272,10 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
 const isNumbers = (v: unknown): v is number[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 
-function parseGroup(v: unknown): GroupLine | null {
+function parseGroup(v: unknown, spec: RunSpec): GroupLine | null {
   if (!isObject(v) || !isCount(v.g)) return null;
-  if (typeof v.skipped === 'string') return { g: v.g, skipped: v.skipped };
+  if (typeof v.skipped === 'string')
+    return { g: v.g, skipped: v.skipped, failure: skippedFailure(v, v.g, v.skipped, spec) };
   if (
     !isCount(v.deals) ||
     !isNumbers(v.dealSums) ||
@@ -280,4 +292,38 @@ function parseGroup(v: unknown): GroupLine | null {
     matchSums: v.matchSums,
     matchCounts: v.matchCounts,
   };
+}
+
+/** The fault of a skipped line: as the line says, or read from the message of a line written before kinds (see the header). */
+function skippedFailure(v: Record<string, unknown>, g: number, message: string, spec: RunSpec): Failure {
+  const kind = FAULT_KINDS.find((k) => k === v.fault);
+  const fault: FaultKind = kind ?? oldKind(message);
+  const entrant =
+    typeof v.entrant === 'number' && Number.isInteger(v.entrant) && v.entrant >= -1 && v.entrant < spec.entrants.length
+      ? v.entrant
+      : entrantNamed(message, spec);
+  const at =
+    isCount(v.rotation) && isCount(v.deal) && isCount(v.seat)
+      ? { group: g, rotation: v.rotation, deal: v.deal, seat: v.seat }
+      : null;
+  return { code: 'bot-failed', message, group: g, fault, entrant, at };
+}
+
+function oldKind(message: string): FaultKind {
+  if (/ (did not answer within|took longer than) the move timeout /.test(message)) return 'time';
+  if (/ played an illegal move /.test(message)) return 'illegal';
+  return 'threw';
+}
+
+/** The entrant whose label the message `bot LABEL at seat ...` names (the longest that fits), or -1. */
+function entrantNamed(message: string, spec: RunSpec): number {
+  let best = -1;
+  spec.entrants.forEach((e, i) => {
+    if (
+      message.startsWith(`bot ${e.label} at seat `) &&
+      (best < 0 || e.label.length > spec.entrants[best].label.length)
+    )
+      best = i;
+  });
+  return best;
 }

@@ -12,6 +12,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { RowLayout, dealColumns } from './batch.js';
 import { Collector } from './collect.js';
+import { countFaults, type FaultCounts } from './fault-counts.js';
 import {
   checkLines,
   checkMetrics,
@@ -93,14 +94,21 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
 }
 
 /** The tally of the merged run; also checks every line against the game's metrics. */
-export function mergedTally(game: Game, m: Merged, path: string): { tally: RunTally; skipped: number } {
+export function mergedTally(
+  game: Game,
+  m: Merged,
+  path: string,
+): { tally: RunTally; skipped: number; faults: FaultCounts } {
   const layout = RowLayout.of(game, m.spec.entrants.length);
   checkMetrics(path, m.spec, game);
   checkLines(path, m.lines, layout);
   const tally = new RunTally(game.dealMetrics, m.spec.unit === 'match' ? game.matchMetrics : null, layout.entrants);
   const collector = new Collector(layout, tally, { journal: null, records: null, dealCsv: null });
   collector.addLines(m.lines);
-  return { tally, skipped: collector.skipped.length };
+  const skipped = collector.skipped;
+  // Restarts are not journaled: a merge counts the faults only.
+  const faults = countFaults(layout.entrants, tally.groups + skipped.length, skipped, null);
+  return { tally, skipped: skipped.length, faults };
 }
 
 /** Write the merged journal (the spec with the merge's own files): a single machine's journal of the run. */
@@ -111,7 +119,7 @@ export function writeMergedJournal(path: string, game: Game, m: Merged): void {
     let text = headerText(m.spec, path);
     for (const line of m.lines) {
       if ('skipped' in line) {
-        text += skippedText(line.g, line.skipped);
+        text += skippedText(line.failure);
       } else {
         toGroupTally(line, group);
         text += groupText(line.g, group);

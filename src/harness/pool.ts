@@ -137,7 +137,14 @@ function poolRunner(workers: number, programs: SharedArrayBuffer): Runner {
     const { spec, start, count } = task;
     // No measured time in the message: it goes into the journal, which must not depend on timing.
     const what = `did not answer within the move timeout of ${limit} ms (stopped ${GRACE_MS} ms later)`;
-    const failure: Failure = { code: 'bot-failed', message: failedMove(spec, at, what), group: at.group };
+    const failure: Failure = {
+      code: 'bot-failed',
+      message: failedMove(spec, at, what),
+      group: at.group,
+      fault: 'time',
+      entrant: spec.seatings[at.rotation][at.seat],
+      at,
+    };
     const before =
       at.group > start
         ? await guarded({ ...task, count: at.group - start, rows: null }, limit)
@@ -193,6 +200,7 @@ function emptyBatch(spec: RunSpec, start: number): BatchResult {
     failure: null,
     ms: 0,
     moveTime: null,
+    restarts: null,
   };
 }
 
@@ -218,10 +226,15 @@ function joinBatches(spec: RunSpec, a: BatchResult, failed: Failure, b: BatchRes
     skipped: [...a.skipped, failed, ...b.skipped],
     records: join(a.records, '', b.records),
     dealRows: join(a.dealRows, '', b.dealRows),
-    journal: join(a.journal, skippedText(failed.group, failed.message), b.journal),
+    journal: join(a.journal, skippedText(failed), b.journal),
     db: a.db && b.db && [...a.db, ...b.db],
     failure: b.failure,
     ms: a.ms + b.ms,
     moveTime: a.moveTime && b.moveTime && a.moveTime.map((x, i) => x + b.moveTime![i]),
+    restarts: addCounts(a.restarts, b.restarts),
   };
+}
+
+function addCounts(a: Float64Array | null, b: Float64Array | null): Float64Array | null {
+  return a && b ? a.map((x, i) => x + b[i]) : (a ?? b);
 }

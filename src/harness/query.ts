@@ -1,6 +1,6 @@
 /**
  * `tafel query`: SQL over one or more run databases. The files are attached read-only
- * to an in-memory session, and each table that any of them has (runs, bots, boards,
+ * to an in-memory session, and each table that any of them has (runs, bots, boards, faults,
  * deals, seats, matches) is a view of all their rows (`UNION ALL BY NAME`), so shards of one
  * run, or runs of an experiment kept in several files, are asked as one. The interval
  * macros (db-macros.ts) are defined in the session.
@@ -13,7 +13,7 @@ import { TafelError } from '../core/errors.js';
 import { macroSql } from './db-macros.js';
 import { sqlName, sqlString } from './db.js';
 
-const TABLES = ['runs', 'bots', 'boards', 'deals', 'seats', 'matches'] as const;
+const TABLES = ['runs', 'bots', 'boards', 'faults', 'deals', 'seats', 'matches'] as const;
 
 /** A value of a result: what JSON can hold. */
 type Value = null | boolean | number | string | Value[] | { [key: string]: Value };

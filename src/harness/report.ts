@@ -4,7 +4,9 @@
  * functions of the spec and the tally, so they are identical however the run was
  * scheduled.
  */
+import type { FaultCounts } from './fault-counts.js';
 import { csvBounds, intervalKind, noIntervalNote } from './interval-text.js';
+import { FAULT_KINDS } from './programs/fault.js';
 import { headToHeadBound } from './rating.js';
 import { botText, commandOf, playersText, rulesText, type RunSpec } from './spec.js';
 import type { Sprt } from './sprt.js';
@@ -46,7 +48,12 @@ interface RowPart {
   verdict?: string;
 }
 
-export function summaryRows(spec: RunSpec, tally: RunTally, sprt: Sprt | null = null): Row[] {
+export function summaryRows(
+  spec: RunSpec,
+  tally: RunTally,
+  sprt: Sprt | null = null,
+  faults: FaultCounts | null = null,
+): Row[] {
   const parts: RowPart[] = [];
   const sections: [string, SectionTally | null][] = [
     ['deal', tally.deal],
@@ -104,7 +111,27 @@ export function summaryRows(spec: RunSpec, tally: RunTally, sprt: Sprt | null = 
       verdict: sprt.decision ?? 'none',
     });
   }
+  if (faults?.any) parts.push(...faultParts(spec, faults));
   return parts.map((p) => row(spec, p));
+}
+
+/**
+ * A run with faults or restarts: per bot a `faults_<kind>` row for every kind and a
+ * `restarts` row, counts in `mean` (no interval: a count, not an estimate), the groups
+ * finished in `n`. A run without either has none, so its summary is as before.
+ */
+function faultParts(spec: RunSpec, faults: FaultCounts): RowPart[] {
+  const parts: RowPart[] = [];
+  const count = (mean: number) => ({ n: faults.groups, mean, sd: NaN, low: NaN, high: NaN });
+  for (let e = 0; e < spec.entrants.length; e++) {
+    for (const kind of FAULT_KINDS) {
+      const estimate = count(faults.count(e, kind));
+      parts.push({ section: 'faults', bot: e, opponent: -1, metric: `faults_${kind}`, estimate, interval: 'count' });
+    }
+    const estimate = count(faults.restarts[e]);
+    parts.push({ section: 'faults', bot: e, opponent: -1, metric: 'restarts', estimate, interval: 'count' });
+  }
+  return parts;
 }
 
 function row(spec: RunSpec, p: RowPart): Row {

@@ -21,6 +21,7 @@ import { findGame } from '../games/index.js';
 import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
 import type { RunDatabase } from './db.js';
+import { countFaults, type FaultCounts } from './fault-counts.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
 import { TextFile, checkOutputs, writeCsv, type OutputFile, type OutputKind } from './outputs.js';
 import { createRunner, type Runner } from './pool.js';
@@ -33,6 +34,7 @@ import { pathOf, type LiveRun, type RunFiles, type RunSpec } from './spec.js';
 import { Sprt, groupDifference, parseSprt } from './sprt.js';
 import type { GroupTally } from './table.js';
 import { RunTally } from './tally.js';
+import { Withdrawal, type Withdrawn } from './withdrawal.js';
 
 /** How this session plays the run (none of it changes the results). */
 export interface Session {
@@ -48,6 +50,11 @@ export interface Session {
   readonly runner?: Runner;
   /** Sees every group tallied, in group order, the resumed part first (what a report is drawn from). */
   readonly onGroup?: (group: GroupTally) => void;
+  /**
+   * With `onBotError: skip`, withdraw a bot (end the run) that failed in more than this
+   * share of the groups so far (withdrawal.ts); 1, the default, never does.
+   */
+  readonly maxFaultShare?: number;
 }
 
 export interface RunResult {
@@ -61,6 +68,10 @@ export interface RunResult {
   readonly interrupted: boolean;
   /** Groups dropped after a bot failed in them, in order (from the resumed part too). */
   readonly skipped: readonly Failure[];
+  /** Faults per bot and kind (the skipped groups' and the stopping failure's), and this session's restarts. */
+  readonly faults: FaultCounts;
+  /** The bot withdrawn for failing too often (`Session.maxFaultShare`), which ended the run after its group. */
+  readonly withdrawn: Withdrawn | null;
   /** The groups of this run or shard: [from, to). */
   readonly from: number;
   readonly to: number;
@@ -202,6 +213,10 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   };
   const collector = new Collector(layout, tally, { ...files, db: database && { database, spec } }, onGroup);
   collector.addLines(prefix);
+  const share = spec.onBotError === 'skip' ? (session.maxFaultShare ?? 1) : 1;
+  const withdrawal = share < 1 ? new Withdrawal(spec.entrants.length, share) : null;
+  withdrawal?.addLines(prefix);
+  const restarts = new Float64Array(spec.entrants.length);
   // A resumed run whose test had already decided plays nothing more.
   const start = test?.decision ? to : from + prefix.length;
   const progress = session.progress?.({ total: to - from, before: prefix.length });
@@ -219,8 +234,17 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       to,
       signal: session.signal,
       maxBatch: test ? 1 : undefined,
+      // A withdrawal at the last group stops nothing: the run is done.
+      cut: withdrawal
+        ? (r) => {
+            const last = withdrawal.check(r.start, r.done, r.skipped);
+            return last === to - 1 ? null : last;
+          }
+        : undefined,
       onBatch: (r) => {
         collector.add(r);
+        withdrawal?.add(r.start, r.done, r.skipped);
+        addInto(restarts, r.restarts);
         moveTimes?.add(r.moveTime);
         progress?.update(collector.groupsIn, collector.dealsIn);
         return test?.decision ? 'stop' : undefined;
@@ -235,11 +259,20 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       if (!session.runner) await runner.close();
     }
   }
+  // The fault that stopped the run is kept too (a resume deletes it with its group, which is played again).
+  if (end.end === 'failed') database?.appendFaults(spec, [end.failure]);
   // The end time says when the run was finished, not when a session of it stopped.
   await database?.close(end.end === 'done' || end.end === 'stopped' ? [spec] : []);
+  const faults = countFaults(
+    spec.entrants.length,
+    tally.groups + collector.skipped.length,
+    collector.skipped,
+    end.end === 'failed' ? end.failure : null,
+  );
+  faults.addRestarts(restarts);
   const seconds = (performance.now() - started) / 1000;
   const out = pathOf(spec, 'out');
-  if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally, test));
+  if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally, test, faults));
   return {
     spec,
     tally,
@@ -248,12 +281,18 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     failure: end.end === 'failed' ? new TafelError(end.failure.code, end.failure.message) : undefined,
     interrupted: end.end === 'aborted',
     skipped: collector.skipped,
+    faults,
+    withdrawn: end.end === 'withdrawn' ? withdrawal!.withdrawn : null,
     from,
     to,
     resumed: prefix.length,
     sprt: test,
     moveTime: moveTimes?.result() ?? null,
   };
+}
+
+function addInto(sum: Float64Array, batch: Float64Array | null): void {
+  if (batch) for (let i = 0; i < sum.length; i++) sum[i] += batch[i];
 }
 
 function dealsIn(lines: readonly GroupLine[]): number {
@@ -282,17 +321,25 @@ export function runTournament(run: LiveRun): RunResult {
   const started = performance.now();
   const moveTimes = spec.timeMoves ? new MoveTimes(spec.entrants.length) : null;
   let failure: TafelError | undefined;
+  let stopped: Failure | null = null;
+  const restarts = new Float64Array(spec.entrants.length);
   try {
     for (let g = 0; g < spec.groups && !failure; g += 1000) {
       const r = player.play(g, Math.min(1000, spec.groups - g));
       collector.add(r);
       moveTimes?.add(r.moveTime);
-      if (r.failure) failure = new TafelError(r.failure.code, r.failure.message);
+      addInto(restarts, r.restarts);
+      if (r.failure) {
+        stopped = r.failure;
+        failure = new TafelError(r.failure.code, r.failure.message);
+      }
     }
   } finally {
     recordsFile?.close();
   }
-  if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally));
+  const faults = countFaults(spec.entrants.length, tally.groups + collector.skipped.length, collector.skipped, stopped);
+  faults.addRestarts(restarts);
+  if (out) writeCsv(out, SUMMARY_COLUMNS, summaryRows(spec, tally, null, faults));
   return {
     spec,
     tally,
@@ -301,6 +348,8 @@ export function runTournament(run: LiveRun): RunResult {
     failure,
     interrupted: false,
     skipped: collector.skipped,
+    faults,
+    withdrawn: null,
     from: 0,
     to: spec.groups,
     resumed: 0,

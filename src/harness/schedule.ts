@@ -16,6 +16,11 @@
  * A failure at group f (a bot failed and failures are not skipped) ends the run with
  * exactly the groups before f delivered: batches after f are dropped, batches before
  * it are waited for (one of them may fail earlier, and then that failure wins).
+ *
+ * A withdrawal (`cut`) ends the run after a chosen group, in group order too: when that
+ * group lies inside a batch, the batch is not delivered but played again up to that
+ * group (the same results: every group depends only on the seed), so what is delivered
+ * never depends on batch boundaries, that is on timing or workers.
  */
 import type { BatchResult, Failure } from './batch.js';
 import type { RunSpec } from './spec.js';
@@ -37,6 +42,12 @@ export interface Schedule {
    * flight are dropped, so what was delivered does not depend on timing.
    */
   readonly onBatch: (result: BatchResult) => void | 'stop';
+  /**
+   * Looks at each batch before it is delivered (nothing delivered yet of it) and returns
+   * the group after which the run ends (a bot withdrawn), or null to go on. The run then
+   * delivers exactly the groups up to it and ends 'withdrawn'.
+   */
+  readonly cut?: (result: BatchResult) => number | null;
   /** The most groups a batch may hold (1 for an SPRT, which decides after each group). */
   readonly maxBatch?: number;
   /**
@@ -48,7 +59,11 @@ export interface Schedule {
 }
 
 export type ScheduleEnd =
-  { end: 'done' } | { end: 'failed'; failure: Failure } | { end: 'aborted' } | { end: 'stopped' };
+  | { end: 'done' }
+  | { end: 'failed'; failure: Failure }
+  | { end: 'aborted' }
+  | { end: 'stopped' }
+  | { end: 'withdrawn' };
 
 export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
   const { runner, spec } = s;
@@ -58,6 +73,8 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
     // Lowered to the group of the first failure seen: nothing at or after it is played or delivered.
     let limit = s.to;
     let failure: Failure | null = null;
+    /** Set once a `cut` chose the last group: the run ends 'withdrawn' when it is delivered. */
+    let withdrawn = false;
     let running = 0;
     let msPerGroup = NaN;
     let settled = false;
@@ -99,7 +116,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
         });
       }
       if (!settled && running === 0 && delivered >= limit)
-        finish(failure ? { end: 'failed', failure } : { end: 'done' });
+        finish(failure ? { end: 'failed', failure } : withdrawn ? { end: 'withdrawn' } : { end: 'done' });
     };
 
     const arrived = (r: BatchResult) => {
@@ -116,6 +133,20 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
       if (r.start < limit) waiting.set(r.start, r);
       for (let w = waiting.get(delivered); w; w = waiting.get(delivered)) {
         waiting.delete(delivered);
+        const last = w.done > 0 && s.cut ? s.cut(w) : null;
+        if (last !== null && last < w.start + w.done - 1) {
+          // Play the batch again up to its last group (batches after it are dropped as they arrive).
+          withdrawn = true;
+          limit = last + 1;
+          next = w.start;
+          failure = null;
+          waiting.clear();
+          break;
+        }
+        if (last !== null) {
+          withdrawn = true;
+          limit = last + 1;
+        }
         if (w.done > 0 && s.onBatch(w) === 'stop') return finish({ end: 'stopped' });
         if (w.rows.buffer instanceof SharedArrayBuffer && w.rows.buffer.byteLength > 0)
           spare.push(new Float64Array(w.rows.buffer));
@@ -123,6 +154,7 @@ export function playInOrder(s: Schedule): Promise<ScheduleEnd> {
         if (w.failure) break;
       }
       if (failure && delivered >= limit) return finish({ end: 'failed', failure });
+      if (withdrawn && delivered >= limit) return finish({ end: 'withdrawn' });
       dispatch();
     };
 

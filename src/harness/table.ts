@@ -13,18 +13,29 @@
  * and one that never returns is stopped from outside through the `MoveWatch`.
  */
 import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
-import { TafelError } from '../core/errors.js';
-import { BotFault } from './programs/fault.js';
 import { Rng } from '../core/rng.js';
 import type { Match, State } from '../games/game.js';
 import type { Board } from './boards.js';
 import type { Bot, DealSite } from '../../bots/bot.js';
 import { entrantAt } from './lineup.js';
+import { BotFault, type FaultKind } from './programs/fault.js';
 import { reseedBot, reseedCards } from './seeding.js';
 import type { LiveRun, RunSpec } from './spec.js';
 import type { MoveSite, MoveWatch } from './watch.js';
 
 export type Unit = 'deal' | 'match';
+
+/** A bot's fault at a move: its kind, where it was, and the entrant at fault. */
+export class MoveFault extends BotFault {
+  constructor(
+    fault: FaultKind,
+    message: string,
+    readonly site: MoveSite,
+    readonly entrant: number,
+  ) {
+    super(fault, message);
+  }
+}
 
 /** Per-entrant sums of one group: `deal*` over every seat-deal, `match*` over every seat-match. */
 export class GroupTally {
@@ -254,7 +265,9 @@ export class Table {
       try {
         move = this.seatBots[seat].act(state.observe(seat), legal, n);
       } catch (e) {
-        throw this.failure(seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+        // A fault the bot reports itself (a program's: bot.ts) keeps its kind; anything else it threw is 'threw'.
+        if (e instanceof BotFault) throw this.failure(e.fault, seat, g, r, k, e.message.split('\n')[0]);
+        throw this.failure('threw', seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
       }
       if (clocked) {
         const e = this.seatEntrant[seat];
@@ -265,30 +278,28 @@ export class Table {
         this.watch?.end();
         const took = performance.now() - started;
         if (took > limit) {
-          throw this.failure(seat, g, r, k, `took longer than the move timeout of ${limit} ms over one move`);
+          throw this.failure('time', seat, g, r, k, `took longer than the move timeout of ${limit} ms over one move`);
         }
       }
       if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
         const shown =
           typeof move === 'number' && move >>> 0 === move && move < CODE_LIMIT ? state.moveName(move) : String(move);
-        throw this.failure(seat, g, r, k, `played an illegal move (${shown})`);
+        throw this.failure('illegal', seat, g, r, k, `played an illegal move (${shown})`);
       }
       state.apply(move);
     }
   }
 
-  private failure(seat: number, g: number, r: number, k: number, what: string): TafelError {
+  private failure(fault: FaultKind, seat: number, g: number, r: number, k: number, what: string): MoveFault {
     this.watch?.end();
-    return new TafelError('bot-failed', failedMove(this.run.spec, { group: g, rotation: r, deal: k, seat }, what));
+    const site = { group: g, rotation: r, deal: k, seat };
+    return new MoveFault(fault, failedMove(this.run.spec, site, what), site, this.seatEntrant[seat]);
   }
 
   /** A bot program's fault keeps its kind and says itself what happened; anything else is a bot that threw. */
-  private hookFailure(seat: number, g: number, r: number, k: number, when: string, e: unknown): TafelError {
-    this.watch?.end();
-    const at = { group: g, rotation: r, deal: k, seat };
-    if (e instanceof BotFault) return new BotFault(e.fault, failedMove(this.run.spec, at, e.message));
-    const what = `threw ${when}: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
-    return new BotFault('threw', failedMove(this.run.spec, at, what));
+  private hookFailure(seat: number, g: number, r: number, k: number, when: string, e: unknown): MoveFault {
+    if (e instanceof BotFault) return this.failure(e.fault, seat, g, r, k, e.message);
+    return this.failure('threw', seat, g, r, k, `threw ${when}: ${String((e as Error)?.message ?? e).split('\n')[0]}`);
   }
 
   private recordOf(g: number, r: number, k: number): Record<string, unknown> {

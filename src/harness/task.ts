@@ -7,7 +7,7 @@
  * same run.
  */
 import { isTafelError } from '../core/errors.js';
-import { BatchPlayer, type BatchResult } from './batch.js';
+import { BatchPlayer, failureOf, type BatchResult } from './batch.js';
 import { liveRun, type RunSpec } from './spec.js';
 import { ProcessRegistry } from './programs/registry.js';
 import { MoveWatch } from './watch.js';
@@ -44,7 +44,7 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
   } catch (e) {
     current = null;
     if (!isTafelError(e)) throw e;
-    const failure = { code: e.code, message: e.message, group: task.start };
+    const failure = failureOf(e, task.start);
     return {
       start: task.start,
       done: 0,
@@ -57,6 +57,7 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
       failure,
       ms: 0,
       moveTime: null,
+      restarts: null,
     };
   }
   return player.play(task.start, task.count, task.watch && new MoveWatch(task.watch), task.rows ?? null);

@@ -17,14 +17,19 @@ import { stamp, whole } from './format.js';
 
 type Row = Record<(typeof SUMMARY_COLUMNS)[number], string>;
 
+/** A row of the deal or match section (not the SPRT's or the fault counts'). */
+function isEstimate(r: Row): boolean {
+  return r.section === 'deal' || r.section === 'match';
+}
+
 /** A bot's own mean (rates and Elo are named by their metric; the interval kind may say there is none). */
 function isMean(r: Row): boolean {
-  return r.opponent === '' && r.section !== 'sprt' && !/_(rate|elo)$/.test(r.metric);
+  return r.opponent === '' && isEstimate(r) && !/_(rate|elo)$/.test(r.metric);
 }
 
 /** A paired difference. */
 function isPair(r: Row): boolean {
-  return r.opponent !== '' && r.section !== 'sprt' && !r.metric.endsWith('_elo');
+  return r.opponent !== '' && isEstimate(r) && !r.metric.endsWith('_elo');
 }
 
 export function isSummaryHeader(columns: readonly string[]): boolean {
