@@ -83,6 +83,8 @@ export class ProcessRegistry {
     for (const [slot] of live) askToQuit(join(this.dir(slot), 'in'));
     waitUntil(() => live.every(([, pid]) => !liveChild(pid)), graceMs);
     for (const [slot, pid] of live) this.drop(slot, pid);
+    // A SIGKILL takes effect soon, not at once: return when they are gone.
+    waitUntil(() => live.every(([, pid]) => !liveChild(pid)), 1000);
     tidyBase();
   }
 
