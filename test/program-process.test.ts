@@ -12,8 +12,8 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import type { Game, TableConfig } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
 import { ProgramClient } from '../src/harness/programs/client.js';
-import { BotFault, type FaultKind } from '../src/harness/programs/fault.js';
-import { procStat } from '../src/harness/programs/os-process.js';
+import { BotFault, FAULT_KINDS, type FaultKind } from '../src/harness/programs/fault.js';
+import { procStat, waitUntil } from '../src/harness/programs/os-process.js';
 import { ProgramProcess } from '../src/harness/programs/process.js';
 import { ProcessRegistry } from '../src/harness/programs/registry.js';
 import { reseedBot, reseedCards } from '../src/harness/seeding.js';
@@ -187,6 +187,10 @@ describe('faults', () => {
       /^sent a message of unknown type 'hello' \(protocol violation\)$/,
     ],
   ];
+  it("cover every kind of a program's fault (a module bot's throw is the only other)", () => {
+    expect([...new Set(cases.map((c) => c[2]))].sort()).toEqual(FAULT_KINDS.filter((k) => k !== 'threw').sort());
+  });
+
   it.each(cases)('a program that %s: %s', (_, args, kind, message) => {
     const { proc, client, tag } = program(args);
     client.handshake(5000);
@@ -234,8 +238,9 @@ describe('faults', () => {
     const t = performance.now();
     const f = fault(() => client.handshake(300));
     expect([f.fault, f.message]).toEqual(['time', 'did not answer the handshake within 300 ms (time forfeit)']);
-    expect(performance.now() - t).toBeLessThan(400);
-    expect(gone(proc.pid)).toBe(true);
+    // Loose bounds: the tests share a busy machine (precision is the next test's).
+    expect(performance.now() - t).toBeLessThan(800);
+    expect(waitUntil(() => gone(proc.pid), 1000)).toBe(true);
   });
 
   it('a time forfeit fires within a few ms of its deadline', () => {
@@ -284,7 +289,13 @@ describe('the registry', () => {
          const { ProgramProcess } = await import(w.process);
          const { ProcessRegistry } = await import(w.registry);
          const registry = new ProcessRegistry(w.buffer);
-         for (const command of w.commands) ProgramProcess.start({ command, cwd: w.cwd, log: w.log, registry });
+         const { ProgramClient } = await import(w.client);
+         const { GAMES } = await import(w.games);
+         // Each answers its handshake first: up and reading when the test stops it.
+         for (const command of w.commands) {
+           const proc = ProgramProcess.start({ command, cwd: w.cwd, log: w.log, registry });
+           new ProgramClient(proc, GAMES[0], { seats: 4, rules: {} }, 2).handshake(20000);
+         }
          const done = new Int32Array(w.done);
          Atomics.store(done, 0, 1);
          Atomics.notify(done, 0);
@@ -295,6 +306,8 @@ describe('the registry', () => {
         workerData: {
           process: 'file://' + join(ROOT, 'dist', 'src', 'harness', 'programs', 'process.js'),
           registry: 'file://' + join(ROOT, 'dist', 'src', 'harness', 'programs', 'registry.js'),
+          client: 'file://' + join(ROOT, 'dist', 'src', 'harness', 'programs', 'client.js'),
+          games: 'file://' + join(ROOT, 'dist', 'src', 'games', 'index.js'),
           buffer: registry.buffer,
           commands,
           cwd: ROOT,
@@ -319,10 +332,10 @@ describe('the registry', () => {
     const { worker, pids } = fromWorker(registry, [polite, deaf]);
     expect(pids).toHaveLength(2);
     const t = performance.now();
-    registry.stopAll(500);
+    registry.stopAll(1000);
     const took = performance.now() - t;
-    expect(took).toBeGreaterThanOrEqual(500);
-    expect(took).toBeLessThan(1500);
+    expect(took).toBeGreaterThanOrEqual(1000);
+    expect(took).toBeLessThan(2500);
     expect(pids.map(gone)).toEqual([true, true]);
     // The worker is blocked, so its children are still unreaped: their ends show.
     expect(pids.map(exitStatus)).toEqual([0, 9]);

@@ -67,6 +67,8 @@ const MAX_LINE = 1 << 20;
 const START_MS = 10_000;
 /** The longest wait for a program to take a line that does not fit its input pipe. */
 const SEND_MS = 10_000;
+/** The longest wait for a killed program to be gone. */
+const KILL_MS = 1000;
 /** How long a program that closed its stdout has to exit before we stop waiting for its status. */
 const EXIT_MS = 200;
 
@@ -233,22 +235,23 @@ export class ProgramProcess {
     const timed = Number.isFinite(ms);
     const dog = threadWatchdog();
     if (timed) dog.arm(this.pid, Math.max(0, ms), '');
+    const late = (): BotFault | null => {
+      if (!timed || dog.disarm()) return null;
+      this.kill();
+      return new BotFault('time', `did not ${doing} within ${Math.round(allowedMs)} ms (time forfeit)`);
+    };
     let line: string | null = null;
     let ended = false;
-    let failure: unknown = null;
     try {
       while (line === null && !ended) {
         ended = !this.fill(this.outFd);
         if (!ended) line = this.takeLine();
       }
     } catch (e) {
-      failure = e;
+      throw late() ?? e;
     }
-    if (timed && !dog.disarm()) {
-      this.kill();
-      throw new BotFault('time', `did not ${doing} within ${Math.round(allowedMs)} ms (time forfeit)`);
-    }
-    if (failure !== null) throw failure;
+    const fault = late();
+    if (fault) throw fault;
     if (ended) throw this.crashed();
     return line!;
   }
@@ -274,6 +277,8 @@ export class ProgramProcess {
     if (this.dead) return;
     this.dead = true;
     killGroup(this.pid);
+    // A SIGKILL takes effect soon, not at once: return when it has (whoever asks next sees it gone).
+    waitUntil(() => !liveChild(this.pid), KILL_MS);
     for (const fd of [this.inFd, this.outFd, this.peekFd]) if (fd >= 0) closeSync(fd);
     this.inFd = this.outFd = this.peekFd = -1;
     rmSync(this.dir, { recursive: true, force: true });
