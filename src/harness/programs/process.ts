@@ -20,10 +20,11 @@ import {
   openSync,
   readSync,
   rmSync,
+  rmdirSync,
   writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { TafelError } from '../../core/errors.js';
 import { BotFault, quote } from './fault.js';
 import { killGroup, liveChild, procStat, sleepMs, waitUntil } from './os-process.js';
@@ -282,7 +283,15 @@ export class ProgramProcess {
     for (const fd of [this.inFd, this.outFd, this.peekFd]) if (fd >= 0) closeSync(fd);
     this.inFd = this.outFd = this.peekFd = -1;
     rmSync(this.dir, { recursive: true, force: true });
-    this.registry?.remove(this.slot, this.pid);
+    if (this.registry) {
+      this.registry.remove(this.slot, this.pid);
+      // The run's FIFO directory goes with its last program (other programs keep it).
+      try {
+        rmdirSync(dirname(this.dir));
+      } catch {
+        // ENOTEMPTY
+      }
+    }
   }
 
   /** Send `quit`, give the program `graceMs` to exit, then kill what is left. */
