@@ -13,7 +13,8 @@ import type { Game, ParamValue, State, TableConfig } from '../src/games/game.js'
 import { GAMES } from '../src/games/index.js';
 import { ROOT } from './cli-helpers.js';
 import { KEY, newState, points, tableOf } from './contract-helpers.js';
-import { hello, playDeal, tafelBot } from './protocol-driver.js';
+import { helloRequest } from '../src/harness/programs/requests.js';
+import { playDeal, tafelBot } from './protocol-driver.js';
 
 const TABLES: Readonly<Record<string, readonly (readonly [number, Readonly<Record<string, ParamValue>>])[]>> = {
   viersche: [[4, {}]],
@@ -85,7 +86,7 @@ describe.each(GAMES.map((g) => [g.name, g] as const))('%s', (_, game) => {
       async (bot) => {
         for (const group of [0, 1]) {
           const scripts = await playDeal(game, table, bot, 'proto', group);
-          const input = [hello(game, table), ...scripts.flatMap((s) => s.sent), '{"type":"quit"}'];
+          const input = [helloRequest(game, table), ...scripts.flatMap((s) => s.sent), '{"type":"quit"}'];
           const r = tafelBot([...tableArgs(game, table), '--bot', bot], input);
           expect(r.stderr).toBe('');
           expect(r.status).toBe(0);
@@ -109,7 +110,7 @@ describe('tafel bot: options and bot modules', () => {
     for (const group of [0, 1, 2]) {
       const scripts = await playDeal(game, table, 'heuristic:aggression=1:trumpLead=never', 'proto', group);
       const options = '{"type":"options","values":{"aggression":1,"trumpLead":"never"}}';
-      const input = [hello(game, table), options, ...scripts.flatMap((s) => s.sent)];
+      const input = [helloRequest(game, table), options, ...scripts.flatMap((s) => s.sent)];
       const r = tafelBot(['--game', game.name, '--bot', 'heuristic'], input);
       expect(r.stderr).toBe('');
       expect(r.lines.slice(1).map((l) => (JSON.parse(l) as { move: string }).move)).toEqual(
@@ -124,7 +125,10 @@ describe('tafel bot: options and bot modules', () => {
   it('a bot module with its parameters on the command line plays as in process, and declares them', async () => {
     const bot = './bots/examples/lead-high.ts:noise=0.5';
     const scripts = await playDeal(game, table, bot, 'proto', 3);
-    const r = tafelBot(['--game', game.name, '--bot', bot], [hello(game, table), ...scripts.flatMap((s) => s.sent)]);
+    const r = tafelBot(
+      ['--game', game.name, '--bot', bot],
+      [helloRequest(game, table), ...scripts.flatMap((s) => s.sent)],
+    );
     expect(r.stderr).toBe('');
     const [first, ...plays] = r.lines.map((l) => JSON.parse(l) as { options?: { default: number }[]; move?: string });
     expect(first.options!.map((o) => o.default)).toEqual([0.5]);
@@ -152,7 +156,7 @@ describe('tafel bot and the later deals of a match', () => {
       seed: rng.hex(),
       ...game.protocol.encode(state.observe(0)),
     };
-    const r = tafelBot(['--game', game.name, '--bot', 'random'], [hello(game, table), JSON.stringify(deal)]);
+    const r = tafelBot(['--game', game.name, '--bot', 'random'], [helloRequest(game, table), JSON.stringify(deal)]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(
       /^tafel: line 2: deal: field 'potBefore' is \d+; the deal rebuilt from the request has 8\n$/,
@@ -176,7 +180,7 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
       /^tafel: line 2: options: unknown option 'depth'$/,
     ],
   ])('%s', (_, lines, pattern) => {
-    const r = tafelBot(args, [hello(game, table), ...lines]);
+    const r = tafelBot(args, [helloRequest(game, table), ...lines]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr.trim()).toMatch(pattern);
@@ -187,7 +191,7 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
     expect(early.status).toBe(0);
     const r = tafelBot(args, ['{"type":"deal","seat":0}']);
     expect([r.status, r.stderr.trim()]).toEqual([2, `tafel: line 1: expected the 'tafel' handshake first, got "deal"`]);
-    const other = tafelBot(args, [hello(GAMES[1], tableOf(GAMES[1], 4, {}))]);
+    const other = tafelBot(args, [helloRequest(GAMES[1], tableOf(GAMES[1], 4, {}))]);
     expect([other.status, other.stderr.trim()]).toEqual([
       2,
       'tafel: line 1: game "hindersche": this bot was started for viersche',
@@ -199,13 +203,13 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
     const deal = seat0.sent[0];
     const move = JSON.parse(seat0.sent[1]) as { hand: string[]; legal: string[] };
     const forged = { ...move, legal: [...move.legal, 'XX'] };
-    const r = tafelBot(args, [hello(game, table), deal, JSON.stringify(forged)]);
+    const r = tafelBot(args, [helloRequest(game, table), deal, JSON.stringify(forged)]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(
       /^tafel: line 3: move: legal is \[.*"XX"\]; the deal rebuilt from the request allows \[.*\]\n$/,
     );
     const stolen = { ...move, hand: [...move.hand.slice(1), 'AH'] };
-    const s = tafelBot(args, [hello(game, table), deal, JSON.stringify(stolen)]);
+    const s = tafelBot(args, [helloRequest(game, table), deal, JSON.stringify(stolen)]);
     expect(s.status).toBe(2);
     expect(s.stderr.trim().split('\n')).toHaveLength(1);
     expect(s.stderr).toMatch(/^tafel: line 3: move: /);
@@ -214,7 +218,7 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
   it('a deal whose seed is not 32 hex digits', async () => {
     const [seat0] = await playDeal(game, table, 'random', 'proto', 0);
     const deal = { ...(JSON.parse(seat0.sent[0]) as object), seed: '12' };
-    const r = tafelBot(args, [hello(game, table), JSON.stringify(deal)]);
+    const r = tafelBot(args, [helloRequest(game, table), JSON.stringify(deal)]);
     expect([r.status, r.stderr]).toEqual([
       2,
       'tafel: line 2: deal: seed must be 32 lower-case hex digits, not all zero\n',
@@ -223,7 +227,7 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
 
   it('a bot that throws or plays an illegal move: exit 3, one line', async () => {
     const [seat0] = await playDeal(game, table, 'random', 'proto', 0);
-    const input = [hello(game, table), ...seat0.sent];
+    const input = [helloRequest(game, table), ...seat0.sent];
     const thrower = tafelBot(['--game', game.name, '--bot', './test/fixtures/throwing-bot.js'], input);
     expect([thrower.status, thrower.stderr]).toEqual([
       3,
@@ -239,7 +243,7 @@ describe('tafel bot on bad input: one line on stderr, exit 2', () => {
 
   it('quit ends the program at once, though its input stays open', async () => {
     const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'bot', ...args]);
-    child.stdin.write(hello(game, table) + '\n{"type":"quit"}\n');
+    child.stdin.write(helloRequest(game, table) + '\n{"type":"quit"}\n');
     const status = await new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => resolve(-1), 5000);
       child.on('close', (code) => {
@@ -272,7 +276,7 @@ describe('PROTOCOL.md example sessions', () => {
     const game = GAMES.find((g) => g.name === name)!;
     const table = tableOf(game, seats, rules);
     const [seat0] = await playDeal(game, table, 'heuristic', 'example', 0);
-    const sent = [hello(game, table), ...seat0.sent, '{"type":"quit"}'];
+    const sent = [helloRequest(game, table), ...seat0.sent, '{"type":"quit"}'];
     const r = tafelBot([...tableArgs(game, table), '--bot', 'heuristic'], sent);
     expect(r.stderr).toBe('');
     // The answers in order: the `bot` line after the handshake, a `play` after each `move`.

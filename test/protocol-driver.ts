@@ -7,10 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Bot } from '../bots/bot.js';
-import { newSets, setSelect } from '../src/core/cardset.js';
+import { newSets } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
-import type { Game, Json, Observation, TableConfig } from '../src/games/game.js';
+import type { Game, TableConfig } from '../src/games/game.js';
 import { resolveEntrant } from '../src/harness/lineup.js';
+import { dealRequest, legalNames, moveRequest, resultRequest } from '../src/harness/programs/requests.js';
 import { reseedBot, reseedCards } from '../src/harness/seeding.js';
 import { ROOT } from './cli-helpers.js';
 
@@ -21,18 +22,6 @@ export interface SeatScript {
   readonly sent: string[];
   /** The moves the bot made in process, by name, one per `move`. */
   readonly played: string[];
-}
-
-/** The handshake line for a table. */
-export function hello(game: Game, table: TableConfig): string {
-  return JSON.stringify({ type: 'tafel', protocol: 1, game: game.name, players: table.seats, rules: table.rules });
-}
-
-/** A move request: the observation and the legal moves by name. */
-function moveRequest(game: Game, obs: Observation, legal: Int32Array, n: number): { [key: string]: Json } {
-  const names: string[] = [];
-  for (let k = 0; k < n; k++) names.push(game.protocol.moveName(obs, setSelect(legal, 0, k)));
-  return { type: 'move', ...game.protocol.encode(obs), legal: names };
 }
 
 /**
@@ -59,17 +48,9 @@ export async function playDeal(
   reseedCards(cards, key, group, 0);
   for (let seat = 0; seat < n; seat++) reseedBot(rngs[seat], key, group, 0, seat, 0);
   match.startDeal(state, cards);
+  const site = { group, rotation: 0, deal: 0 };
   const scripts: SeatScript[] = rngs.map((rng, seat) => ({
-    sent: [
-      JSON.stringify({
-        type: 'deal',
-        group,
-        rotation: 0,
-        deal: 0,
-        seed: rng.hex(),
-        ...game.protocol.encode(state.observe(seat)),
-      }),
-    ],
+    sent: [dealRequest(game, site, rng.hex(), state.observe(seat))],
     played: [],
   }));
   const legal = newSets(1);
@@ -77,13 +58,12 @@ export async function playDeal(
     const seat = state.toMove;
     const count = state.legal(legal, 0);
     const obs = state.observe(seat);
-    scripts[seat].sent.push(JSON.stringify(moveRequest(game, obs, legal, count)));
+    scripts[seat].sent.push(moveRequest(game, obs, legalNames(game, obs, legal, count, [])));
     const move = bots[seat].act(obs, legal, count);
     scripts[seat].played.push(game.protocol.moveName(obs, move));
     state.apply(move);
   }
-  for (let seat = 0; seat < n; seat++)
-    scripts[seat].sent.push(JSON.stringify({ type: 'result', ...game.protocol.encode(state.observe(seat)) }));
+  for (let seat = 0; seat < n; seat++) scripts[seat].sent.push(resultRequest(game, state.observe(seat)));
   return scripts;
 }
 

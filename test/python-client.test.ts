@@ -10,7 +10,8 @@ import type { ParamValue } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
 import { ROOT } from './cli-helpers.js';
 import { tableOf } from './contract-helpers.js';
-import { hello, playDeal, serve } from './protocol-driver.js';
+import { helloRequest } from '../src/harness/programs/requests.js';
+import { playDeal, serve } from './protocol-driver.js';
 
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
 const hasPython = python.status === 0 && /Python 3\.(9|\d\d)/.test(python.stdout + python.stderr);
@@ -31,7 +32,7 @@ describe.skipIf(!hasPython)('the Python client', () => {
     async (name, seats, rules) => {
       const game = GAMES.find((g) => g.name === name)!;
       const table = tableOf(game, seats, rules);
-      const input = [hello(game, table)];
+      const input = [helloRequest(game, table)];
       const legal: string[][] = [];
       for (const group of [0, 1, 2]) {
         for (const script of await playDeal(game, table, 'random', 'python', group)) {
@@ -67,7 +68,7 @@ describe.skipIf(!hasPython)('the Python client', () => {
       serve(
         'python3',
         [join(EXAMPLES, 'lowest_bot.py')],
-        [hello(GAMES[0], tableOf(GAMES[0], 4, {})), ...options, request],
+        [helloRequest(GAMES[0], tableOf(GAMES[0], 4, {})), ...options, request],
       )
         .lines.slice(1)
         .map((l) => (JSON.parse(l) as { move: string }).move);
@@ -113,7 +114,7 @@ describe.skipIf(!hasPython)('the Python client', () => {
   it('declares its options, and refuses another protocol version or a bad option in one line, exit 2', () => {
     const bot = join(EXAMPLES, 'lowest_bot.py');
     const game = GAMES[0];
-    const ok = serve('python3', [bot], [hello(game, tableOf(game, 4, {}))]);
+    const ok = serve('python3', [bot], [helloRequest(game, tableOf(game, 4, {}))]);
     const declared = JSON.parse(ok.lines[0]) as { name: string; options: { key: string; choices: string[] }[] };
     expect(declared.name).toBe('py-lowest');
     expect(declared.options.map((o) => [o.key, o.choices])).toEqual([
@@ -125,7 +126,7 @@ describe.skipIf(!hasPython)('the Python client', () => {
     const bad = serve(
       'python3',
       [bot],
-      [hello(game, tableOf(game, 4, {})), '{"type":"options","values":{"play":"middle"}}'],
+      [helloRequest(game, tableOf(game, 4, {})), '{"type":"options","values":{"play":"middle"}}'],
     );
     expect([bad.status, bad.stderr]).toEqual([2, "py-lowest: line 2: option play: 'middle' is not a valid choice\n"]);
   });

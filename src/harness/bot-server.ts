@@ -34,9 +34,7 @@ import {
 } from '../games/game.js';
 import { parseParam } from '../games/params.js';
 import type { Entrant } from './lineup.js';
-
-/** The protocol's version (PROTOCOL.md). */
-const PROTOCOL_VERSION = 1;
+import { PROTOCOL_VERSION } from './programs/requests.js';
 
 type Message = { readonly [key: string]: Json };
 
