@@ -19,6 +19,11 @@ function isWhole(v: Json | undefined, lo: number, hi: number): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 }
 
+/** The value's items when it is a list, else none. */
+function listOf(v: Json | undefined): readonly Json[] {
+  return Array.isArray(v) ? (v as readonly Json[]) : [];
+}
+
 /** A whole number from `lo` to `hi`. */
 export function whole(fields: Fields, key: string, lo: number, hi: number): number {
   const v = fields[key];
@@ -28,10 +33,10 @@ export function whole(fields: Fields, key: string, lo: number, hi: number): numb
 
 /** A list of `length` whole numbers from `lo` to `hi` (by seat, by team). */
 export function wholes(fields: Fields, key: string, length: number, lo: number, hi: number): number[] {
-  const v = fields[key];
-  if (!(Array.isArray(v) && v.length === length && v.every((x: Json) => isWhole(x, lo, hi))))
+  const list = listOf(fields[key]);
+  if (!(list.length === length && list.every((x) => isWhole(x, lo, hi))))
     throw bad(fields, key, `not a list of ${length} whole numbers from ${lo} to ${hi}`);
-  return v;
+  return list.map(Number);
 }
 
 /** `true` or `false`. */
@@ -43,10 +48,10 @@ export function flag(fields: Fields, key: string): boolean {
 
 /** A list of `length` booleans. */
 export function flags(fields: Fields, key: string, length: number): boolean[] {
-  const v = fields[key];
-  if (!(Array.isArray(v) && v.length === length && v.every((x: Json) => typeof x === 'boolean')))
+  const list = listOf(fields[key]);
+  if (!(list.length === length && list.every((x) => typeof x === 'boolean')))
     throw bad(fields, key, `not a list of ${length} true or false`);
-  return v;
+  return list.map((x) => x === true);
 }
 
 /** `start`'s answer: null when `begin` ran, else the problem it met. */
