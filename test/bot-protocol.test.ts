@@ -232,6 +232,12 @@ describe('tafel bot refuses, in one line naming the field, match facts that no m
     ],
     ['hindersche', 4, { slate: [2, 1, 1, 0] }, 'slate [2,1,1,0]: phase 1 ends once the slate holds 4 marks (H-4)'],
     [
+      'hindersche',
+      4,
+      { kind: 1, playoffFor: 1, playoffPlaces: 1 },
+      'plays [true,true,true,true]: a playoff is never among all four (H-4, H-6)',
+    ],
+    [
       'hindersi-jass',
       4,
       { partieDeal: 1, partieTotals: [100, 0, 0, 0] },

@@ -58,6 +58,8 @@ function slateContext(fields: Fields, dealer: number, schleipfen: boolean) {
   const kind = whole(fields, 'kind', Kind.Normal, Kind.Playoff);
   const playoff = kind === Kind.Playoff;
   const playoffFor = playoff ? whole(fields, 'playoffFor', TieFor.Most, TieFor.Fewest) : TieFor.None;
+  // Four equal scores tie nobody: in phase 1 each takes a mark, in phase 2 nothing changes (H-4, H-6).
+  if (playoff && players === SEATS) throw bad(fields, 'plays', 'a playoff is never among all four (H-4, H-6)');
   const playoffPlaces = playoff ? whole(fields, 'playoffPlaces', 1, players - 1) : 0;
   const slate = wholes(fields, 'slate', SEATS, 0, MAX_MARKS);
   if (phase === 1 && !playoff) {
