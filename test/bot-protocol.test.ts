@@ -1,7 +1,8 @@
 /**
  * The bot protocol (PROTOCOL.md) and `tafel bot`: what a seat is shown carries nothing
- * it may not know; `tafel bot heuristic` fed a real deal's requests answers the moves
- * the heuristic makes in process (same seeds, same draws); bad input is one line.
+ * it may not know; `tafel bot heuristic` fed a real deal's requests, of any deal of a
+ * match, answers the moves the heuristic makes in process (same seeds, same draws);
+ * bad input, and match facts that no match has, are refused in one line.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
