@@ -1,8 +1,8 @@
 /**
  * A mini referee for the bot-protocol tests (not tafel's referee): plays a deal, or
  * every deal of a match, in process with a bot of tafel at every seat, seeded as a run
- * seeds it (src/harness/table.ts), and writes what
- * a referee would send each seat (PROTOCOL.md) beside the moves the bot made in process.
+ * seeds it (src/harness/table.ts), and writes what a referee would send each seat
+ * (PROTOCOL.md) beside the moves the bot made in process.
  * Feeding those lines to `tafel bot` must give the same moves back.
  */
 import { spawnSync } from 'node:child_process';
