@@ -1,7 +1,8 @@
 /**
  * The bot protocol (PROTOCOL.md) and `tafel bot`: what a seat is shown carries nothing
- * it may not know; `tafel bot heuristic` fed a real deal's requests answers the moves
- * the heuristic makes in process (same seeds, same draws); bad input is one line.
+ * it may not know; `tafel bot heuristic` fed a real deal's requests, of any deal of a
+ * match, answers the moves the heuristic makes in process (same seeds, same draws);
+ * bad input, and match facts that no match has, are refused in one line.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,12 +10,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { setSelect } from '../src/core/cardset.js';
-import type { Game, ParamValue, State, TableConfig } from '../src/games/game.js';
+import type { Game, Json, ParamValue, State, TableConfig } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
 import { ROOT } from './cli-helpers.js';
 import { KEY, newState, points, tableOf } from './contract-helpers.js';
 import { helloRequest } from '../src/harness/programs/requests.js';
-import { playDeal, tafelBot } from './protocol-driver.js';
+import { playDeal, playMatch, tafelBot } from './protocol-driver.js';
 
 const TABLES: Readonly<Record<string, readonly (readonly [number, Readonly<Record<string, ParamValue>>])[]>> = {
   viersche: [[4, {}]],
@@ -136,31 +137,129 @@ describe('tafel bot: options and bot modules', () => {
   });
 });
 
-describe('tafel bot and the later deals of a match', () => {
-  it('refuses, in one line naming the field, a deal whose match context a fresh score cannot have', () => {
-    const game = GAMES.find((g) => g.name === 'vier-anderle')!;
-    const table = tableOf(game, 4, {});
-    const state = game.newState(table);
-    const match = game.newMatch(table, { singleDeal: false, index: 0 });
-    const rng = new Rng(KEY, 5);
-    const legal = new Int32Array(4);
-    match.startDeal(state, rng);
-    while (!state.isTerminal()) state.apply(setSelect(legal, 0, rng.below(state.legal(legal, 0))));
-    match.finishDeal(state);
-    match.startDeal(state, rng);
-    const deal = {
-      type: 'deal',
-      group: 0,
-      rotation: 0,
-      deal: 1,
-      seed: rng.hex(),
-      ...game.protocol.encode(state.observe(0)),
-    };
-    const r = tafelBot(['--game', game.name, '--bot', 'random'], [helloRequest(game, table), JSON.stringify(deal)]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(
-      /^tafel: line 2: deal: field 'potBefore' is \d+; the deal rebuilt from the request has 8\n$/,
+/**
+ * Whole matches (`--matches`): every seat's every deal, fed to `tafel bot` with no deal
+ * before it, answers as the bot plays in process. Each case's group is one whose match
+ * reaches what the case is for (a second deal's targets, a Hindersche playoff or Butzen
+ * with fewer players, Partie totals, money in the pot and seats declared out), and the
+ * test checks that it does.
+ */
+type Deal = { [key: string]: Json };
+const PIMC = 'pimc:worlds=2:budget=5000';
+const count = (deals: Deal[], f: (d: Deal) => boolean) => deals.filter(f).length;
+const declaredOut = (r: Deal) => (r.declared as number[]).includes(0);
+const MATCHES: readonly (readonly [
+  string,
+  number,
+  Readonly<Record<string, ParamValue>>,
+  string,
+  number,
+  (deals: Deal[], results: Deal[]) => boolean,
+])[] = [
+  ['viersche', 4, {}, 'heuristic', 0, (ds) => count(ds, (d) => d.secondDeal === true) >= 3],
+  ['viersche', 4, {}, PIMC, 0, (ds) => count(ds, (d) => d.secondDeal === true) >= 3],
+  // Phase 1 with a playoff of two, then Butzen (H-6) with three and two players.
+  [
+    'hindersche',
+    4,
+    { games: 1 },
+    'heuristic',
+    15,
+    (ds) =>
+      count(ds, (d) => d.phase === 1 && d.kind === 1) === 1 &&
+      count(ds, (d) => d.phase === 2 && d.players === 3) >= 1 &&
+      count(ds, (d) => d.phase === 2 && d.players === 2) >= 1,
+  ],
+  // A playoff in Butzen, with schleipfen.
+  [
+    'hindersche',
+    4,
+    { games: 1, schleipfen: true },
+    'heuristic',
+    3,
+    (ds) => count(ds, (d) => d.phase === 2 && d.kind === 1) === 1,
+  ],
+  ['hindersche', 4, { games: 1, schleipfen: true }, PIMC, 1, (ds) => count(ds, (d) => d.phase === 2) >= 3],
+  ['hindersi-jass', 4, { partien: 1 }, 'heuristic', 0, (ds) => count(ds, (d) => d.partieDeal === 3) === 1],
+  ['hindersi-jass', 3, { partien: 2 }, PIMC, 0, (ds) => count(ds, (d) => d.partieDeal === 2) === 2],
+  ['vier-anderle', 4, { hands: 5 }, 'heuristic', 0, (ds) => count(ds, (d) => (d.potBefore as number) > 0) >= 2],
+  [
+    'vier-anderle',
+    5,
+    { hands: 4, untilEmpty: true, pips: 'always' },
+    PIMC,
+    0,
+    (ds, rs) => count(ds, (d) => (d.potBefore as number) > 0) >= 2 && count(rs, (r) => declaredOut(r)) >= 1,
+  ],
+];
+
+describe('tafel bot serves every deal of a match', () => {
+  it.each(MATCHES)('%s, %i seats %j: %s, every deal of match %i', async (name, seats, rules, bot, group, reaches) => {
+    const game = GAMES.find((g) => g.name === name)!;
+    const table = tableOf(game, seats, rules);
+    const scripts = await playMatch(game, table, bot, 'proto', group);
+    const sent = scripts[0].sent.map((l) => JSON.parse(l) as Deal);
+    expect(
+      reaches(
+        sent.filter((m) => m.type === 'deal'),
+        sent.filter((m) => m.type === 'result'),
+      ),
+    ).toBe(true);
+    const input = [helloRequest(game, table), ...scripts.flatMap((s) => s.sent), '{"type":"quit"}'];
+    const r = tafelBot([...tableArgs(game, table), '--bot', bot], input);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const plays = r.lines.slice(1).map((l) => (JSON.parse(l) as { move: string }).move);
+    expect(plays).toEqual(scripts.flatMap((s) => s.played));
+  });
+});
+
+describe('tafel bot refuses, in one line naming the field, match facts that no match has', () => {
+  it.each([
+    [
+      'viersche',
+      4,
+      { secondDeal: true, targets: [50, 50] },
+      "targets [50,50]: a second deal's are 100 - x for the leading team and x - 40 for the other, x from 70 to 99 (V-7)",
+    ],
+    ['viersche', 4, { targets: [30, 30] }, "targets [30,30]: a first deal's are [100,100] (V-7)"],
+    [
+      'hindersche',
+      4,
+      { plays: [true, true, true, false] },
+      'plays [true,true,true,false]: all four play a deal of phase 1 (H-4)',
+    ],
+    [
+      'hindersche',
+      4,
+      { phase: 2, slate: [1, 1, 0, 1] },
+      'plays [true,true,true,true]: only players with marks play in phase 2 (H-6)',
+    ],
+    ['hindersche', 4, { slate: [2, 1, 1, 0] }, 'slate [2,1,1,0]: phase 1 ends once the slate holds 4 marks (H-4)'],
+    [
+      'hindersche',
+      4,
+      { kind: 1, playoffFor: 1, playoffPlaces: 1 },
+      'plays [true,true,true,true]: a playoff is never among all four (H-4, H-6)',
+    ],
+    [
+      'hindersi-jass',
+      4,
+      { partieDeal: 1, partieTotals: [100, 0, 0, 0] },
+      'partieTotals [100,0,0,0]: each deal before this one charged 157 in all, or 157 to every seat but one that took every trick (J-5)',
+    ],
+    ['hindersi-jass', 3, { partieDeals: 4 }, 'partieDeals 4: a Partie of 3 players has 3 deals (J-6)'],
+    ['vier-anderle', 4, { potBefore: 6 }, 'potBefore 6: the pot is always a multiple of 4 (A-6)'],
+  ] as const)('%s, %i seats: %j', async (name, seats, change, why) => {
+    const game = GAMES.find((g) => g.name === name)!;
+    const table = tableOf(game, seats, {});
+    const [seat0] = await playDeal(game, table, 'random', 'proto', 0);
+    const deal = { ...(JSON.parse(seat0.sent[0]) as object), ...change };
+    const r = tafelBot(
+      [...tableArgs(game, table), '--bot', 'random'],
+      [helloRequest(game, table), JSON.stringify(deal)],
     );
+    expect([r.status, r.stderr]).toEqual([2, `tafel: line 2: deal: not a deal of this table (${why})\n`]);
   });
 });
 

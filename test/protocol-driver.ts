@@ -1,7 +1,8 @@
 /**
- * A mini referee for the bot-protocol tests (not tafel's referee): plays a deal in
- * process with a bot of tafel at every seat, seeded as a run seeds it, and writes what
- * a referee would send each seat (PROTOCOL.md) beside the moves the bot made in process.
+ * A mini referee for the bot-protocol tests (not tafel's referee): plays a deal, or
+ * every deal of a match, in process with a bot of tafel at every seat, seeded as a run
+ * seeds it (src/harness/table.ts), and writes what a referee would send each seat
+ * (PROTOCOL.md) beside the moves the bot made in process.
  * Feeding those lines to `tafel bot` must give the same moves back.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,16 +26,42 @@ export interface SeatScript {
 }
 
 /**
- * Deal 0 of group `group` of a run with master seed `seed` (rotation 0), played by
- * `botText` at every seat: each seat's script. `seats` given, only those seats' bots
- * are the ones recorded (the rest still play).
+ * Deal 0 of group `group` of a run of single deals (`--deals`) with master seed `seed`
+ * (rotation 0), played by `botText` at every seat: each seat's script.
  */
-export async function playDeal(
+export function playDeal(
   game: Game,
   table: TableConfig,
   botText: string,
   seed: string,
   group: number,
+): Promise<SeatScript[]> {
+  return play(game, table, botText, seed, group, true);
+}
+
+/**
+ * The match of group `group` of a run of matches (`--matches`) with master seed `seed`
+ * (rotation 0), every deal of it, played by `botText` at every seat: each seat's script,
+ * its deals one after the other.
+ */
+export function playMatch(
+  game: Game,
+  table: TableConfig,
+  botText: string,
+  seed: string,
+  group: number,
+): Promise<SeatScript[]> {
+  return play(game, table, botText, seed, group, false);
+}
+
+/** Play as src/harness/table.ts plays: the cards of deal k and each bot's stream seeded from (seed, group, k). */
+async function play(
+  game: Game,
+  table: TableConfig,
+  botText: string,
+  seed: string,
+  group: number,
+  singleDeal: boolean,
 ): Promise<SeatScript[]> {
   const entrant = await resolveEntrant(botText, game);
   const key = seedKey(seed);
@@ -42,28 +69,31 @@ export async function playDeal(
   const rngs = Array.from({ length: n }, () => new Rng());
   const bots: Bot[] = rngs.map((rng, seat) => entrant.spec.create({ game, table, seat, rng, params: entrant.params }));
   const state = game.newState(table);
-  const match = game.newMatch(table, { singleDeal: true, index: 0 });
+  const match = game.newMatch(table, { singleDeal, index: 0 });
   match.reset(group);
   const cards = new Rng();
-  reseedCards(cards, key, group, 0);
-  for (let seat = 0; seat < n; seat++) reseedBot(rngs[seat], key, group, 0, seat, 0);
-  match.startDeal(state, cards);
-  const site = { group, rotation: 0, deal: 0 };
-  const scripts: SeatScript[] = rngs.map((rng, seat) => ({
-    sent: [dealRequest(game, site, rng.hex(), state.observe(seat))],
-    played: [],
-  }));
+  const scripts: SeatScript[] = rngs.map(() => ({ sent: [], played: [] }));
   const legal = newSets(1);
-  while (!state.isTerminal()) {
-    const seat = state.toMove;
-    const count = state.legal(legal, 0);
-    const obs = state.observe(seat);
-    scripts[seat].sent.push(moveRequest(game, obs, legalNames(game, obs, legal, count, [])));
-    const move = bots[seat].act(obs, legal, count);
-    scripts[seat].played.push(game.protocol.moveName(obs, move));
-    state.apply(move);
+  while (!match.over) {
+    const deal = match.dealIndex;
+    reseedCards(cards, key, group, deal);
+    for (let seat = 0; seat < n; seat++) reseedBot(rngs[seat], key, group, deal, seat, 0);
+    match.startDeal(state, cards);
+    for (let seat = 0; seat < n; seat++) {
+      scripts[seat].sent.push(dealRequest(game, { group, rotation: 0, deal }, rngs[seat].hex(), state.observe(seat)));
+    }
+    while (!state.isTerminal()) {
+      const seat = state.toMove;
+      const count = state.legal(legal, 0);
+      const obs = state.observe(seat);
+      scripts[seat].sent.push(moveRequest(game, obs, legalNames(game, obs, legal, count, [])));
+      const move = bots[seat].act(obs, legal, count);
+      scripts[seat].played.push(game.protocol.moveName(obs, move));
+      state.apply(move);
+    }
+    for (let seat = 0; seat < n; seat++) scripts[seat].sent.push(resultRequest(game, state.observe(seat)));
+    match.finishDeal(state);
   }
-  for (let seat = 0; seat < n; seat++) scripts[seat].sent.push(resultRequest(game, state.observe(seat)));
   return scripts;
 }
 

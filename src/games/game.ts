@@ -483,11 +483,23 @@ export type Json = string | number | boolean | null | readonly Json[] | { readon
  * and the answers to yes/no decisions as `yes` and `no`. Built from the observation
  * alone, so it carries only what the seat may know.
  */
-export interface GameProtocol<O extends Observation = Observation> {
+export interface GameProtocol<O extends Observation = Observation, S extends State = State> {
   /** Every field of the observation (allocates: one message per decision). */
   encode(obs: O): { [key: string]: Json };
   /** The name of move `move` in the observed deal: a card's RECORD.md name, `yes`, `no`, or `??` (HIDDEN). */
   moveName(obs: O, move: number): string;
+  /**
+   * The way back, for serving requests (harness/bot-server.ts): start `state` as the
+   * deal of `table` dealt as `cards` says, any deal of a match, its match facts (who
+   * plays, targets, slate, Partie totals, pot: what the match puts into the deal) read
+   * from `fields`, a request's observation. `cards.hands` are as dealt, by seat: none
+   * for a seat out of the deal, the turn-up in the dealer's hand when the whole pack is
+   * dealt (C-4). Returns what no deal of the table can have, in a few words naming the
+   * field (`targets [50,50]: ...`), or null. The fields that follow from the cards and
+   * the moves are not read: the caller replays the history and compares the encoding.
+   * Allocates: not a hot path.
+   */
+  start(table: TableConfig, state: S, cards: BoardDeal, fields: { readonly [key: string]: Json }): string | null;
 }
 
 /** A game: the definition object that the harness looks up by name. */
@@ -547,7 +559,7 @@ export interface Game<S extends State = State, O extends Observation = Observati
   /** What exact card-play search optimises (see "Search support"). */
   readonly searchGoal: SearchGoal;
   /** The observation as the bot protocol writes it (PROTOCOL.md). */
-  readonly protocol: GameProtocol<O>;
+  readonly protocol: GameProtocol<O, S>;
   /**
    * Optional, for games whose deal result is not a monotone function of the search
    * measure (bots/perfect-play.ts uses it when present). Fill `out.target` for the

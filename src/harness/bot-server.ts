@@ -5,15 +5,20 @@
  *
  * The protocol's requests are stateless: a `move` carries everything the seat may know,
  * not the state. A bot of tafel needs an `Observation`, so the server rebuilds a deal
- * that the seat cannot tell from the real one: its own dealt hand, the cards it saw each
- * seat play given to that seat, the turn-up to the dealer, the rest of the pack in
- * order over the places still empty; then it replays the history (the others' cards
- * need not be legal in that deal: only what the seat sees must be as it was). The seat's window on
- * that deal equals its window on the real deal (the game contract's information
- * hiding; test/bot-protocol.test.ts checks it), and the server checks it too: the
- * rebuilt deal's encoding must be the request's, field for field, or the request is
- * refused. A bot's `ctx.rng` restarts at each `deal` from the message's `seed`, so the
- * bot draws what it draws in process.
+ * that the seat cannot tell from the real one, any deal of a match: each seat dealt as
+ * many cards as it holds and has played, its own dealt hand, the cards it saw each seat
+ * play given to that seat, the turn-up to the dealer when the whole pack is dealt (else
+ * out of play, C-4), the rest of the pack in order over the places still empty; the
+ * match's part of the deal (targets, slate, who plays, Partie totals, pot) read from
+ * the request by the game (`GameProtocol.start`, which refuses what no match can
+ * produce); then it replays the history (the others' cards need not be legal in that
+ * deal: only what the seat sees must be as it was). The seat's window on that deal
+ * equals its window on the real deal (the game contract's information hiding;
+ * test/bot-protocol.test.ts checks it), and the server checks it too: the rebuilt deal's
+ * encoding must be the request's, field for field, or the request is refused. A bot's
+ * `ctx.rng` restarts at each `deal` from the message's `seed`, so the bot draws what it
+ * draws in process. Nothing is kept from one request to the next but the seat and its
+ * generator: the server serves a later deal of a match without having seen the earlier.
  */
 import type { Bot } from '../../bots/bot.js';
 import { setHas, setSelect } from '../core/cardset.js';
@@ -25,7 +30,6 @@ import {
   Decision,
   NO,
   YES,
-  type BoardDeal,
   type Game,
   type Json,
   type Observation,
@@ -43,17 +47,18 @@ const ENVELOPE = new Set(['type', 'legal', 'seed', 'group', 'rotation', 'deal'])
 
 export class BotServer {
   private readonly state: State;
+  /** The deal a request describes as it was dealt, before its moves. */
+  private readonly begun: State;
   private readonly legal = new Int32Array(4);
   private readonly rngs: Rng[];
   private bots: (Bot | null)[];
   private params: Record<string, string | number | boolean>;
   /**
-   * The pack's cards by name, and each seat's dealt size when `sizesDealer` deals: read
-   * from a deal of the server's own, as hand sizes go with the seat's place after the dealer.
+   * The cards a deal deals, by name, read from a deal of the server's own: the whole
+   * pack in the French games (where the hands hold it all when every seat plays),
+   * enough for every hand in Vier-Anderle (whose cards out of play are nowhere).
    */
   private readonly pack: string[];
-  private readonly sizes: number[];
-  private readonly sizesDealer: number;
   /** The seat of the current deal, or -1 before the first `deal` and after a `result`. */
   private seat = -1;
   private greeted = false;
@@ -66,19 +71,15 @@ export class BotServer {
     if (entrant.spec.cheats === true)
       throw new TafelError('bad-bot', `bot ${entrant.source} sees every hand: it cannot play over the protocol`);
     this.state = game.newState(table);
+    this.begun = game.newState(table);
     this.rngs = Array.from({ length: table.seats }, () => new Rng());
     this.bots = new Array<Bot | null>(table.seats).fill(null);
     this.params = { ...entrant.params };
     const scratch = game.newState(table);
     game.newMatch(table, { singleDeal: true, index: 0 }).startDeal(scratch, new Rng([1, 2, 3, 4]));
     this.pack = [];
-    this.sizes = [];
-    for (let s = 0; s < table.seats; s++) {
-      const dealt = cardList(game.protocol.encode(scratch.observe(s)).dealt, 'dealt');
-      this.pack.push(...dealt);
-      this.sizes.push(dealt.length);
-    }
-    this.sizesDealer = Number(game.protocol.encode(scratch.observe(0)).dealer);
+    for (let s = 0; s < table.seats; s++)
+      this.pack.push(...cardList(game.protocol.encode(scratch.observe(s)).dealt, 'dealt'));
   }
 
   /** The bot's `bot` message: its name and options, the command line's values as defaults. */
@@ -216,9 +217,12 @@ export class BotServer {
     const dealer = msg.dealer;
     if (typeof dealer !== 'number' || dealer >>> 0 !== dealer || dealer >= table.seats)
       fail(`bad dealer ${JSON.stringify(dealer)}`);
-    const history = historyOf(msg.history);
+    const history = historyOf(msg.history, table.seats);
     const trump = typeof msg.trump === 'string' ? SUITS.indexOf(msg.trump as (typeof SUITS)[number]) : 0;
     const turnup = typeof msg.turnup === 'string' ? msg.turnup : null;
+    // Each seat was dealt the cards it holds and those it played.
+    const sizes = sizesOf(msg.handSizes, table.seats, this.pack.length);
+    for (const [s, name] of history) if (name !== 'yes' && name !== 'no') sizes[s]++;
     const hands: string[][] = Array.from({ length: table.seats }, () => []);
     const placed = new Set<string>();
     const give = (s: number, card: string) => {
@@ -228,16 +232,17 @@ export class BotServer {
     };
     for (const card of cardList(msg.dealt, 'dealt')) give(seat, card);
     for (const [s, name] of history) if (s !== seat && isCard(name)) give(s, name);
-    if (turnup !== null && !placed.has(turnup)) give(dealer, turnup);
-    const pool = this.pack.filter((c) => !placed.has(c));
-    const n = table.seats;
-    for (let s = 0; s < n; s++) {
-      // Hand sizes go with the position relative to the dealer.
-      const size = this.sizes[(((s - dealer + this.sizesDealer) % n) + n) % n];
-      while (hands[s].length < size && pool.length > 0) hands[s].push(pool.shift()!);
+    if (turnup !== null) {
+      // C-4: the turn-up is the dealer's when the whole pack is dealt, else out of play.
+      if (sizes.reduce((a, b) => a + b, 0) === this.pack.length) give(dealer, turnup);
+      else placed.add(turnup);
     }
+    const pool = this.pack.filter((c) => !placed.has(c));
+    for (let s = 0; s < table.seats; s++)
+      while (hands[s].length < sizes[s] && pool.length > 0) hands[s].push(pool.shift()!);
     const board = { dealer: dealer, hands, turnup };
-    const problem = game.checkBoard(table, board);
+    // The match's facts (targets, slate, Partie totals, pot) come from the request too.
+    const problem = game.protocol.start(table, this.begun, board, msg);
     if (problem !== null) fail(`${typeName(msg)}: not a deal of this table (${problem})`);
     // A card the seat has not seen (a face-down lead) is one its player held that the
     // history does not show: try each until the deal looks as described.
@@ -246,7 +251,7 @@ export class BotServer {
     const picks = hidden === undefined ? [''] : hands[hidden[0]].filter((c) => !shown.has(c));
     let problemText = 'history: no card left for the face-down move';
     for (const pick of picks) {
-      const why = this.replay(msg, board, history, pick, trump, withLegal);
+      const why = this.replay(msg, history, pick, trump, withLegal);
       if (why === null) return;
       problemText = why;
       if (hidden === undefined) break;
@@ -255,19 +260,18 @@ export class BotServer {
   }
 
   /**
-   * Deal `board` into `this.state` and replay `history` (`pick` for a face-down card);
-   * null when the seat's window then shows what `msg` says, else what differs.
+   * Start `this.state` from the deal as dealt and replay `history` (`pick` for a
+   * face-down card); null when the seat's window then shows what `msg` says, else what differs.
    */
   private replay(
     msg: Message,
-    board: BoardDeal,
     history: readonly (readonly [number, string])[],
     pick: string,
     trump: number,
     withLegal: boolean,
   ): string | null {
-    const { game, table, state, seat } = this;
-    game.newMatch(table, { singleDeal: true, index: 0 }).startBoard(state, board);
+    const { game, state, seat } = this;
+    state.copyFrom(this.begun);
     for (let ply = 0; ply < history.length; ply++) {
       const [s, name] = history[ply];
       if (state.isTerminal() || state.toMove !== s)
@@ -317,13 +321,31 @@ function cardList(value: Json | undefined, what: string): string[] {
   return value;
 }
 
-function historyOf(value: Json | undefined): [number, string][] {
+function historyOf(value: Json | undefined, seats: number): [number, string][] {
   if (!Array.isArray(value)) fail("'history' must be a list of [seat, move] pairs");
-  return (value as Json[]).map((entry, ply) => {
-    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'number' || typeof entry[1] !== 'string')
+  return (value as readonly Json[]).map((entry, ply) => {
+    const pair: readonly Json[] = Array.isArray(entry) ? (entry as readonly Json[]) : [];
+    const [seat, move] = pair;
+    if (pair.length !== 2 || !isSeat(seat, seats) || typeof move !== 'string')
       fail(`history: ply ${ply} must be [seat, move]`);
-    return [entry[0], entry[1]];
+    return [seat as number, move];
   });
+}
+
+/** The request's `handSizes`, a count by seat (a copy, to add the cards played to). */
+function sizesOf(value: Json | undefined, seats: number, most: number): number[] {
+  const counts: readonly Json[] = Array.isArray(value) ? (value as readonly Json[]) : [];
+  if (!(counts.length === seats && counts.every((n) => isCount(n, most))))
+    fail(`'handSizes' must be a list of ${seats} card counts`);
+  return counts.map(Number);
+}
+
+function isSeat(value: Json | undefined, seats: number): boolean {
+  return typeof value === 'number' && value >>> 0 === value && value < seats;
+}
+
+function isCount(value: Json | undefined, most: number): boolean {
+  return typeof value === 'number' && value >>> 0 === value && value <= most;
 }
 
 function typeName(msg: Message): string {

@@ -8,7 +8,6 @@
  * Not modelled: the redeal request (H-10).
  */
 import { TafelError } from '../../core/errors.js';
-import { parseCard } from '../../core/french.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
@@ -18,7 +17,7 @@ import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
 import { TRUMP_LANE } from '../viersche/cards.js';
 import type { HinderscheView } from './view.js';
-import { HINDERSCHE_PROTOCOL } from './protocol.js';
+import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
 
 const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
 
@@ -90,8 +89,7 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
       throw new TafelError('bad-table', `hindersche is played by exactly 4 players, not ${table.seats}`);
   },
   // A board is the first deal of a rubber: all four play (H-4).
-  checkBoard: (table, board) =>
-    boardProblem(board, { game: 'hindersche', seats: table.seats, handSize: 9, parse: parseCard, turnup: true }),
+  checkBoard: (_table, board) => boardProblem(board, HINDERSCHE_BOARD),
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
   protocol: HINDERSCHE_PROTOCOL,

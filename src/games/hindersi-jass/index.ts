@@ -11,7 +11,6 @@
  * zero-sum, per deal (see state.ts).
  */
 import { TafelError } from '../../core/errors.js';
-import { PACK_SIZE, parseCard } from '../../core/french.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
@@ -21,7 +20,7 @@ import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
 import { JASS_FACTS } from './facts.js';
-import { JASS_PROTOCOL } from './protocol.js';
+import { JASS_PROTOCOL, jassBoard } from './protocol.js';
 
 const samplers = new WeakMap<JassState, JassSampler>();
 
@@ -76,14 +75,7 @@ export const hindersiJass: Game<JassState, JassView> = {
       throw new TafelError('bad-table', `hindersi-jass: partien=${String(p)} is not a whole number from 1`);
     }
   },
-  checkBoard: (table, board) =>
-    boardProblem(board, {
-      game: 'hindersi-jass',
-      seats: table.seats,
-      handSize: PACK_SIZE / table.seats,
-      parse: parseCard,
-      turnup: true,
-    }),
+  checkBoard: (table, board) => boardProblem(board, jassBoard(table)),
   newState: (table) => new JassState(table.seats),
   newMatch: (table, opts) =>
     new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),

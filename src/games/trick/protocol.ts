@@ -4,7 +4,18 @@
  * its own public facts (trump, points, claims, the pot...) in its protocol.ts.
  */
 import { LANES } from '../../core/cardset.js';
-import { DECISION_NAMES, HIDDEN, NO, YES, type GameProtocol, type Json } from '../game.js';
+import { problemOf, type Fields } from '../fields.js';
+import {
+  DECISION_NAMES,
+  HIDDEN,
+  NO,
+  YES,
+  type BoardDeal,
+  type GameProtocol,
+  type Json,
+  type State,
+  type TableConfig,
+} from '../game.js';
 import type { TrickView } from './view.js';
 
 /** A game's window with its card names (every game's view has `codeName`). */
@@ -71,10 +82,20 @@ function encodeTrick(view: NamedView): { [key: string]: Json } {
   };
 }
 
-/** A game's protocol: the common fields followed by the game's own (`extra`). */
-export function trickProtocol<O extends NamedView>(extra: (view: O) => { [key: string]: Json }): GameProtocol<O> {
+/**
+ * How a game starts the deal a request describes (`GameProtocol.start`): throws a
+ * `FieldProblem` (../fields.ts) for what no deal of the table can have.
+ */
+export type StartDeal<S extends State> = (table: TableConfig, state: S, cards: BoardDeal, fields: Fields) => void;
+
+/** A game's protocol: the common fields followed by the game's own (`extra`), and `start` the way back. */
+export function trickProtocol<O extends NamedView, S extends State>(
+  extra: (view: O) => { [key: string]: Json },
+  start: StartDeal<S>,
+): GameProtocol<O, S> {
   return {
     encode: (view) => ({ ...encodeTrick(view), ...extra(view) }),
     moveName,
+    start: (table, state, cards, fields) => problemOf(() => start(table, state, cards, fields)),
   };
 }

@@ -12,14 +12,14 @@
 import { TafelError } from '../../core/errors.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
-import { TAROCK_LANE, packCodes, parseCard, pipsFor } from './cards.js';
+import { TAROCK_LANE, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
-import { AnderleState, HAND, MAX_PLAYERS, MIN_SEATS } from './state.js';
+import { AnderleState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
 import { ANDERLE_FACTS } from './facts.js';
-import { ANDERLE_PROTOCOL } from './protocol.js';
+import { ANDERLE_PROTOCOL, anderleBoard } from './protocol.js';
 
 const samplers = new WeakMap<AnderleState, AnderleSampler>();
 
@@ -91,14 +91,7 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
       throw new TafelError('bad-table', `vier-anderle: hands=${String(h)} is not a whole number from 1`);
     }
   },
-  checkBoard(table, board) {
-    const pack = new Set(packCodes(pipsOf(table)));
-    const parse = (name: string) => {
-      const code = parseCard(name);
-      return pack.has(code) ? code : -1;
-    };
-    return boardProblem(board, { game: 'vier-anderle', seats: table.seats, handSize: HAND, parse, turnup: false });
-  },
+  checkBoard: (table, board) => boardProblem(board, anderleBoard(table.seats, pipsOf(table))),
   newState: (table) => new AnderleState(table.seats, pipsOf(table)),
   newMatch: (table, opts) =>
     new AnderleMatch(

@@ -5,7 +5,6 @@
  * No rule variants.
  */
 import { TafelError } from '../../core/errors.js';
-import { parseCard } from '../../core/french.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { VierscheMatch } from './match.js';
@@ -14,7 +13,7 @@ import { SEATS, VierscheState } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
-import { VIERSCHE_PROTOCOL } from './protocol.js';
+import { VIERSCHE_PROTOCOL, vierscheBoard } from './protocol.js';
 
 const samplers = new WeakMap<VierscheState, VierscheSampler>();
 
@@ -45,8 +44,7 @@ export const viersche: Game<VierscheState, VierscheView> = {
     if (table.seats !== SEATS)
       throw new TafelError('bad-table', `viersche is played by exactly 4 players, not ${table.seats}`);
   },
-  checkBoard: (table, board) =>
-    boardProblem(board, { game: 'viersche', seats: table.seats, handSize: 9, parse: parseCard, turnup: true }),
+  checkBoard: (table, board) => boardProblem(board, vierscheBoard(table)),
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
   protocol: VIERSCHE_PROTOCOL,

@@ -15,7 +15,19 @@ import { SEATS, TRICKS, type DealContext, type VierscheState } from './state.js'
 
 const RUNGS = 4;
 const FRAME_LIMIT = 4;
-const FIRST_TARGET = 100;
+/** What each team needs in a first deal (V-7). */
+export const FIRST_TARGET = 100;
+/** The points of the leading team that an undecided first deal writes down: 70 to 99 (V-7). */
+export const CARRY_MIN = 70;
+
+/**
+ * V-7: the targets of a second deal after the first left `team` leading with `points`:
+ * the leader needs 100 - x more, the other team x - 40 (30 each at 70-70).
+ */
+export function carriedTargets(team: number, points: number, out: [number, number]): void {
+  out[team] = FIRST_TARGET - points;
+  out[1 - team] = points - 40;
+}
 
 interface Score {
   rungs: [number, number];
@@ -94,9 +106,7 @@ export class VierscheMatch implements Match<VierscheState> {
       ctx.targets[0] = ctx.targets[1] = FIRST_TARGET;
       ctx.secondDeal = false;
     } else {
-      // V-7: the leader needs 100 - x more, the other team x - 40 (30 each at 70-70).
-      ctx.targets[this.carryTeam] = FIRST_TARGET - this.carryPoints;
-      ctx.targets[1 - this.carryTeam] = this.carryPoints - 40;
+      carriedTargets(this.carryTeam, this.carryPoints, ctx.targets);
       ctx.secondDeal = true;
     }
     if (this.recording) {

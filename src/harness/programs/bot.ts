@@ -108,7 +108,7 @@ class ProgramPool {
 
   /** Kill a process that is no longer to be trusted (or was broken off mid-deal). */
   discard(client: ProgramClient): void {
-    client.kill();
+    client.proc.kill();
     this.killed++;
   }
 
