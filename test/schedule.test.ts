@@ -15,10 +15,10 @@ import { parseShard, shardRange } from '../src/harness/shard.js';
 const spec = {} as RunSpec;
 
 /** A runner whose batches finish after pseudo-random delays, failing at group `failAt`. */
-function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omit<BatchTask, 'watch'>[] } {
+function fakeRunner(slots: number, failAt = -1, seed = 1): Runner & { tasks: Omit<BatchTask, 'watch' | 'programs'>[] } {
   let x = seed;
   const delay = () => ((x = (x * 1103515245 + 12345) % 2147483648) % 7) + 1;
-  const tasks: Omit<BatchTask, 'watch'>[] = [];
+  const tasks: Omit<BatchTask, 'watch' | 'programs'>[] = [];
   return {
     slots,
     tasks,

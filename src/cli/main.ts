@@ -492,7 +492,7 @@ program
 
 program
   .command('bots')
-  .description('list the built-in bots and their parameters (and bot programs\' options)')
+  .description("list the built-in bots and their parameters (and bot programs' options)")
   .option('--game <name>', 'only the bots that play this game')
   .option(
     '--program <name=command>',

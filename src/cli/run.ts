@@ -299,8 +299,7 @@ function checkedAgainst(spec: RunSpec, path: string, o: RunFlags, given: (name: 
     ...spec,
     files,
     moveTimeout: given('moveTimeout') ? (o.moveTimeout ?? null) : spec.moveTimeout,
-    timeControl:
-      o.timeControl === undefined ? spec.timeControl : parseTimeControl(o.timeControl, spec.unit),
+    timeControl: o.timeControl === undefined ? spec.timeControl : parseTimeControl(o.timeControl, spec.unit),
     onBotError: o.onBotError ?? spec.onBotError,
   };
 }

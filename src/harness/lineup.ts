@@ -164,7 +164,9 @@ export async function resolveEntrant(
   const [source, ...assignments] = splitBot(name.bot);
   const command = programs?.commands[source];
   const spec =
-    command === undefined ? await loadBot(source, game, dir) : checkedProgram(source, command, name.label, game, dir, programs!);
+    command === undefined
+      ? await loadBot(source, game, dir)
+      : checkedProgram(source, command, name.label, game, dir, programs!);
   const where = `bot ${source}`;
   const params: Record<string, string | number | boolean> = {};
   for (const s of spec.params) params[s.key] = s.default;

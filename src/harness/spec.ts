@@ -226,7 +226,7 @@ function programPlace(spec: RunSpec, label: string, registry: ProcessRegistry | 
 }
 
 /** The run's output files as typed, in the order their names give the bot logs' names. */
-export function runOutputsOf(files: RunFiles): (string | null)[] {
+function runOutputsOf(files: RunFiles): (string | null)[] {
   return [files.out, files.journal, files.records, files.dealCsv, files.db, files.report];
 }
 

@@ -16,7 +16,7 @@ import { CODE_LIMIT, newSets, setHas } from '../core/cardset.js';
 import { Rng } from '../core/rng.js';
 import type { Match, State } from '../games/game.js';
 import type { Board } from './boards.js';
-import type { Bot, DealSite } from '../../bots/bot.js';
+import type { Bot } from '../../bots/bot.js';
 import { entrantAt } from './lineup.js';
 import { BotFault, type FaultKind } from './programs/fault.js';
 import { reseedBot, reseedCards } from './seeding.js';
@@ -143,7 +143,9 @@ export class Table {
         }),
       ),
     );
-    this.dealHooks = this.bots.some((row) => row.some((b) => b.startDeal || b.finishDeal || b.abandonDeal));
+    this.dealHooks = this.bots.some((row) =>
+      row.some((b) => b.startDeal !== undefined || b.finishDeal !== undefined || b.abandonDeal !== undefined),
+    );
     this.seatBots = new Array<Bot>(seats);
     this.seatEntrant = new Int32Array(seats);
     this.moveTime = new Float64Array(spec.timeMoves ? 2 * lineup.entrants.length : 0);
@@ -220,7 +222,7 @@ export class Table {
       const bot = this.seatBots[seat];
       if (!bot.startDeal) continue;
       try {
-        bot.startDeal(this.state.observe(seat), site as DealSite);
+        bot.startDeal(this.state.observe(seat), site);
       } catch (e) {
         throw this.hookFailure(seat, g, r, k, 'as its deal began', e);
       }

@@ -34,7 +34,10 @@ export async function playTask(task: BatchTask): Promise<BatchResult> {
   const key = JSON.stringify(task.spec);
   if (current?.key !== key) {
     // The thread's earlier run is over: its bot programs quit.
-    current?.player.then((p) => p.close(), () => undefined);
+    current?.player.then(
+      (p) => p.close(),
+      () => undefined,
+    );
     const registry = task.programs && new ProcessRegistry(task.programs);
     current = { key, player: liveRun(task.spec, registry).then((run) => new BatchPlayer(run)) };
   }

@@ -25,7 +25,7 @@ import { ProgramProcess } from './process.js';
 import type { ProcessRegistry } from './registry.js';
 
 /** How long a program may take to start and answer the handshake (not on any clock). */
-export const START_MS = 10_000;
+const START_MS = 10_000;
 
 /** How long a program may take to exit after `quit` before it is killed. */
 const QUIT_MS = 1000;
@@ -232,7 +232,7 @@ export interface ProgramSpec extends BotSpec {
   readonly program: { readonly command: string; readonly pool: ProgramPool };
 }
 
-export function isProgramSpec(spec: BotSpec): spec is ProgramSpec {
+function isProgramSpec(spec: BotSpec): spec is ProgramSpec {
   return (spec as Partial<ProgramSpec>).program !== undefined;
 }
 

@@ -25,7 +25,11 @@ export function parseTimeControl(text: string, unit: 'deal' | 'match'): TimeCont
       `--time-control '${text}': expected BASE[+INC][/deal|/match] in seconds, BASE above 0 (e.g. 2+0.05)`,
     );
   }
-  return { baseMs, incMs: m[2] === undefined ? 0 : Math.round(Number(m[2]) * 1000), per: (m[3] as 'deal' | 'match') ?? unit };
+  return {
+    baseMs,
+    incMs: m[2] === undefined ? 0 : Math.round(Number(m[2]) * 1000),
+    per: (m[3] as 'deal' | 'match') ?? unit,
+  };
 }
 
 /** `2+0.05/deal`: the time control as `parseTimeControl` reads it back. */
