@@ -123,6 +123,19 @@ describe('tafel bot: options and bot modules', () => {
     expect(tuned.flatMap((s) => s.played)).not.toEqual(plain.flatMap((s) => s.played));
   });
 
+  it('ignores fields it does not know, as PROTOCOL.md says a receiver does', async () => {
+    const scripts = await playDeal(game, table, 'heuristic', 'proto', 1);
+    const later = (line: string) => JSON.stringify({ ...(JSON.parse(line) as object), later: [1, 'x'] });
+    const r = tafelBot(
+      ['--game', game.name, '--bot', 'heuristic'],
+      [helloRequest(game, table), ...scripts.flatMap((s) => s.sent.map(later))],
+    );
+    expect(r.stderr).toBe('');
+    expect(r.lines.slice(1).map((l) => (JSON.parse(l) as { move: string }).move)).toEqual(
+      scripts.flatMap((s) => s.played),
+    );
+  });
+
   it('a bot module with its parameters on the command line plays as in process, and declares them', async () => {
     const bot = './bots/examples/lead-high.ts:noise=0.5';
     const scripts = await playDeal(game, table, bot, 'proto', 3);

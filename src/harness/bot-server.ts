@@ -42,9 +42,6 @@ import { PROTOCOL_VERSION } from './programs/requests.js';
 
 type Message = { readonly [key: string]: Json };
 
-/** The fields of a request that are not the observation. */
-const ENVELOPE = new Set(['type', 'legal', 'seed', 'group', 'rotation', 'deal']);
-
 export class BotServer {
   private readonly state: State;
   /** The deal a request describes as it was dealt, before its moves. */
@@ -290,9 +287,7 @@ export class BotServer {
   private mismatch(msg: Message, obs: Observation, withLegal: boolean): string | null {
     const encoded = this.game.protocol.encode(obs);
     const type = typeName(msg);
-    for (const key of Object.keys(msg)) {
-      if (!ENVELOPE.has(key) && !(key in encoded)) return `${type}: unknown field '${key}'`;
-    }
+    // Fields it does not know are ignored (PROTOCOL.md "Lines": later minor versions may add some).
     for (const [key, value] of Object.entries(encoded)) {
       if (JSON.stringify(msg[key]) !== JSON.stringify(value))
         return `${type}: field '${key}' is ${JSON.stringify(msg[key]) ?? 'missing'}; the deal rebuilt from the request has ${JSON.stringify(value)}`;

@@ -15,7 +15,7 @@
  * program that is late (its thread waits blocked, so a watchdog thread does it).
  */
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { Bot, BotContext, BotSpec, DealSite } from '../../../bots/bot.js';
 import type { Game, Observation, TableConfig } from '../../games/game.js';
 import { ProgramClient, type Handshake } from './client.js';
@@ -148,7 +148,7 @@ class ProgramBot implements Bot {
       client.deal(at, this.ctx.rng.hex(), obs);
     } catch (e) {
       this.drop();
-      throw e;
+      throw this.withLog(e);
     }
   }
 
@@ -162,13 +162,15 @@ class ProgramBot implements Bot {
       move = client.move(obs, legal, count, limit);
     } catch (e) {
       this.drop();
-      throw e;
+      throw this.withLog(e);
     }
     if (tc) {
       this.clock -= client.lastMs;
       if (this.clock < 0) {
         this.drop();
-        throw new BotFault('time', `ran out of time on its clock (${timeControlText(tc)}) (time forfeit)`);
+        throw this.withLog(
+          new BotFault('time', `ran out of time on its clock (${timeControlText(tc)}) (time forfeit)`),
+        );
       }
       this.clock += tc.incMs;
     }
@@ -182,7 +184,7 @@ class ProgramBot implements Bot {
       client.result(obs);
     } catch (e) {
       this.drop();
-      throw e;
+      throw this.withLog(e);
     }
     this.client = null;
     this.pool.give(client);
@@ -190,6 +192,12 @@ class ProgramBot implements Bot {
 
   abandonDeal(): void {
     this.drop();
+  }
+
+  /** A program's fault names its log (where its stderr and `info` lines are), unless it does already. */
+  private withLog(e: unknown): unknown {
+    if (!(e instanceof BotFault) || e.message.includes(' is in ')) return e;
+    return new BotFault(e.fault, `${e.message}; its log is in ${relative(process.cwd(), this.place.log)}`);
   }
 
   /** The process is mid-deal or failed: it cannot go back to the pool. */
