@@ -1,7 +1,8 @@
 /**
  * Where a bot program's stderr and `info` lines go: one file per bot and thread, beside
- * the run's first output (`runs/x.csv` gives `runs/x.py.w1.log` for bot `py` in worker
- * thread 1; thread 0 is the command's own, which starts a program to read its options).
+ * the run's first output (`runs/x.csv` gives `runs/x.py.w2.log` for bot `py` in the thread
+ * whose Node thread id is 2; `w0` is the main thread, which starts a program to read its
+ * options).
  * A run without output files keeps them in a directory of its own under the system's
  * temporary directory. Never the terminal: a bot's chatter would break the table.
  */
