@@ -53,7 +53,7 @@ function run(game: string, program: string, bots: string, deals: number, more: s
 
 describe('spec_bot plays every game through tafel run', () => {
   it.each(GAMES)('%s, against heuristic, with an option set', (game) => {
-    const x = run(game, `py=${SPEC}`, 'py:skill=7,heuristic', 4, ['--workers', '2']);
+    const x = run(game, `py=${SPEC}`, 'py:skill=7,heuristic', 2, ['--workers', '2']);
     expect(x.r.status, x.r.stderr).toBe(0);
     expect(x.r.stdout).toContain('bots: py:skill=7 = py:skill=7:style=careful:verbose=false;');
     expect(x.r.stdout).toMatch(/\npy:skill=7 +[-+\d]/);
@@ -118,7 +118,7 @@ describe('--sprt and --db with a program', () => {
   it('--sprt runs spec_bot against random to a verdict or the deal limit', () => {
     const x = run('hindersche', `py=${SPEC}`, 'py:skill=7,random', 40, ['--sprt', 'elo0=0,elo1=200', '--workers', '2']);
     expect(x.r.status, x.r.stderr).toBe(0);
-    expect(x.r.stdout).toMatch(/sprt|SPRT/);
+    expect(x.r.stdout).toMatch(/\nSPRT: H[01] accepted \(LLR [-+\d.]+ [<>]= [-+\d.]+\) after \d+ groups /);
   });
 
   it('--db holds every deal played', async () => {
@@ -130,10 +130,26 @@ describe('--sprt and --db with a program', () => {
   });
 });
 
+describe('tafel tune of a program', () => {
+  it("moves spec_bot's skill from 2 to near its best (7), against random", () => {
+    // Viersche, 12 iterations x 3 groups, r=0.5: seeds a, b, c tuned to 9.16, 7.00, 7.51
+    // (about 40 s each, two at once on 2 cores), so the bound is 2.5, not 1; more
+    // iterations would tighten it but not within this file's time. Hindersche gave 8.24,
+    // 7.10, 0.55, 5.59 for seeds a-d: too noisy at this size.
+    const args = ['tune', '--game', 'viersche', '--program', `py=${SPEC}`, '--bot', 'py:skill=2'];
+    const more = ['--tune', 'skill:c=1:r=0.5', '--iterations', '12', '--pairs', '3', '--against', 'random'];
+    const r = tafel([...args, ...more, '--workers', '2', '--seed', 'c'], tmpDir());
+    expect(r.status, r.stderr).toBe(0);
+    const m = /\ntuned: py:skill=([\d.]+)\n?$/.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Math.abs(Number(m![1]) - 7), r.stdout).toBeLessThan(2.5);
+  }, 120_000);
+});
+
 describe('faults of a program through tafel run', () => {
   const cases: [string, string, string[], RegExp][] = [
     ['time', '--fault hang --at 3', ['--move-timeout', '500'], /did not play within 500 ms \(time forfeit\)/],
-    ['time', '--fault slow --at 3 --sleep 1', ['--time-control', '0.3+0'], /\(time forfeit\)/],
+    ['time', '--fault slow --at 3 --sleep 0.6', ['--time-control', '0.3+0'], /\(time forfeit\)/],
     [
       'crash',
       '--fault crash --at 3',
@@ -155,7 +171,7 @@ describe('faults of a program through tafel run', () => {
   it.each(cases)('%s (%s): stop is one line and exit 3; skip counts it and finishes', (kind, fault, more, message) => {
     const tag = newTag();
     const prog = `m=${MISBEHAVE} ${fault} --tag ${tag}`;
-    const stop = run('viersche', prog, 'm,random', 3, ['--workers', '2', ...more]);
+    const stop = run('viersche', prog, 'm,random', 2, ['--workers', '2', ...more]);
     expect(stop.r.status, stop.r.stderr).toBe(3);
     const lines = stop.r.stderr.trim().split('\n');
     expect(lines, stop.r.stderr).toHaveLength(1);
@@ -164,9 +180,9 @@ describe('faults of a program through tafel run', () => {
     expect(lines[0]).toMatch(/\(seed rt, deal \d+, rotation \d\)/);
     expect(survivors(tag)).toEqual([]);
 
-    const skip = run('viersche', prog, 'm,random', 3, [
+    const skip = run('viersche', prog, 'm,random', 2, [
       '--workers',
-      '2',
+      '1',
       '--on-bot-error',
       'skip',
       '--max-fault-share',
@@ -174,13 +190,13 @@ describe('faults of a program through tafel run', () => {
       ...more,
     ]);
     // Every group faults (--at counts over a process's life and each restart starts again).
-    expect(skip.r.stdout).toMatch(new RegExp(`\\nfaults: m 3 \\(${kind} 3\\), restarts [1-9]\\d*\\n`));
+    expect(skip.r.stdout).toMatch(new RegExp(`\\nfaults: m 2 \\(${kind} 2\\), restarts [1-9]\\d*\\n`));
     const rows = skip
       .file('a.csv')
       .split('\n')
       .filter((l) => l.includes(`,faults_${kind},`) && l.includes(',m,'));
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows[0]).toContain(',3,');
+    expect(rows[0]).toContain(',2,');
     expect(skip.r.stderr).toContain('tafel: summary written to a.csv');
     expect(survivors(tag)).toEqual([]);
   });
@@ -265,8 +281,8 @@ describe('no bot process outlives a run', () => {
     expect(fifoDirs(child.pid!)).toEqual([]);
   });
 
-  it('after a hang killed by the move timeout, a deaf program, and a stop on a fault', () => {
-    for (const fault of ['--fault hang --at 2', '--fault deaf', '--fault crash --at 2']) {
+  it('after a hang killed by the move timeout and a program deaf to quit (a stop on a fault: above)', () => {
+    for (const fault of ['--fault hang --at 2', '--fault deaf']) {
       const tag = newTag();
       const x = run('viersche', `m=${MISBEHAVE} ${fault} --tag ${tag}`, 'm,random', 2, [
         '--workers',
