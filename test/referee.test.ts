@@ -272,7 +272,9 @@ describe('no bot process outlives a run', () => {
       dir,
     );
     await waitFor(() => lineCount(join(dir, 'a.journal.jsonl')) >= 2);
+    // The scans below can see what they look for: the programs and the FIFO directory are there now.
     expect(survivors(tag).length).toBeGreaterThan(0);
+    expect(fifoDirs(child.pid!)).toEqual([`tafel-${child.pid}`]);
     child.kill('SIGINT');
     if (how === 'two SIGINTs') child.kill('SIGINT');
     const r = await done;
