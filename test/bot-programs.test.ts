@@ -5,7 +5,9 @@
  * program's name is mapped to the bot it serves (the summary's bot_spec and
  * opponent_spec columns name the bot's source: `hp:aggression=...` for the program,
  * `heuristic:aggression=...` in process; the parameters after it are the same).
- * Labels are the same in both runs, so the records' bot names match.
+ * Labels are the same in both runs, so the records' bot names match. In one game the
+ * programs serve the bots' defaults and `--bots` sets parameters, which the referee
+ * sends them as options.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -19,11 +21,19 @@ interface Case {
   table: string[]; // --players and --rules, passed to the run and to `tafel bot` alike
   unit: string[]; // --deals or --matches
   workers: number;
+  /** Parameters set in `--bots` (so sent to the programs as options), or none: the programs' defaults. */
+  params?: { heuristic: string; pimc: string };
 }
 
 const CASES: readonly Case[] = [
   { game: 'viersche', table: [], unit: ['--matches', '1'], workers: 1 },
-  { game: 'hindersche', table: ['--rules', 'schleipfen=true'], unit: ['--deals', '2'], workers: 1 },
+  {
+    game: 'hindersche',
+    table: ['--rules', 'schleipfen=true'],
+    unit: ['--deals', '2'],
+    workers: 1,
+    params: { heuristic: ':dump=1.2:guard=40', pimc: ':worlds=2:budget=2000' },
+  },
   { game: 'hindersi-jass', table: [], unit: ['--deals', '2'], workers: 2 },
   { game: 'vier-anderle', table: ['--players', '5', '--rules', 'pot=0'], unit: ['--matches', '1'], workers: 1 },
 ];
@@ -61,14 +71,16 @@ const groupLines = (journal: string) => journal.slice(journal.indexOf('\n') + 1)
 describe('tafel bots as programs', () => {
   it.each(CASES)('$game $table $unit: the same bytes as the bots in process', (c) => {
     const served = (bot: string) => `node ${CLI} bot --game ${c.game} ${c.table.join(' ')} --bot ${bot}`;
-    const inProcess = run(c, ['--bots', `a=heuristic,b=${PIMC}`]);
+    // Served with their defaults and given the parameters as options, or served as wanted.
+    const [h, p] = c.params ? [c.params.heuristic, c.params.pimc] : ['', ''];
+    const inProcess = run(c, ['--bots', `a=heuristic${h},b=${c.params ? 'pimc' + p : PIMC}`]);
     const asPrograms = run(c, [
       '--program',
       `hp=${served('heuristic')}`,
       '--program',
-      `pp=${served(PIMC)}`,
+      `pp=${served(c.params ? 'pimc' : PIMC)}`,
       '--bots',
-      'a=hp,b=pp',
+      `a=hp${h},b=pp${p}`,
     ]);
     expect(asPrograms('r.jsonl')).toBe(inProcess('r.jsonl'));
     expect(asPrograms('d.csv')).toBe(inProcess('d.csv'));
