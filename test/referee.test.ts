@@ -177,6 +177,8 @@ describe('faults of a program through tafel run', () => {
     expect(lines[0]).toMatch(message);
     expect(lines[0]).toMatch(/\(seed rt, deal \d+, rotation \d\)/);
     expect(survivors(tag)).toEqual([]);
+    // Counting is the same for every kind: the skip path for the first of each kind only.
+    if (cases.findIndex((c) => c[0] === kind) !== cases.findIndex((c) => c[1] === fault)) return;
 
     const skip = run('viersche', prog, 'm,random', 2, [
       '--workers',
