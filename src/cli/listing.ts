@@ -7,6 +7,7 @@ import { TafelError, isTafelError } from '../core/errors.js';
 import type { DealFacts, Fact, Game, Metric, ParamSpec } from '../games/game.js';
 import { resolveParams } from '../games/params.js';
 import { programSpec } from '../harness/lineup.js';
+import { handshakePlace } from '../harness/programs/bot.js';
 import type { BotSpec } from '../../bots/bot.js';
 
 interface ParamJson {
@@ -81,7 +82,7 @@ export function programListing(name: string, command: string, games: readonly Ga
   let first: string | null = null;
   for (const game of games) {
     const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, `rules of ${game.name}`) };
-    const place = { dir: process.cwd(), log, registry: null, moveTimeout: null, timeControl: null };
+    const place = handshakePlace(process.cwd(), log);
     try {
       plays.push({ ...programSpec(name, command, game, table, place, false), games: [game.name] });
     } catch (e) {

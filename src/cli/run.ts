@@ -15,7 +15,7 @@ import { identityLines } from '../harness/report.js';
 import { playRun, type RunResult } from '../harness/run.js';
 import { withdrawnText } from '../harness/withdrawal.js';
 import { parseShard, shardRange, shardText } from '../harness/shard.js';
-import { pathOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
+import { pathOf, runOutputsOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
 import { parseTimeControl } from '../harness/programs/clock.js';
 import { logPath } from '../harness/programs/logs.js';
 import { parseSprt, specText } from '../harness/sprt.js';
@@ -184,7 +184,15 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
   const table = tableFor(game, o.players, o.rules);
   const bots = parseBots(o.bots!);
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
-  const outputs = [o.out, journal, o.records, o.dealCsv, o.db, o.report].map((f) => f ?? null);
+  const files = {
+    out: o.out ?? null,
+    journal: journal ?? null,
+    records: o.records ?? null,
+    dealCsv: o.dealCsv ?? null,
+    db: o.db ?? null,
+    report: o.report ?? null,
+  };
+  const outputs = runOutputsOf(files);
   const lineup = await resolveLineup(o.bots!, game, table.seats, undefined, {
     commands: o.program ?? {},
     table,
@@ -227,14 +235,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     boards,
     shard,
     sprt,
-    files: {
-      out: o.out ?? null,
-      journal: journal ?? null,
-      records: o.records ?? null,
-      dealCsv: o.dealCsv ?? null,
-      db: o.db ?? null,
-      report: o.report ?? null,
-    },
+    files,
     programs: o.program,
     moveTimeout: o.moveTimeout ?? null,
     timeControl: o.timeControl === undefined ? null : parseTimeControl(o.timeControl, o.matches ? 'match' : 'deal'),

@@ -20,7 +20,7 @@ import type { Game, Params, TableConfig } from '../games/game.js';
 import { parseParam } from '../games/params.js';
 import type { BotSpec } from '../../bots/bot.js';
 import { BUILTIN_BOTS, builtinBot } from '../../bots/registry.js';
-import { programBot, type ProgramPlace } from './programs/bot.js';
+import { handshakePlace, programBot, type ProgramPlace } from './programs/bot.js';
 import type { ProcessRegistry } from './programs/registry.js';
 
 /**
@@ -193,13 +193,7 @@ function checkedProgram(
   dir: string | undefined,
   programs: Programs,
 ): BotSpec {
-  const place = {
-    dir: resolve(dir ?? '.'),
-    log: programs.log(label),
-    registry: programs.registry ?? null,
-    moveTimeout: null,
-    timeControl: null,
-  };
+  const place = handshakePlace(resolve(dir ?? '.'), programs.log(label), programs.registry ?? null);
   return programSpec(source, command, game, programs.table, place, false);
 }
 

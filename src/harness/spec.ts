@@ -226,7 +226,7 @@ function programPlace(spec: RunSpec, label: string, registry: ProcessRegistry | 
 }
 
 /** The run's output files as typed, in the order their names give the bot logs' names. */
-function runOutputsOf(files: RunFiles): (string | null)[] {
+export function runOutputsOf(files: Omit<RunFiles, 'dir'>): (string | null)[] {
   return [files.out, files.journal, files.records, files.dealCsv, files.db, files.report];
 }
 

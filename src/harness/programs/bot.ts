@@ -27,6 +27,11 @@ import type { ProcessRegistry } from './registry.js';
 /** How long a program may take to start and answer the handshake (not on any clock). */
 const START_MS = 10_000;
 
+/** Where to start a program only to read its handshake: no clock, no move timeout. */
+export function handshakePlace(dir: string, log: string, registry: ProcessRegistry | null = null): ProgramPlace {
+  return { dir, log, registry, moveTimeout: null, timeControl: null };
+}
+
 /** How long a program may take to exit after `quit` before it is killed. */
 const QUIT_MS = 1000;
 
