@@ -19,10 +19,10 @@ import { parseArgs } from 'node:util';
 import { DOUBLE, DuckDBDataChunk, DuckDBInstance, INTEGER } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
 import { findGame } from '../src/games/index.js';
-import { RunDatabase, sqlName } from '../src/harness/db.js';
-import { columnPlaces, NULL_INT, type DbBatch, type DbColumns } from '../src/harness/db-rows.js';
-import type { RowTable } from '../src/harness/db-schema.js';
-import type { RunSpec } from '../src/harness/spec.js';
+import { RunDatabase, sqlName } from '../src/harness/db/db.js';
+import { columnPlaces, NULL_INT, type DbBatch, type DbColumns } from '../src/harness/db/rows.js';
+import type { RowTable } from '../src/harness/db/schema.js';
+import type { RunSpec } from '../src/harness/run/spec.js';
 
 const { values, positionals } = parseArgs({
   options: { batch: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } },

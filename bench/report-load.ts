@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { quantile } from '../src/harness/stats.js';
+import { quantile } from '../src/harness/stats/stats.js';
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.js';
 
 const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--loads');

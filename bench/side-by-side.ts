@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runYardstick } from '../src/harness/yardstick.js';
+import { runYardstick } from './yardstick.js';
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,7 @@
  *   (pin it to one core: taskset -c 1 node dist/bench/solve.bench.js)
  *
  * The positions are those of `tafel bench --solve --seed solve-bench` (deal i of the
- * seed, played at random for some tricks; src/harness/solve-bench.ts), so a figure here
+ * seed, played at random for some tricks; bench/solve-bench.ts), so a figure here
  * can be checked position by position with `tafel bench --solve --verbose`. Each task
  * solves a fixed batch of positions per call; the table gives the median call divided
  * by the batch (`ms/op`, `ops/s`: solves per second), the nodes per solve and nodes per
@@ -19,7 +19,7 @@ import { Bench } from 'tinybench';
 import { Rng, seedKey } from '../src/core/rng.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
-import { SolvePositions } from '../src/harness/solve-bench.js';
+import { SolvePositions } from './solve-bench.js';
 import { Solver } from '../bots/solver/solver.js';
 
 // --- Options (this is a standalone program, not part of the tafel command) ---------

@@ -22,10 +22,10 @@ import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { runQuery } from '../src/harness/query.js';
-import { parseShard, type Shard } from '../src/harness/shard.js';
-import type { Estimate } from '../src/harness/stats.js';
-import { noIntervalNote } from '../src/harness/interval-text.js';
+import { runQuery } from '../src/harness/db/query.js';
+import { parseShard, type Shard } from '../src/harness/run/shard.js';
+import type { Estimate } from '../src/harness/stats/stats.js';
+import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
 import {
   checkOutDir,

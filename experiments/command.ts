@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TafelError, isTafelError } from '../src/core/errors.js';
-import { checkOutputs } from '../src/harness/outputs.js';
+import { checkOutputs } from '../src/harness/run/outputs.js';
 
 type Flags = NonNullable<ParseArgsConfig['options']>;
 
@@ -32,7 +32,7 @@ export function count(text: string | boolean | undefined, fallback: number, flag
   if (text === undefined) return fallback;
   const n = Number(text);
   if (typeof text !== 'string' || !/^\d+$/.test(text) || n < min || n > 1e7) {
-    throw new TafelError('bad-number', `${flag} '${String(text)}': a whole number from ${min}`);
+    throw new TafelError('bad-option', `${flag} '${String(text)}': a whole number from ${min}`);
   }
   return n;
 }
@@ -56,7 +56,7 @@ export function checkOutDir(dir: string, files: readonly string[], force: boolea
     if (statSync(path).isDirectory()) throw new TafelError('unwritable', `--out-dir ${dir}: ${f} is a directory`);
     if (!force) {
       throw new TafelError(
-        'exists',
+        'bad-output',
         `--out-dir ${dir}: ${f} exists (earlier results); replace them with --force, or choose another --out-dir`,
       );
     }

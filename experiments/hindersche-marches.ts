@@ -46,10 +46,10 @@ import { stringify } from 'csv-stringify/sync';
 import type { TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { noIntervalNote } from '../src/harness/interval-text.js';
-import { runQuery } from '../src/harness/query.js';
-import type { Degenerate } from '../src/harness/stats.js';
-import { parseShard } from '../src/harness/shard.js';
+import { noIntervalNote } from '../src/harness/stats/interval-text.js';
+import { runQuery } from '../src/harness/db/query.js';
+import type { Degenerate } from '../src/harness/stats/stats.js';
+import { parseShard } from '../src/harness/run/shard.js';
 import { writtenLine } from '../src/report/format.js';
 import {
   checkOutDir,

@@ -73,12 +73,12 @@ import { TafelError } from '../src/core/errors.js';
 import { GAMES, findGame } from '../src/games/index.js';
 import type { Game } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import type { MoveTime } from '../src/harness/run.js';
-import { parseShard } from '../src/harness/shard.js';
-import { Moments, Z95, tQuantile, type Estimate } from '../src/harness/stats.js';
-import { csvBounds, estimateText } from '../src/harness/interval-text.js';
-import type { Unit } from '../src/harness/table.js';
+import { resolveLineup } from '../src/harness/table/lineup.js';
+import type { MoveTime } from '../src/harness/run/run.js';
+import { parseShard } from '../src/harness/run/shard.js';
+import { Moments, Z95, tQuantile, type Estimate } from '../src/harness/stats/stats.js';
+import { csvBounds, estimateText } from '../src/harness/stats/interval-text.js';
+import type { Unit } from '../src/harness/table/table.js';
 import { writtenLine } from '../src/report/format.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
 import { databasesOfRun, playPlan, type PlanOptions, type PlannedRun } from './plan.js';
@@ -457,7 +457,7 @@ function marginOf(text: string | boolean | undefined): number | undefined {
   if (text === undefined) return undefined;
   const x = Number(text);
   if (typeof text !== 'string' || !(x > 0) || !Number.isFinite(x))
-    throw new TafelError('bad-number', `--margin '${String(text)}': a number above 0`);
+    throw new TafelError('bad-option', `--margin '${String(text)}': a number above 0`);
   return x;
 }
 

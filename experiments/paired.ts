@@ -13,12 +13,12 @@
  * number of workers.
  */
 import type { Game, Metric, TableConfig } from '../src/games/game.js';
-import { sqlName, sqlString } from '../src/harness/db.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import { runQuery } from '../src/harness/query.js';
-import type { MoveTime } from '../src/harness/run.js';
-import { Moments, RatioMoments, type Estimate } from '../src/harness/stats.js';
-import type { Unit } from '../src/harness/table.js';
+import { sqlName, sqlString } from '../src/harness/db/db.js';
+import { resolveLineup } from '../src/harness/table/lineup.js';
+import { runQuery } from '../src/harness/db/query.js';
+import type { MoveTime } from '../src/harness/run/run.js';
+import { Moments, RatioMoments, type Estimate } from '../src/harness/stats/stats.js';
+import type { Unit } from '../src/harness/table/table.js';
 import type { PlannedRun } from './plan.js';
 
 export interface Played {

@@ -66,8 +66,8 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, HIDDEN, type Game, type Observation, type State, type TableConfig } from '../src/games/game.js';
 import { GAMES, findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { RatioMoments, type Estimate } from '../src/harness/stats.js';
-import { estimateText } from '../src/harness/interval-text.js';
+import { RatioMoments, type Estimate } from '../src/harness/stats/stats.js';
+import { estimateText } from '../src/harness/stats/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 import { writtenLine } from '../src/report/format.js';
@@ -558,7 +558,7 @@ function main(argv: string[]): Promise<void> {
   };
   if (o.tricks > MAX_TRICKS)
     throw new TafelError(
-      'bad-number',
+      'bad-option',
       `--tricks ${o.tricks}: at most ${MAX_TRICKS} (exact minimax of more is too slow)`,
     );
   const dir = String(v['out-dir'] ?? 'results');

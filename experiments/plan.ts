@@ -15,13 +15,13 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TafelError } from '../src/core/errors.js';
 import type { Game, TableConfig } from '../src/games/game.js';
-import { isComplete, readJournal } from '../src/harness/journal.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import { createRunner } from '../src/harness/pool.js';
-import { playRun, type RunResult } from '../src/harness/run.js';
-import type { Shard } from '../src/harness/shard.js';
-import { specOf, type RunSpec } from '../src/harness/spec.js';
-import type { Unit } from '../src/harness/table.js';
+import { isComplete, readJournal } from '../src/harness/run/journal.js';
+import { resolveLineup } from '../src/harness/table/lineup.js';
+import { createRunner } from '../src/harness/run/pool.js';
+import { playRun, type RunResult } from '../src/harness/run/run.js';
+import type { Shard } from '../src/harness/run/shard.js';
+import { specOf, type RunSpec } from '../src/harness/run/spec.js';
+import type { Unit } from '../src/harness/table/table.js';
 
 export interface PlannedRun {
   /** The run's name in the work directory (letters, digits, `-`). */
@@ -92,7 +92,7 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
       for (const f of [s.files.journal!, s.files.db!]) {
         if (existsSync(join(o.workDir, f)))
           throw new TafelError(
-            'exists',
+            'bad-output',
             `--work-dir ${o.workDir}: ${f} exists (an earlier run's); continue with --resume, or replace with --force`,
           );
       }
@@ -125,6 +125,6 @@ function databasesOf(runs: readonly PlannedRun[], workDir: string): string[] {
 export function databasesOfRun(name: string, workDir: string): string[] {
   const files = existsSync(workDir) ? readdirSync(workDir) : [];
   const mine = files.filter((f) => f === `${name}.duckdb` || (f.startsWith(`${name}.part-`) && f.endsWith('.duckdb')));
-  if (mine.length === 0) throw new TafelError('missing', `--work-dir ${workDir}: no database of run ${name}`);
+  if (mine.length === 0) throw new TafelError('missing-input', `--work-dir ${workDir}: no database of run ${name}`);
   return mine.sort().map((f) => join(workDir, f));
 }

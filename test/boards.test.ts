@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runQuery } from '../src/harness/query.js';
+import { runQuery } from '../src/harness/db/query.js';
 import { expectUserError, read, results, ROOT, tafel, tmpDir } from './cli-helpers.js';
 
 type Rec = Record<string, unknown> & { hands: string[][]; dealer: number; turnup: string | null; rotation: number };

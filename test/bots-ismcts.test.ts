@@ -16,10 +16,10 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import type { Game, TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { BatchPlayer } from '../src/harness/batch.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import { runTournament } from '../src/harness/run.js';
-import { liveRunOf } from '../src/harness/spec.js';
+import { BatchPlayer } from '../src/harness/run/batch.js';
+import { resolveLineup } from '../src/harness/table/lineup.js';
+import { runTournament } from '../src/harness/run/run.js';
+import { liveRunOf } from '../src/harness/run/spec.js';
 import { toy } from './toy-game.js';
 import { timedFirstMove } from './bot-helpers.js';
 

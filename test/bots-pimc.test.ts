@@ -25,11 +25,11 @@ import {
 } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { BatchPlayer } from '../src/harness/batch.js';
-import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
-import { runTournament } from '../src/harness/run.js';
-import { liveRunOf } from '../src/harness/spec.js';
-import type { Unit } from '../src/harness/table.js';
+import { BatchPlayer } from '../src/harness/run/batch.js';
+import { resolveLineup, type Lineup } from '../src/harness/table/lineup.js';
+import { runTournament } from '../src/harness/run/run.js';
+import { liveRunOf } from '../src/harness/run/spec.js';
+import type { Unit } from '../src/harness/table/table.js';
 import { read, results, tafel, tmpDir } from './cli-helpers.js';
 import { join } from 'node:path';
 

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { csvRows, gapShare, lineupText, report, verdictOf } from '../experiments/ladder.js';
 import { findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import { resolveLineup } from '../src/harness/lineup.js';
-import { runTournament } from '../src/harness/run.js';
-import { liveRunOf } from '../src/harness/spec.js';
+import { resolveLineup } from '../src/harness/table/lineup.js';
+import { runTournament } from '../src/harness/run/run.js';
+import { liveRunOf } from '../src/harness/run/spec.js';
 import { ROOT } from './cli-helpers.js';
 
 // The built modules: their runs play on worker threads, which load dist/.

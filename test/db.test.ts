@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, expectUserError, read, start, tafel, tmpDir } from './cli-helpers.js';
-import { runQuery } from '../src/harness/query.js';
-import { RatioMoments, tQuantile, wilson } from '../src/harness/stats.js';
+import { runQuery } from '../src/harness/db/query.js';
+import { RatioMoments, tQuantile, wilson } from '../src/harness/stats/stats.js';
 
 const RUN = ['run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '60', '--seed', 'db'];
 

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row, StudyOptions, StudyResult } from '../experiments/hindersche-marches.js';
 import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
-import { wilson } from '../src/harness/stats.js';
+import { wilson } from '../src/harness/stats/stats.js';
 import { ROOT, tafel } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };

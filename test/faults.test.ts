@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, read, results, tafel, tmpDir } from './cli-helpers.js';
-import { runQuery } from '../src/harness/query.js';
+import { runQuery } from '../src/harness/db/query.js';
 
 const fixture = (name: string) => join(ROOT, 'test', 'fixtures', name);
 

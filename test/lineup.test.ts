@@ -1,6 +1,6 @@
 /** Who sits where in a duplicate group: seat rotations, and the round robin of partnership games. */
 import { describe, expect, it } from 'vitest';
-import { seatingsOf } from '../src/harness/lineup.js';
+import { seatingsOf } from '../src/harness/table/lineup.js';
 import { expectUserError, read, tafel, tmpDir } from './cli-helpers.js';
 import { join } from 'node:path';
 

@@ -1,6 +1,6 @@
 /** Playing `tafel play` sessions in the test process, with a person driven by a policy. */
 import { gameNamed, tableFor } from '../src/cli/common.js';
-import { resolveEntrant } from '../src/harness/lineup.js';
+import { resolveEntrant } from '../src/harness/table/lineup.js';
 import { seatEntrants } from '../src/play/seating.js';
 import { plain, type DealRecord } from '../src/play/screen.js';
 import { playSession, type Person, type PlayResult } from '../src/play/session.js';

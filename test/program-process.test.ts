@@ -16,7 +16,7 @@ import { BotFault, FAULT_KINDS, type FaultKind } from '../src/harness/programs/f
 import { procStat, waitUntil } from '../src/harness/programs/os-process.js';
 import { ProgramProcess } from '../src/harness/programs/process.js';
 import { ProcessRegistry } from '../src/harness/programs/registry.js';
-import { reseedBot, reseedCards } from '../src/harness/seeding.js';
+import { reseedBot, reseedCards } from '../src/harness/table/seeding.js';
 import { ROOT, tmpDir } from './cli-helpers.js';
 import { tableOf } from './contract-helpers.js';
 

@@ -1,7 +1,7 @@
 /**
  * A mini referee for the bot-protocol tests (not tafel's referee): plays a deal, or
  * every deal of a match, in process with a bot of tafel at every seat, seeded as a run
- * seeds it (src/harness/table.ts), and writes what a referee would send each seat
+ * seeds it (src/harness/table/table.ts), and writes what a referee would send each seat
  * (PROTOCOL.md) beside the moves the bot made in process.
  * Feeding those lines to `tafel bot` must give the same moves back.
  */
@@ -11,9 +11,9 @@ import type { Bot } from '../bots/bot.js';
 import { newSets } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import type { Game, TableConfig } from '../src/games/game.js';
-import { resolveEntrant } from '../src/harness/lineup.js';
+import { resolveEntrant } from '../src/harness/table/lineup.js';
 import { dealRequest, legalNames, moveRequest, resultRequest } from '../src/harness/programs/requests.js';
-import { reseedBot, reseedCards } from '../src/harness/seeding.js';
+import { reseedBot, reseedCards } from '../src/harness/table/seeding.js';
 import { ROOT } from './cli-helpers.js';
 
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -54,7 +54,7 @@ export function playMatch(
   return play(game, table, botText, seed, group, false);
 }
 
-/** Play as src/harness/table.ts plays: the cards of deal k and each bot's stream seeded from (seed, group, k). */
+/** Play as src/harness/table/table.ts plays: the cards of deal k and each bot's stream seeded from (seed, group, k). */
 async function play(
   game: Game,
   table: TableConfig,

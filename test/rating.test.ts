@@ -14,11 +14,11 @@ import {
   ratingDifference,
   scoreAndVariance,
   scoreFromElo,
-} from '../src/harness/rating.js';
-import { renderTable } from '../src/harness/report.js';
-import type { RunSpec } from '../src/harness/spec.js';
-import { GroupTally } from '../src/harness/table.js';
-import { RunTally } from '../src/harness/tally.js';
+} from '../src/harness/stats/rating.js';
+import { renderTable } from '../src/harness/run/report.js';
+import type { RunSpec } from '../src/harness/run/spec.js';
+import { GroupTally } from '../src/harness/table/table.js';
+import { RunTally } from '../src/harness/stats/tally.js';
 
 const C = Math.LN10 / 400;
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, read, results, start, tafel, tmpDir } from './cli-helpers.js';
-import { runQuery } from '../src/harness/query.js';
+import { runQuery } from '../src/harness/db/query.js';
 
 const SPEC = `python3 ${join(ROOT, 'test/fixtures/programs/spec_bot.py')}`;
 const MISBEHAVE = `python3 ${join(ROOT, 'test/fixtures/programs/misbehave.py')}`;

@@ -12,11 +12,11 @@ import { isTafelError } from '../src/core/errors.js';
 import { PACK_SIZE, cardName } from '../src/core/french.js';
 import type { Game, TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
-import { resolveLineup, type Lineup } from '../src/harness/lineup.js';
-import { findRecord, regenerateRecord, renderDeal } from '../src/harness/replay.js';
-import { runTournament } from '../src/harness/run.js';
-import { liveRunOf } from '../src/harness/spec.js';
-import type { Unit } from '../src/harness/table.js';
+import { resolveLineup, type Lineup } from '../src/harness/table/lineup.js';
+import { findRecord, regenerateRecord, renderDeal } from '../src/harness/table/replay.js';
+import { runTournament } from '../src/harness/run/run.js';
+import { liveRunOf } from '../src/harness/run/spec.js';
+import type { Unit } from '../src/harness/table/table.js';
 
 type Rec = Record<string, unknown> & { match: number; deal: number; tricks: Trick[]; hands: string[][] };
 interface Trick {
@@ -152,7 +152,7 @@ describe('findRecord', () => {
       /missing\.jsonl: cannot read \(ENOENT\)$/,
     );
     expect(thrown(() => findRecord(dir, { match: 0, deal: 0 })).message).toMatch(/cannot read \(EISDIR\)$/);
-    expect(thrown(() => findRecord(path, { match: -1, deal: 0 })).code).toBe('bad-index');
+    expect(thrown(() => findRecord(path, { match: -1, deal: 0 })).code).toBe('bad-option');
   });
 });
 
@@ -193,7 +193,7 @@ describe('regenerateRecord', () => {
     ).toBe('no-deal');
     expect(
       thrown(() => regenerateRecord(liveRunOf({ game, table, lineup, seed, unit: 'deal', groups: 100 }), 1.5, 0)).code,
-    ).toBe('bad-index');
+    ).toBe('bad-option');
   });
 });
 

@@ -4,13 +4,13 @@
  * rules, shard ranges, and the progress line's pace.
  */
 import { describe, expect, it } from 'vitest';
-import type { BatchResult, Failure } from '../src/harness/batch.js';
-import type { RunSpec } from '../src/harness/spec.js';
-import type { BatchTask } from '../src/harness/task.js';
-import type { Runner } from '../src/harness/pool.js';
-import { createProgress } from '../src/harness/progress.js';
-import { playInOrder } from '../src/harness/schedule.js';
-import { parseShard, shardRange } from '../src/harness/shard.js';
+import type { BatchResult, Failure } from '../src/harness/run/batch.js';
+import type { RunSpec } from '../src/harness/run/spec.js';
+import type { BatchTask } from '../src/harness/run/task.js';
+import type { Runner } from '../src/harness/run/pool.js';
+import { createProgress } from '../src/harness/run/progress.js';
+import { playInOrder } from '../src/harness/run/schedule.js';
+import { parseShard, shardRange } from '../src/harness/run/shard.js';
 
 const spec = {} as RunSpec;
 

@@ -14,7 +14,7 @@ import {
   summaryLines,
   type SolveBenchOptions,
   type SolvedPosition,
-} from '../src/harness/solve-bench.js';
+} from '../bench/solve-bench.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TafelError } from '../src/core/errors.js';
 import { Rng, seedKey } from '../src/core/rng.js';
-import { scoreFromElo, type Wdl } from '../src/harness/rating.js';
+import { scoreFromElo, type Wdl } from '../src/harness/stats/rating.js';
 import {
   MEAN_MIN_GROUPS,
   Sprt,
@@ -16,7 +16,7 @@ import {
   parseSprt,
   sprtBounds,
   type SprtSpec,
-} from '../src/harness/sprt.js';
+} from '../src/harness/stats/sprt.js';
 
 /** Maximum of a concave function on [a, b] by golden-section search. */
 function maximize(f: (x: number) => number, a: number, b: number): number {

@@ -1,5 +1,5 @@
 /**
- * The SPSA arithmetic (src/harness/spsa.ts): the gain schedule reaches c_end and r_end
+ * The SPSA arithmetic (src/harness/tune/spsa.ts): the gain schedule reaches c_end and r_end
  * at the last iteration, the flips and probabilistic rounding are a function of the
  * stream alone and unbiased, updates are clipped, the scaled result is unitless and
  * bounded like wins minus losses; and on a noisy quadratic with a known optimum SPSA
@@ -15,7 +15,7 @@ import {
   updated,
   type SpsaParam,
   type SpsaSchedule,
-} from '../src/harness/spsa.js';
+} from '../src/harness/tune/spsa.js';
 
 const X: SpsaParam = { key: 'x', integer: false, min: 0, max: 10, cEnd: 0.5, rEnd: 0.01 };
 const N: SpsaParam = { key: 'n', integer: true, min: 0, max: 20, cEnd: 1.5, rEnd: 0.01 };

@@ -8,8 +8,8 @@ import {
   quantileRanks,
   tQuantile,
   wilson,
-} from '../src/harness/stats.js';
-import { noIntervalNote } from '../src/harness/interval-text.js';
+} from '../src/harness/stats/stats.js';
+import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 
 describe('distributions', () => {
   it.each([

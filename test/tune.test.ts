@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runQuery } from '../src/harness/query.js';
+import { runQuery } from '../src/harness/db/query.js';
 import { ROOT, expectUserError, read, start, tafel, tmpDir, type Ran } from './cli-helpers.js';
 
 const PEAK = join(ROOT, 'test/fixtures/peak-bot.js');

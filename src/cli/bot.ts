@@ -8,8 +8,8 @@
 import { createInterface } from 'node:readline';
 import { TafelError } from '../core/errors.js';
 import type { Json } from '../games/game.js';
-import { BotServer } from '../harness/bot-server.js';
-import { resolveEntrant } from '../harness/lineup.js';
+import { BotServer } from '../harness/programs/server.js';
+import { resolveEntrant } from '../harness/table/lineup.js';
 import { gameNamed, tableFor } from './common.js';
 
 export interface BotFlags {

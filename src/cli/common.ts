@@ -8,8 +8,8 @@ import { TafelError } from '../core/errors.js';
 import { GAMES, findGame } from '../games/index.js';
 import type { Game, TableConfig } from '../games/game.js';
 import { parseAssignments, resolveParams } from '../games/params.js';
-import { readBoards, type BoardSet } from '../harness/boards.js';
-import { PROGRAM_NAME } from '../harness/lineup.js';
+import { readBoards, type BoardSet } from '../harness/table/boards.js';
+import { PROGRAM_NAME } from '../harness/table/lineup.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 
 export function positiveInt(what: string) {
@@ -145,7 +145,7 @@ export function boardSetFor(file: string, game: Game, table: TableConfig, count:
   const boards = readBoards(file, file, game, table);
   if (count !== undefined && count > boards.length) {
     throw new TafelError(
-      'bad-boards',
+      'bad-board',
       `--boards ${file} holds ${boards.length} boards, fewer than the ${count} asked for (leave out the count to play them all)`,
     );
   }

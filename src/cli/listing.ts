@@ -6,7 +6,7 @@
 import { TafelError, isTafelError } from '../core/errors.js';
 import type { DealFacts, Fact, Game, Metric, ParamSpec } from '../games/game.js';
 import { resolveParams } from '../games/params.js';
-import { programSpec } from '../harness/lineup.js';
+import { programSpec } from '../harness/table/lineup.js';
 import { handshakePlace } from '../harness/programs/bot.js';
 import type { BotSpec } from '../../bots/bot.js';
 

@@ -11,12 +11,12 @@ import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
 import { describeParams } from '../games/params.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
-import { resolveLineup } from '../harness/lineup.js';
+import { resolveLineup } from '../harness/table/lineup.js';
 // The commands' own modules (a run's workers, merging, benchmarks, replay) are imported
 // by their actions when they run, so that every command starts without loading them.
-import { liveRunOf } from '../harness/spec.js';
-import { VERSION } from '../harness/version.js';
-import type { Unit } from '../harness/table.js';
+import { liveRunOf } from '../harness/run/spec.js';
+import { VERSION } from '../harness/run/version.js';
+import type { Unit } from '../harness/table/table.js';
 import {
   addProgram,
   boardGroup,
@@ -215,7 +215,7 @@ program
   .action(async (args: string[], o: { csv?: boolean; json?: boolean }) => {
     if (o.csv && o.json) throw new TafelError('bad-option', 'query: give --csv or --json, not both');
     if (args.length < 2) throw new TafelError('missing-option', 'query: give one or more database files, then the SQL');
-    const { csvText, jsonText, runQueries, tableText } = await import('../harness/query.js');
+    const { csvText, jsonText, runQueries, tableText } = await import('../harness/db/query.js');
     const results = await runQueries(args.slice(0, -1), args[args.length - 1]);
     if (results.length > 1 && (o.csv || o.json))
       throw new TafelError(
@@ -328,7 +328,7 @@ program
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
     if (o.solve) {
-      const { positionLine, solveBench, summaryLines } = await import('../harness/solve-bench.js');
+      const { positionLine, solveBench, summaryLines } = await import('../../bench/solve-bench.js');
       const r = solveBench(game, table, {
         seed: o.seed,
         deals: given('deals') ? o.deals : SOLVE_DEALS,
@@ -351,8 +351,8 @@ program
       unit: 'deal',
       groups: Math.ceil(o.deals / lineup.rotations),
     });
-    const { benchDeals } = await import('../harness/bench.js');
-    const { runYardstick } = await import('../harness/yardstick.js');
+    const { benchDeals } = await import('../../bench/throughput.js');
+    const { runYardstick } = await import('../../bench/yardstick.js');
     const before = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
     const r = await benchDeals(run.spec, o.workers);
     const after = o.yardstick ? runYardstick(o.yardstick, Math.max(o.deals, 10_000_000)) : null;
@@ -413,7 +413,7 @@ program
       board?: string;
       unit: Unit;
     }) => {
-      const { findRecord, regenerateRecord, renderDeal } = await import('../harness/replay.js');
+      const { findRecord, regenerateRecord, renderDeal } = await import('../harness/table/replay.js');
       let record;
       if (o.board !== undefined && (o.boards === undefined || o.match !== undefined))
         throw new TafelError('bad-option', 'replay: --board picks a board of --boards, in place of --match');

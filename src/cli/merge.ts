@@ -6,17 +6,17 @@
  */
 import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
-import { readJournal } from '../harness/journal.js';
+import { readJournal } from '../harness/run/journal.js';
 import {
   joinShardDatabases,
   joinShardFiles,
   mergeJournals,
   mergedTally,
   writeMergedJournal,
-} from '../harness/merge.js';
-import { checkOutputs, writeCsv, type OutputFile, type OutputKind } from '../harness/outputs.js';
-import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/report.js';
-import { pathOf } from '../harness/spec.js';
+} from '../harness/run/merge.js';
+import { checkOutputs, writeCsv, type OutputFile, type OutputKind } from '../harness/run/outputs.js';
+import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/run/report.js';
+import { pathOf } from '../harness/run/spec.js';
 import { defaultJournal, gameNamed, shown } from './common.js';
 
 export interface MergeFlags {

@@ -10,9 +10,9 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
-import { readBoards } from '../harness/boards.js';
-import { resolveEntrant } from '../harness/lineup.js';
-import { TextFile, checkOutputs } from '../harness/outputs.js';
+import { readBoards } from '../harness/table/boards.js';
+import { resolveEntrant } from '../harness/table/lineup.js';
+import { TextFile, checkOutputs } from '../harness/run/outputs.js';
 import { seatEntrants } from '../play/seating.js';
 import { playSession } from '../play/session.js';
 import { openTerminal } from '../play/terminal.js';
@@ -75,7 +75,7 @@ async function playCommand(o: PlayFlags): Promise<void> {
   const entrants = await seatEntrants(o.bots, game, table.seats, o.seat);
   const hint = await resolveEntrant(o.hint, game);
   if (hint.spec.cheats)
-    throw new TafelError('bad-hint', `--hint ${o.hint}: it sees every hand, so it cannot advise a seat`);
+    throw new TafelError('bad-option', `--hint ${o.hint}: it sees every hand, so it cannot advise a seat`);
   if (o.records)
     checkOutputs([{ flag: '--records', kind: 'jsonl', shown: o.records, path: resolve(o.records) }], {
       existing: o.force ? 'replace' : 'refuse',
@@ -85,7 +85,7 @@ async function playCommand(o: PlayFlags): Promise<void> {
   const count = o.deals ?? o.matches ?? (boards ? boards.length - o.first : 1);
   if (boards && (o.first >= boards.length || o.first + count > boards.length)) {
     throw new TafelError(
-      'bad-boards',
+      'bad-board',
       `--boards ${o.boards} holds ${boards.length} boards: --first ${o.first} with ${count} to play goes past them`,
     );
   }

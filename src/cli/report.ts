@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
-import { checkOutputs } from '../harness/outputs.js';
+import { checkOutputs } from '../harness/run/outputs.js';
 import { readInputs } from '../report/inputs.js';
 import { kilobytes, shown } from './common.js';
 

@@ -8,17 +8,17 @@
  */
 import { relative, resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
-import { readJournal } from '../harness/journal.js';
-import { parseBots, resolveLineup } from '../harness/lineup.js';
-import { createProgress } from '../harness/progress.js';
-import { identityLines } from '../harness/report.js';
-import { playRun, type RunResult } from '../harness/run.js';
-import { withdrawnText } from '../harness/withdrawal.js';
-import { parseShard, shardRange, shardText } from '../harness/shard.js';
-import { pathOf, runOutputsOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/spec.js';
+import { readJournal } from '../harness/run/journal.js';
+import { parseBots, resolveLineup } from '../harness/table/lineup.js';
+import { createProgress } from '../harness/run/progress.js';
+import { identityLines } from '../harness/run/report.js';
+import { playRun, type RunResult } from '../harness/run/run.js';
+import { withdrawnText } from '../harness/run/withdrawal.js';
+import { parseShard, shardRange, shardText } from '../harness/run/shard.js';
+import { pathOf, runOutputsOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/run/spec.js';
 import { parseTimeControl } from '../harness/programs/clock.js';
 import { logPath } from '../harness/programs/logs.js';
-import { parseSprt, specText } from '../harness/sprt.js';
+import { parseSprt, specText } from '../harness/stats/sprt.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
 

@@ -8,16 +8,16 @@
  */
 import { relative, resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
-import { resolveLineup } from '../harness/lineup.js';
+import { resolveLineup } from '../harness/table/lineup.js';
 import { logPath } from '../harness/programs/logs.js';
-import { createProgress } from '../harness/progress.js';
-import { parseSprt, specText } from '../harness/sprt.js';
-import { playTuning, type TuneResult } from '../harness/tune.js';
-import { readTuneJournal } from '../harness/tune-journal.js';
-import { tuneSummary } from '../harness/tune-report.js';
-import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune-spec.js';
-import { shellWord } from '../harness/spec.js';
-import type { Unit } from '../harness/table.js';
+import { createProgress } from '../harness/run/progress.js';
+import { parseSprt, specText } from '../harness/stats/sprt.js';
+import { playTuning, type TuneResult } from '../harness/tune/tune.js';
+import { readTuneJournal } from '../harness/tune/journal.js';
+import { tuneSummary } from '../harness/tune/report.js';
+import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune/spec.js';
+import { shellWord } from '../harness/run/spec.js';
+import type { Unit } from '../harness/table/table.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
 
@@ -178,7 +178,7 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
   const game = gameNamed(o.game!);
   const table = tableFor(game, o.players, o.rules);
   const one = async (text: string, flag: string) => {
-    if (text.includes(',')) throw new TafelError('bad-bots', `${flag} '${text}': one bot, not a list`);
+    if (text.includes(',')) throw new TafelError('bad-bot', `${flag} '${text}': one bot, not a list`);
     const log = (label: string) => logPath({ dir: process.cwd(), outputs: [o.out ?? null] }, label, 0);
     return (await resolveLineup(text, game, table.seats, undefined, { commands: o.program ?? {}, table, log }))
       .entrants[0];

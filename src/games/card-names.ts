@@ -48,6 +48,6 @@ function frenchPack(game: string, trump: number): FrenchLayout {
       'unknown-game',
       `unknown game '${game}' (known: ${[...Object.keys(FRENCH), 'vier-anderle'].join(', ')})`,
     );
-  if (trump >>> 0 !== trump || trump > 3) throw new TafelError('bad-trump', `trump suit ${trump}: not 0..3 (C S H D)`);
+  if (trump >>> 0 !== trump || trump > 3) throw new TafelError('bad-input', `trump suit ${trump}: not 0..3 (C S H D)`);
   return pack;
 }

@@ -489,7 +489,7 @@ export interface GameProtocol<O extends Observation = Observation, S extends Sta
   /** The name of move `move` in the observed deal: a card's RECORD.md name, `yes`, `no`, or `??` (HIDDEN). */
   moveName(obs: O, move: number): string;
   /**
-   * The way back, for serving requests (harness/bot-server.ts): start `state` as the
+   * The way back, for serving requests (harness/programs/server.ts): start `state` as the
    * deal of `table` dealt as `cards` says, any deal of a match, its match facts (who
    * plays, targets, slate, Partie totals, pot: what the match puts into the deal) read
    * from `fields`, a request's observation. `cards.hands` are as dealt, by seat: none

@@ -4,8 +4,8 @@
  * outcome of each match, given as the session's last lines (`result: ...`).
  */
 import type { Metric } from '../games/game.js';
-import { estimateText } from '../harness/interval-text.js';
-import { Moments, wilson } from '../harness/stats.js';
+import { estimateText } from '../harness/stats/interval-text.js';
+import { Moments, wilson } from '../harness/stats/stats.js';
 import { count } from './screen.js';
 
 export class Results {

@@ -5,7 +5,7 @@
  */
 import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
-import { resolveEntrant, type Entrant } from '../harness/lineup.js';
+import { resolveEntrant, type Entrant } from '../harness/table/lineup.js';
 
 /** The entrant at each seat, null at the person's. `dir`: where bot module paths are relative to. */
 export async function seatEntrants(
@@ -16,12 +16,12 @@ export async function seatEntrants(
   dir?: string,
 ): Promise<(Entrant | null)[]> {
   if (!Number.isSafeInteger(person) || person < 0 || person >= seats)
-    throw new TafelError('bad-seat', `--seat ${person}: ${game.name} here has seats 0 to ${seats - 1}`);
+    throw new TafelError('bad-option', `--seat ${person}: ${game.name} here has seats 0 to ${seats - 1}`);
   const labels = botsText.split(',').map((s) => s.trim());
-  if (labels.some((l) => l === '')) throw new TafelError('bad-bots', `--bots '${botsText}': empty bot name`);
+  if (labels.some((l) => l === '')) throw new TafelError('bad-bot', `--bots '${botsText}': empty bot name`);
   if (labels.length > seats - 1)
     throw new TafelError(
-      'bad-bots',
+      'bad-bot',
       `--bots names ${labels.length} bots but ${seats === 2 ? 'there is 1 other seat' : `there are ${seats - 1} other seats`} at this ${game.name} table`,
     );
   const resolved = new Map<string, Entrant>();

@@ -2,7 +2,7 @@
  * A person at one seat, bots at the others: the loop of `tafel play`. Bots answer at
  * once (`Bot.act` is synchronous); the person answers when they like, so the session
  * has its own loop rather than the harness's table, and plays by the same seeding
- * (harness/seeding.ts): match (or deal) `g` of a session with seed S is dealt from
+ * (harness/table/seeding.ts): match (or deal) `g` of a session with seed S is dealt from
  * the cards of group `g` of a run with seed S, and the bot at seat s draws the stream
  * of the bot at seat s in that group's first rotation. A session is a function of the
  * seed and the person's moves.
@@ -33,9 +33,9 @@ import {
   type TableConfig,
 } from '../games/game.js';
 import type { Bot } from '../../bots/bot.js';
-import type { Board } from '../harness/boards.js';
-import type { Entrant } from '../harness/lineup.js';
-import { reseedBot, reseedCards } from '../harness/seeding.js';
+import type { Board } from '../harness/table/boards.js';
+import type { Entrant } from '../harness/table/lineup.js';
+import { reseedBot, reseedCards } from '../harness/table/seeding.js';
 import { screenFor } from './games/index.js';
 import { Hints } from './hints.js';
 import { parseAnswer } from './input.js';

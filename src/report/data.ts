@@ -5,7 +5,7 @@
  * database) and drawn by the figures of that kind, so a new kind of input is one new
  * reader and nothing else. Bots are named by their labels, which are unique in a run.
  */
-import type { Estimate } from '../harness/stats.js';
+import type { Estimate } from '../harness/stats/stats.js';
 
 /** The block at the top of a part: what was run, and the command that runs it again. */
 export interface Identity {

@@ -10,9 +10,9 @@
  * doubles whenever 1000 points are kept, and distributions as counts of distinct values.
  */
 import type { Game, Metric } from '../games/game.js';
-import { Sprt, groupDifference, parseSprt } from '../harness/sprt.js';
-import { Moments } from '../harness/stats.js';
-import type { GroupTally, Unit } from '../harness/table.js';
+import { Sprt, groupDifference, parseSprt } from '../harness/stats/sprt.js';
+import { Moments } from '../harness/stats/stats.js';
+import type { GroupTally, Unit } from '../harness/table/table.js';
 import type { RunningPoint } from './data.js';
 import { ValueCounts } from './histogram.js';
 

@@ -8,7 +8,7 @@ import * as Plot from '@observablehq/plot';
 import type { ScaleOptions } from '@observablehq/plot';
 import type { LadderData, MarchesData, PotData } from './data.js';
 import type { Figure } from './figure.js';
-import { noIntervalNote } from '../harness/interval-text.js';
+import { noIntervalNote } from '../harness/stats/interval-text.js';
 import { estimateCells, fixed, whole } from './format.js';
 import { estimateRow, forest, leftMargin } from './plots.js';
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
-import type { Estimate } from '../harness/stats.js';
+import type { Estimate } from '../harness/stats/stats.js';
 import type { Identity, LadderData, MarchesData, PotData } from './data.js';
 import { whole, writtenIn } from './format.js';
 

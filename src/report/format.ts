@@ -3,8 +3,8 @@
  * (two significant digits of the half-width), plain ASCII so that a table pastes into a
  * spreadsheet as numbers.
  */
-import { noIntervalNote } from '../harness/interval-text.js';
-import type { Degenerate } from '../harness/stats.js';
+import { noIntervalNote } from '../harness/stats/interval-text.js';
+import type { Degenerate } from '../harness/stats/stats.js';
 
 /** Decimals that show two significant digits of `spread` (an interval's half-width), 0 to 6. */
 function decimalsFor(spread: number): number {

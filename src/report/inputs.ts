@@ -9,8 +9,8 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } fro
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
-import { isDealRecord } from '../harness/journal.js';
-import { pathOf, shellWord } from '../harness/spec.js';
+import { isDealRecord } from '../harness/run/journal.js';
+import { pathOf, shellWord } from '../harness/run/spec.js';
 import type { ReportPart } from './data.js';
 import { dealCsvHead, dealCsvRunData, isDealCsvHeader } from './deal-input.js';
 import { experimentData, experimentOf, ladderDraws } from './experiment-input.js';

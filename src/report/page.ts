@@ -6,8 +6,8 @@
  * and the command that runs it again); each figure has the numbers behind it in a
  * table beside it, which prints in full.
  */
-import { writeWhole } from '../harness/outputs.js';
-import { VERSION } from '../harness/version.js';
+import { writeWhole } from '../harness/run/outputs.js';
+import { VERSION } from '../harness/run/version.js';
 import type { Identity, ReportPart } from './data.js';
 import { experimentFigures } from './experiment-figures.js';
 import type { Figure, Table } from './figure.js';

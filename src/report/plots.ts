@@ -5,8 +5,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { PlotOptions } from '@observablehq/plot';
-import { noIntervalNote } from '../harness/interval-text.js';
-import type { Estimate } from '../harness/stats.js';
+import { noIntervalNote } from '../harness/stats/interval-text.js';
+import type { Estimate } from '../harness/stats/stats.js';
 import { fixed } from './format.js';
 
 /** One row of a forest plot: an estimate and its 95% interval (NaN bounds: none). */

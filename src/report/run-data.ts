@@ -4,10 +4,10 @@
  * `tafel report JOURNAL` draw the same page.
  */
 import type { Game } from '../games/game.js';
-import { headToHeadBound } from '../harness/rating.js';
-import { botText, commandOf, rulesText, type RunSpec } from '../harness/spec.js';
-import { shardRange, shardText } from '../harness/shard.js';
-import type { RunTally, SectionTally } from '../harness/tally.js';
+import { headToHeadBound } from '../harness/stats/rating.js';
+import { botText, commandOf, rulesText, type RunSpec } from '../harness/run/spec.js';
+import { shardRange, shardText } from '../harness/run/shard.js';
+import type { RunTally, SectionTally } from '../harness/stats/tally.js';
 import type { BotInfo, Distribution, Identity, RatingData, RunData, SectionData, SprtData } from './data.js';
 import type { RunDigest } from './digest.js';
 import { binned, type ValueCounts } from './histogram.js';

@@ -4,8 +4,8 @@
  * the page `tafel report` draws from the run's journal, except for how the time is told.
  */
 import type { Game } from '../games/game.js';
-import { pathOf, type RunSpec } from '../harness/spec.js';
-import type { RunTally } from '../harness/tally.js';
+import { pathOf, type RunSpec } from '../harness/run/spec.js';
+import type { RunTally } from '../harness/stats/tally.js';
 import { runDealValues } from './deal-input.js';
 import type { RunDigest } from './digest.js';
 import { stamp } from './format.js';

@@ -9,9 +9,9 @@ import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
 import { findGame } from '../games/index.js';
 import type { Metric } from '../games/game.js';
-import { degenerateOf } from '../harness/interval-text.js';
-import { SUMMARY_COLUMNS } from '../harness/report.js';
-import type { Estimate } from '../harness/stats.js';
+import { degenerateOf } from '../harness/stats/interval-text.js';
+import { SUMMARY_COLUMNS } from '../harness/run/report.js';
+import type { Estimate } from '../harness/stats/stats.js';
 import type { BotInfo, RatingData, RunData, SectionData, SprtData } from './data.js';
 import { stamp, whole } from './format.js';
 

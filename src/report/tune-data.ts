@@ -5,10 +5,10 @@
  * hold the same iterations (a journal's are replayed on paper, exactly as a resume does).
  */
 import { findGame } from '../games/index.js';
-import { botText, rulesText } from '../harness/spec.js';
-import { finalValue } from '../harness/spsa.js';
-import type { Estimate } from '../harness/stats.js';
-import type { Iteration } from '../harness/tune.js';
+import { botText, rulesText } from '../harness/run/spec.js';
+import { finalValue } from '../harness/tune/spsa.js';
+import type { Estimate } from '../harness/stats/stats.js';
+import type { Iteration } from '../harness/tune/tune.js';
 import {
   botWith,
   headline,
@@ -17,7 +17,7 @@ import {
   tuneCommandOf,
   verifySeed,
   type TuneSpec,
-} from '../harness/tune-spec.js';
+} from '../harness/tune/spec.js';
 import type { SprtData, TuneData } from './data.js';
 import { whole } from './format.js';
 

@@ -4,7 +4,7 @@
  * running mean of the results, and the check of the tuned bot against the start.
  */
 import * as Plot from '@observablehq/plot';
-import { Moments } from '../harness/stats.js';
+import { Moments } from '../harness/stats/stats.js';
 import type { TuneData } from './data.js';
 import type { Figure } from './figure.js';
 import { estimateCells, fixed, whole } from './format.js';

@@ -4,8 +4,8 @@
  * `tafel report` draws from the tuning's journal, except for how the time is told.
  */
 import { findGame } from '../games/index.js';
-import type { TuneResult } from '../harness/tune.js';
-import { tunePath } from '../harness/tune-spec.js';
+import type { TuneResult } from '../harness/tune/tune.js';
+import { tunePath } from '../harness/tune/spec.js';
 import type { RunDigest } from './digest.js';
 import { stamp } from './format.js';
 import { writeReport } from './page.js';

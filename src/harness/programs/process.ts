@@ -116,7 +116,7 @@ export class ProgramProcess {
     try {
       logFd = openSync(o.log, 'a');
     } catch (e) {
-      throw new TafelError('bad-path', `cannot open the log ${o.log}: ${(e as Error).message}`);
+      throw new TafelError('unwritable', `cannot open the log ${o.log}: ${(e as Error).message}`);
     }
     const slot = o.registry ? o.registry.claim() : -1;
     const dir = o.registry ? o.registry.dir(slot) : mkdtempSync(join(tmpdir(), 'tafel-program-'));

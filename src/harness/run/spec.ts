@@ -1,0 +1,408 @@
+/**
+ * The run spec: the one description of a run. Plain data: the command line builds it
+ * (or reads it back from a journal), the journal's header is the spec, the workers
+ * receive it as it is, and every output names the run from it (the summary's identity
+ * columns, the table's head, the reproducing command). A new kind of output or a new
+ * setting is a new field here, and nowhere else.
+ *
+ * What the results depend on is the identity (`identityDifference` compares it): the
+ * game, seats and rules, the bots with every parameter and where they sit (a bot
+ * program's command too), the seed, the unit and the number of groups. The shard says
+ * which part of the run this is; `files` where it writes; `moveTimeout`, `timeControl`
+ * and `onBotError` how failing bots are handled (they may change when a run is resumed); `timeMoves` whether the bots' moves are
+ * timed for the caller (a measurement beside the results, never part of them).
+ *
+ * In memory `files.dir` is the absolute directory the run was started from, and the
+ * other paths are as typed, relative to it. The journal keeps `dir` relative to its own
+ * directory, so a run can be resumed from anywhere and its directory moved as a whole.
+ */
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { TafelError } from '../../core/errors.js';
+import { seedKey, type SeedKey } from '../../core/rng.js';
+import type { Game, ParamValue, Params, TableConfig } from '../../games/game.js';
+import { findGame } from '../../games/index.js';
+import { resolveParams } from '../../games/params.js';
+import { boardSetFrom, type BoardSet } from '../table/boards.js';
+import { threadId } from 'node:worker_threads';
+import { loadBot, programSpec, type Entrant, type Lineup } from '../table/lineup.js';
+import type { ProgramPlace } from '../programs/bot.js';
+import type { TimeControl } from '../programs/clock.js';
+import { logPath } from '../programs/logs.js';
+import type { ProcessRegistry } from '../programs/registry.js';
+import type { Shard } from './shard.js';
+import type { Unit } from '../table/table.js';
+import { VERSION } from './version.js';
+
+export interface EntrantSpec {
+  /** What tables, CSVs and records show. */
+  readonly label: string;
+  /** The bot as written (`pimc:worlds=40`, `./my-bot.js`). */
+  readonly bot: string;
+  /** A built-in bot's name, or a bot module's path relative to `files.dir`. */
+  readonly source: string;
+  /** Every parameter in force, defaults included. */
+  readonly params: Params;
+  /** The bot sees hidden cards (a ceiling for measurement, flagged in every table). */
+  readonly cheats: boolean;
+}
+
+export interface RunFiles {
+  /** The directory the run was started from (absolute in memory; relative to the journal in a journal). */
+  readonly dir: string;
+  /** Summary CSV, journal, deal records, per-deal CSV, database, HTML report: paths as typed (relative to `dir`), or null. */
+  readonly out: string | null;
+  readonly journal: string | null;
+  readonly records: string | null;
+  readonly dealCsv: string | null;
+  readonly db: string | null;
+  readonly report: string | null;
+}
+
+export type OnBotError = 'stop' | 'skip';
+
+export interface RunSpec {
+  /** The tafel version that made the spec. */
+  readonly tafel: string;
+  readonly game: string;
+  readonly seats: number;
+  /** Every rule variant in force, defaults included. */
+  readonly rules: Params;
+  /** The `--bots` list as written, one name per item. */
+  readonly bots: readonly string[];
+  /** The distinct bots, in order of first appearance in `bots`. */
+  readonly entrants: readonly EntrantSpec[];
+  /** seatings[r][seat]: the entrant at `seat` in seat rotation r. */
+  readonly seatings: readonly (readonly number[])[];
+  readonly seed: string;
+  /** 'deal': groups of single deals from a fresh score; 'match': groups of whole matches. */
+  readonly unit: Unit;
+  /** Groups in the whole run (all shards). */
+  readonly groups: number;
+  /**
+   * The chosen deals (`--boards`), one a group: group g plays board g (its first deal,
+   * with `--matches`); null when the deals come from the seed. Absent from journals
+   * written before boards.
+   */
+  readonly boards: BoardSet | null;
+  readonly shard: Shard | null;
+  /**
+   * The bot programs among the entrants (`--program name=command`): command by name, the
+   * entrant's `source` being the name. Absent from journals written before programs.
+   */
+  readonly programs: Readonly<Record<string, string>>;
+  /** The --sprt spec in force (its canonical text), or null. */
+  readonly sprt: string | null;
+  /** The game's deal and match metric keys: what the journal's sums mean, column by column. */
+  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
+  readonly files: RunFiles;
+  /** The longest a bot may take over one move, in ms, or null: moves are not timed. */
+  readonly moveTimeout: number | null;
+  /** Bot programs' clocks (`--time-control`), or null: only `moveTimeout` limits their moves. */
+  readonly timeControl: TimeControl | null;
+  /** A bot that throws, times out or plays an illegal move stops the run, or its group is dropped. */
+  readonly onBotError: OnBotError;
+  /**
+   * Count and time every entrant's moves, returned with the run's result (`RunResult.moveTime`):
+   * wall time, so not journaled and not in any output whose bytes must repeat.
+   */
+  readonly timeMoves: boolean;
+}
+
+/** A spec with its game, table, bots and seed key made live, in the thread that plays it. */
+export interface LiveRun {
+  readonly spec: RunSpec;
+  readonly game: Game;
+  readonly table: TableConfig;
+  readonly lineup: Lineup;
+  readonly key: SeedKey;
+}
+
+const NO_FILES: RunFiles = { dir: '.', out: null, journal: null, records: null, dealCsv: null, db: null, report: null };
+
+export interface SpecParts {
+  readonly game: Game;
+  readonly table: TableConfig;
+  readonly lineup: Lineup;
+  /** The `--bots` list as written; by default the entrants' labels at the seats of rotation 0. */
+  readonly bots?: readonly string[];
+  readonly seed: string;
+  readonly unit: Unit;
+  readonly groups: number;
+  readonly boards?: BoardSet | null;
+  readonly shard?: Shard | null;
+  readonly sprt?: string | null;
+  /** Commands of the bot programs that the lineup may name (those it does name are kept). */
+  readonly programs?: Readonly<Record<string, string>>;
+  readonly files?: Partial<RunFiles>;
+  readonly moveTimeout?: number | null;
+  readonly timeControl?: TimeControl | null;
+  readonly onBotError?: OnBotError;
+  readonly timeMoves?: boolean;
+}
+
+/** The spec of a run whose bots are already resolved (the lineup). */
+export function specOf(p: SpecParts): RunSpec {
+  const { game, table, lineup } = p;
+  const files = { ...NO_FILES, dir: process.cwd(), ...p.files };
+  return {
+    tafel: VERSION,
+    game: game.name,
+    seats: table.seats,
+    rules: table.rules,
+    bots: p.bots ?? lineup.base.map((e) => lineup.entrants[e].label),
+    entrants: lineup.entrants.map((e) => ({
+      label: e.label,
+      bot: e.bot,
+      source: e.source,
+      params: e.params,
+      cheats: e.spec.cheats === true,
+    })),
+    seatings: lineup.seatings,
+    seed: p.seed,
+    unit: p.unit,
+    groups: p.groups,
+    boards: p.boards ?? null,
+    shard: p.shard ?? null,
+    sprt: p.sprt ?? null,
+    programs: Object.fromEntries(
+      lineup.entrants.flatMap((e) => {
+        const command = p.programs?.[e.source];
+        return command === undefined ? [] : [[e.source, command] as const];
+      }),
+    ),
+    metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
+    files: { ...files, dir: resolve(files.dir) },
+    moveTimeout: p.moveTimeout ?? null,
+    timeControl: p.timeControl ?? null,
+    onBotError: p.onBotError ?? 'stop',
+    timeMoves: p.timeMoves ?? false,
+  };
+}
+
+/** A live run from parts already resolved in this thread (tests, experiments). */
+export function liveRunOf(p: SpecParts): LiveRun {
+  return { spec: specOf(p), game: p.game, table: p.table, lineup: p.lineup, key: seedKey(p.seed) };
+}
+
+/**
+ * Make a spec live: its game, its table, and its bots loaded (by source, with the
+ * parameters as they are). A bot program is started here and kept for the first deal;
+ * `registry` is where its processes are announced to the main thread.
+ */
+export async function liveRun(spec: RunSpec, registry: ProcessRegistry | null = null): Promise<LiveRun> {
+  const game = findGame(spec.game);
+  if (!game) throw new TafelError('unknown-game', `unknown game '${spec.game}'`);
+  const table = { seats: spec.seats, rules: resolveParams(game.variants, spec.rules, `rules of ${spec.game}`) };
+  game.checkTable(table);
+  const entrants: Entrant[] = [];
+  for (const e of spec.entrants) {
+    const command = spec.programs[e.source];
+    const bot =
+      command === undefined
+        ? await loadBot(e.source, game, spec.files.dir)
+        : programSpec(e.source, command, game, table, programPlace(spec, e.label, registry), true);
+    if ((bot.cheats === true) !== e.cheats) {
+      throw new TafelError(
+        'bad-spec',
+        `bot ${e.label} no longer resolves as it did when the run began (its module changed?)`,
+      );
+    }
+    entrants.push({ label: e.label, bot: e.bot, source: e.source, spec: bot, params: e.params });
+  }
+  const lineup: Lineup = { entrants, base: spec.seatings[0], rotations: spec.seatings.length, seatings: spec.seatings };
+  return { spec, game, table, lineup, key: seedKey(spec.seed) };
+}
+
+/** Where a bot program of this run starts and writes its log, in this thread. */
+function programPlace(spec: RunSpec, label: string, registry: ProcessRegistry | null): ProgramPlace {
+  const { files } = spec;
+  return {
+    dir: files.dir,
+    log: logPath({ dir: files.dir, outputs: runOutputsOf(files) }, label, threadId),
+    registry,
+    moveTimeout: spec.moveTimeout,
+    timeControl: spec.timeControl,
+  };
+}
+
+/** The run's output files as typed, in the order their names give the bot logs' names. */
+export function runOutputsOf(files: Omit<RunFiles, 'dir'>): (string | null)[] {
+  return [files.out, files.journal, files.records, files.dealCsv, files.db, files.report];
+}
+
+/** The absolute path of one of the run's files, or null. */
+export function pathOf(spec: RunSpec, file: Exclude<keyof RunFiles, 'dir'>): string | null {
+  const p = spec.files[file];
+  return p === null ? null : resolve(spec.files.dir, p);
+}
+
+/** The first way in which two runs' results would differ, named by the flag that sets it; null if none. */
+export function identityDifference(a: RunSpec, b: RunSpec): string | null {
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  if (a.game !== b.game) return '--game';
+  if (a.seats !== b.seats) return '--players';
+  if (!same(a.rules, b.rules)) return '--rules';
+  const bots = (s: RunSpec) =>
+    s.entrants.map((e) => ({
+      label: e.label,
+      source: e.source,
+      params: e.params,
+      cheats: e.cheats,
+      command: s.programs[e.source] ?? null,
+    }));
+  if (!same(a.bots, b.bots) || !same(bots(a), bots(b)) || !same(a.seatings, b.seatings)) return '--bots';
+  if (a.seed !== b.seed) return '--seed';
+  if (a.unit !== b.unit) return '--deals/--matches';
+  if (!same(a.boards?.boards ?? null, b.boards?.boards ?? null)) return '--boards';
+  if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
+  if (!same(a.metrics, b.metrics)) return "the tafel version (the game's metrics)";
+  return null;
+}
+
+/** `key=value;key=value` (every variant in force), or `-` for a game without variants. */
+export function rulesText(rules: Params): string {
+  const parts = Object.entries(rules).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? parts.join(';') : '-';
+}
+
+/** The labels at the seats of rotation 0, `;`-separated. */
+export function playersText(spec: RunSpec): string {
+  return spec.seatings[0].map((e) => spec.entrants[e].label).join(';');
+}
+
+/** A bot with every parameter in force: `heuristic:aggression=1:cash=0.1`. */
+export function botText(e: EntrantSpec): string {
+  return [e.source, ...Object.entries(e.params).map(([k, v]) => `${k}=${String(v)}`)].join(':');
+}
+
+/** The command that plays this run (or this shard) again, from its directory. */
+export function commandOf(spec: RunSpec): string {
+  const words = ['tafel', 'run', '--game', spec.game, '--players', String(spec.seats)];
+  const rules = Object.entries(spec.rules).map(([k, v]) => `${k}=${String(v)}`);
+  if (rules.length) words.push('--rules', rules.join(','));
+  for (const [name, command] of Object.entries(spec.programs)) words.push('--program', `${name}=${command}`);
+  words.push('--bots', spec.bots.join(','), '--seed', spec.seed);
+  if (spec.boards) {
+    words.push('--boards', spec.boards.file);
+    if (spec.unit === 'match') words.push('--matches', String(spec.groups));
+  } else words.push(spec.unit === 'deal' ? '--deals' : '--matches', String(spec.groups));
+  if (spec.shard) words.push('--shard', `${spec.shard.index}/${spec.shard.count}`);
+  if (spec.sprt) words.push('--sprt', spec.sprt.replace(/\s+/g, ''));
+  return words.map(shellWord).join(' ');
+}
+
+export function shellWord(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The spec as a journal keeps it: `files.dir` relative to the journal's directory. */
+export function specForJournal(spec: RunSpec, journal: string): RunSpec {
+  const dir = relative(dirname(resolve(journal)), spec.files.dir) || '.';
+  return { ...spec, files: { ...spec.files, dir } };
+}
+
+/** A spec read from a journal: checked field by field, `files.dir` made absolute again. */
+export function specFromJournal(value: unknown, journal: string): RunSpec | null {
+  if (!isObject(value)) return null;
+  const v = value;
+  const shard = v.shard;
+  const metrics = v.metrics;
+  const str = (x: unknown): x is string => typeof x === 'string';
+  const count = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+  // Journals written before runs had databases or reports name neither.
+  const files = journalFiles<RunFiles>(v.files, ['out', 'journal', 'records', 'dealCsv'], ['db', 'report'], journal);
+  const entrants = Array.isArray(v.entrants) ? (v.entrants as unknown[]) : [];
+  const seatingOk = (s: unknown) =>
+    Array.isArray(s) && s.length === v.seats && s.every((e) => count(e) && e < entrants.length);
+  const ok =
+    str(v.tafel) &&
+    str(v.game) &&
+    count(v.seats) &&
+    isParams(v.rules) &&
+    Array.isArray(v.bots) &&
+    v.bots.length > 0 &&
+    v.bots.every(str) &&
+    entrants.length > 0 &&
+    entrants.every(isEntrantSpec) &&
+    Array.isArray(v.seatings) &&
+    v.seatings.length > 0 &&
+    v.seatings.every(seatingOk) &&
+    str(v.seed) &&
+    (v.unit === 'deal' || v.unit === 'match') &&
+    count(v.groups) &&
+    (v.boards === undefined || v.boards === null || boardSetFrom(v.boards) !== null) &&
+    (shard === null || (isObject(shard) && count(shard.index) && count(shard.count) && shard.index < shard.count)) &&
+    isPath(v.sprt) &&
+    isObject(metrics) &&
+    Array.isArray(metrics.deal) &&
+    metrics.deal.every(str) &&
+    Array.isArray(metrics.match) &&
+    metrics.match.every(str) &&
+    files !== null &&
+    (v.moveTimeout === null || count(v.moveTimeout)) &&
+    (v.programs === undefined || (isObject(v.programs) && Object.values(v.programs).every(str))) &&
+    (v.timeControl === undefined || v.timeControl === null || isTimeControl(v.timeControl)) &&
+    (v.onBotError === 'stop' || v.onBotError === 'skip') &&
+    (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
+  if (!ok) return null;
+  // Nor did they say `timeMoves` before moves were timed.
+  // Nor programs or time controls before bot programs could enter runs.
+  return {
+    ...(value as unknown as RunSpec),
+    files,
+    timeMoves: v.timeMoves === true,
+    boards: boardSetFrom(v.boards),
+    programs: (v.programs as Record<string, string> | undefined) ?? {},
+    timeControl: (v.timeControl as TimeControl | null | undefined) ?? null,
+  };
+}
+
+function isTimeControl(x: unknown): x is TimeControl {
+  const ms = (y: unknown) => typeof y === 'number' && Number.isSafeInteger(y) && y >= 0;
+  return isObject(x) && ms(x.baseMs) && ms(x.incMs) && (x.per === 'deal' || x.per === 'match');
+}
+
+/** A journal's `null` or a path. */
+export function isPath(x: unknown): x is string | null {
+  return x === null || typeof x === 'string';
+}
+
+/** Bot or rule parameters as a journal keeps them. */
+export function isParams(x: unknown): x is Params {
+  return isObject(x) && Object.values(x).every(isParamValue);
+}
+
+/** An entrant (`EntrantSpec`) as a journal keeps it. */
+export function isEntrantSpec(e: unknown): e is EntrantSpec {
+  const str = (x: unknown): x is string => typeof x === 'string';
+  return (
+    isObject(e) && str(e.label) && str(e.bot) && str(e.source) && isParams(e.params) && typeof e.cheats === 'boolean'
+  );
+}
+
+/**
+ * A journal's `files` (of a run or a tuning): `dir` and the `required` paths checked,
+ * the `optional` ones (outputs that older journals do not name) checked where present
+ * and null where not, `dir` made absolute against the journal's directory; null when
+ * malformed.
+ */
+export function journalFiles<F extends { readonly dir: string }>(
+  files: unknown,
+  required: readonly string[],
+  optional: readonly string[],
+  journal: string,
+): F | null {
+  if (!isObject(files) || typeof files.dir !== 'string') return null;
+  if (!required.every((k) => isPath(files[k]))) return null;
+  if (!optional.every((k) => files[k] === undefined || isPath(files[k]))) return null;
+  const dir = isAbsolute(files.dir) ? files.dir : resolve(dirname(resolve(journal)), files.dir);
+  return { ...files, ...Object.fromEntries(optional.map((k) => [k, files[k] ?? null])), dir } as unknown as F;
+}
+
+function isParamValue(x: unknown): x is ParamValue {
+  return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
