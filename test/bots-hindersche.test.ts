@@ -10,7 +10,7 @@ import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey, type SeedKey } from '../src/core/rng.js';
 import { Decision, NO, YES, type Game } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
-import { POINTS } from '../src/games/viersche/cards.js';
+import { POINTS } from '../src/games/hindersche/cards.js';
 import { hindersche } from '../src/games/hindersche/index.js';
 import type { HinderscheState } from '../src/games/hindersche/state.js';
 import { HinderscheMatch } from '../src/games/hindersche/match.js';

@@ -7,7 +7,7 @@ import { LANES, newSets, setHas, setSelect, setToCodes } from '../src/core/cards
 import { cardName } from '../src/core/french.js';
 import type { Rng } from '../src/core/rng.js';
 import { NO, YES } from '../src/games/game.js';
-import { toCode, toPhysical } from '../src/games/viersche/cards.js';
+import { toCode, toPhysical } from '../src/games/hindersche/cards.js';
 import { Kind, TieFor } from '../src/games/hindersche/score.js';
 import { HinderscheState, type DealContext } from '../src/games/hindersche/state.js';
 import type { HinderscheMatch } from '../src/games/hindersche/match.js';

@@ -12,7 +12,7 @@ import { LANES, newSets, setHas, setSelect, setSize, setToCodes } from '../src/c
 import { cardName, SUITS } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision } from '../src/games/game.js';
-import { POINTS, toPhysical } from '../src/games/viersche/cards.js';
+import { POINTS, toPhysical } from '../src/games/hindersche/cards.js';
 import { HinderscheMatch, settlement } from '../src/games/hindersche/match.js';
 import { HinderscheState } from '../src/games/hindersche/state.js';
 import { NaiveRubber, type NaiveTie } from './reference/hindersche-naive.js';

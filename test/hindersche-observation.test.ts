@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LANES, newSets, setHas, setSelect, setToCodes } from '../src/core/cardset.js';
 import { PACK_SIZE } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
-import { POINTS } from '../src/games/viersche/cards.js';
+import { POINTS } from '../src/games/hindersche/cards.js';
 import { hindersche } from '../src/games/hindersche/index.js';
 import { HinderscheState } from '../src/games/hindersche/state.js';
 import { context } from './hindersche-helpers.js';

@@ -9,7 +9,7 @@ import { LANES, setHas } from '../src/core/cardset.js';
 import { cardName, PACK_SIZE, SUITS } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, NO, YES } from '../src/games/game.js';
-import { POINTS, toPhysical } from '../src/games/viersche/cards.js';
+import { POINTS, toPhysical } from '../src/games/hindersche/cards.js';
 import { hindersche } from '../src/games/hindersche/index.js';
 import { DEFAULT_RULES, HinderscheMatch, settlement, type HinderscheRules } from '../src/games/hindersche/match.js';
 import { Kind, Settlement, TieFor, WHY_NAMES, settle, type SlateContext } from '../src/games/hindersche/score.js';

@@ -9,14 +9,15 @@ import { TafelError } from '../core/errors.js';
 import { parseCard as parseFrench } from '../core/french.js';
 import { HIDDEN, NO, YES } from './game.js';
 import type { FrenchLayout } from './trick/french.js';
+import * as hindersche from './hindersche/cards.js';
 import * as jass from './hindersi-jass/cards.js';
 import * as anderle from './vier-anderle/cards.js';
 import * as viersche from './viersche/cards.js';
 
-/** Each French game's layout (Hindersche plays with Viersche's cards, H-1). */
+/** Each French game's layout (Viersche and Hindersche share the Alt-Kloei pack, H-1). */
 const FRENCH: Readonly<Record<string, FrenchLayout>> = {
   viersche: viersche.PACK,
-  hindersche: viersche.PACK,
+  hindersche: hindersche.PACK,
   'hindersi-jass': jass.PACK,
 };
 

@@ -1,9 +1,10 @@
 /**
  * The public facts of a Hindersche deal and of each seat's hand, for the run's
- * database (`Game.facts`, `Match.facts`).
+ * database (`Game.facts`, `Match.facts`): the Alt-Kloei pack's
+ * (../trick/alt-kloei-facts.ts) and Hindersche's own.
  */
 import type { DealFacts } from '../game.js';
-import { PACK_DEAL_FACTS, PACK_SEAT_FACTS, packDealFacts, packSeatFacts } from '../viersche/facts.js';
+import { PACK_DEAL_FACTS, PACK_SEAT_FACTS, packDealFacts, packSeatFacts } from '../trick/alt-kloei-facts.js';
 import { Kind } from './score.js';
 import { SEATS, type HinderscheState } from './state.js';
 

@@ -15,7 +15,7 @@ import { HinderscheSampler } from './sample.js';
 import { HINDERSCHE_FACTS } from './facts.js';
 import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
-import { TRUMP_LANE } from '../viersche/cards.js';
+import { TRUMP_LANE } from './cards.js';
 import type { HinderscheView } from './view.js';
 import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
 

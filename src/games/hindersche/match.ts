@@ -28,7 +28,7 @@ import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { BoardDeal, Match } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { PACK, toPhysical } from '../viersche/cards.js';
+import { PACK, toPhysical } from './cards.js';
 import { writeHinderscheFacts } from './facts.js';
 import { Kind, SLATE_TARGET, Settlement, TieFor, WHY_NAMES } from './score.js';
 import { SEATS, TRICKS, type DealContext, type HinderscheState } from './state.js';

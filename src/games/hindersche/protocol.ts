@@ -6,7 +6,7 @@ import { bad, FieldProblem, type Fields, flags, whole, wholes } from '../fields.
 import type { BoardDeal } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
 import { bySeat, trickProtocol } from '../trick/protocol.js';
-import { PACK } from '../viersche/cards.js';
+import { PACK } from './cards.js';
 import { Kind, SLATE_TARGET, TieFor } from './score.js';
 import { SEATS, type HinderscheState } from './state.js';
 import type { HinderscheView } from './view.js';

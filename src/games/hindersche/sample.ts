@@ -12,7 +12,7 @@ import { LANES } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
 import type { HistoryWatcher } from '../game.js';
 import { LaneSampler, OUT_OF_PLAY } from '../trick/sample.js';
-import { CARD_LANES, PACK } from '../viersche/cards.js';
+import { CARD_LANES, PACK } from './cards.js';
 import { SEATS, type DealContext, type HinderscheState } from './state.js';
 import type { HinderscheView } from './view.js';
 

@@ -11,9 +11,10 @@
  * *stack*), and the stack's top card is turned: it belongs to nobody, it is public, it
  * fixes trump, and it is never played.
  *
- * Play (H-1): cards and strength as in Viersche (../viersche/cards.ts); the lead is
- * free; holding the suit led you follow or trump; void, anything; trumps led, holding
- * a trump you must play one. Undertrumping is allowed.
+ * Play (H-1): cards and strength as in Viersche (the Alt-Kloei pack of
+ * ../trick/alt-kloei.ts); the lead is free; holding the suit led you follow or trump;
+ * void, anything; trumps led, holding a trump you must play one. Undertrumping is
+ * allowed.
  *
  * Schleipfen (H-2, variant). After each trick (the ninth included: its points count),
  * the other players, in playing order from the winner, are asked `Decision.Schleipfe`
@@ -46,7 +47,7 @@ import { Decision, NO, YES } from '../game.js';
 import * as layout from '../trick/layout.js';
 import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
-import { PACK, POINTS, codeName } from '../viersche/cards.js';
+import { PACK, POINTS, codeName } from './cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
 import { HinderscheView } from './view.js';
 

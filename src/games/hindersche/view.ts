@@ -8,7 +8,7 @@
  */
 import { DECISION_NAMES } from '../game.js';
 import { TrickView, perSeat } from '../trick/view.js';
-import { codeName, toPhysical } from '../viersche/cards.js';
+import { codeName, toPhysical } from './cards.js';
 import type { HinderscheState } from './state.js';
 
 export class HinderscheView extends TrickView {

@@ -6,7 +6,7 @@ import { LANES } from '../../core/cardset.js';
 import { popcount } from '../../core/bits.js';
 import { SUITS } from '../../core/french.js';
 import type { DealFacts } from '../game.js';
-import { CARD_NAMES } from '../viersche/facts.js';
+import { CARD_NAMES } from '../trick/french.js';
 import { POINTS, PUUR_BIT, TRUMP_LANE, toPhysical } from './cards.js';
 import type { JassState } from './state.js';
 

@@ -16,6 +16,9 @@ import { CLUBS, DIAMONDS, JACK, PACK_SIZE, SUIT_SIZE, cardName, sameColour } fro
 import { LANES } from '../../core/cardset.js';
 import { ROW, type TrickTables } from './state.js';
 
+/** Every card of the pack by its physical index (core/french.ts): the values of a card-valued fact. */
+export const CARD_NAMES: readonly string[] = Array.from({ length: PACK_SIZE }, (_, c) => cardName(c));
+
 /** Trumps are lane 0 in every French layout. */
 export const TRUMP_LANE = 0;
 /** Codes of one layout: lanes 0..3 of 32 bits. */

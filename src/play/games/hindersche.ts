@@ -6,7 +6,7 @@
  */
 import { parseCard, suitOf } from '../../core/french.js';
 import { Decision, type DecisionKind } from '../../games/game.js';
-import { TRUMP_LANE } from '../../games/viersche/cards.js';
+import { TRUMP_LANE } from '../../games/hindersche/cards.js';
 import type { HinderscheView } from '../../games/hindersche/view.js';
 import { Kind, TieFor } from '../../games/hindersche/score.js';
 import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
