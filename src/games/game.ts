@@ -419,8 +419,46 @@ export interface BoardDeal {
   readonly turnup: string | null;
 }
 
-/** The scoring that runs across the deals of one match. */
-export interface Match<S extends State = State> {
+/** A trick as the deal record writes it (RECORD.md `tricks`): cards by name, in playing order from the leader. */
+export interface TrickRecord {
+  readonly leader: number;
+  readonly cards: readonly string[];
+  /** The seat whose card won the trick by the rules. */
+  readonly winner: number;
+  /** The seat that kept it (the winner, except after a Hindersche schleipfe). */
+  readonly taker: number;
+  readonly points: number;
+  /** Viersche: forehand led the first trick face down (V-4). */
+  readonly facedown?: true;
+}
+
+/**
+ * The fields of a RECORD.md deal record that every game's `Match.record` writes (the
+ * run's fields, `v` to `bots`, are the harness's), with the game's scoring state
+ * (`before`, `after`) and events. Each game's record type adds its own fields
+ * (a Viersche record's `targets` and `claims`...) in its record.ts; trick/record.ts
+ * builds the common part.
+ */
+export interface DealRecord<Score = unknown, Event = unknown> {
+  readonly dealer: number;
+  /** The seats taking part, in playing order, forehand first. */
+  readonly players: readonly number[];
+  readonly kind: 'normal' | 'playoff';
+  /** By seat: the cards held at the start of play; `[]` for a seat not taking part. */
+  readonly hands: readonly (readonly string[])[];
+  readonly turnup: string | null;
+  readonly trump: string | null;
+  readonly tricks: readonly TrickRecord[];
+  /** By seat: what the seat took (card points; tricks in Vier-Anderle), null for a seat not taking part. */
+  readonly points: readonly (number | null)[];
+  /** The scoring state before the deal; null only from a match that was not `recording`. */
+  readonly before: Score | null;
+  readonly after: Score;
+  readonly events: readonly Event[];
+}
+
+/** The scoring that runs across the deals of one match; `R` is the game's deal record. */
+export interface Match<S extends State = State, R extends DealRecord = DealRecord> {
   /** Whether the match has ended (no further deal). */
   readonly over: boolean;
   /**
@@ -466,12 +504,11 @@ export interface Match<S extends State = State> {
    */
   facts?(state: S, deal: Float64Array, seats: Float64Array): void;
   /**
-   * The game-specific fields of the RECORD.md deal record of the deal just finished
-   * (`dealer`, `players`, `kind`, `hands`, `turnup`, `trump`, `tricks`, `points`,
-   * `before`, `after`, `events`, ...). Called after `finishDeal`. Allocates: only
+   * The game's fields of the RECORD.md deal record of the deal just finished (the
+   * common `DealRecord` and the game's own). Called after `finishDeal`. Allocates: only
    * when records are written.
    */
-  record(state: S): Record<string, unknown>;
+  record(state: S): R;
 }
 
 /** A JSON value, as the bot protocol (PROTOCOL.md) writes it. */
@@ -502,8 +539,8 @@ export interface GameProtocol<O extends Observation = Observation, S extends Sta
   start(table: TableConfig, state: S, cards: BoardDeal, fields: { readonly [key: string]: Json }): string | null;
 }
 
-/** A game: the definition object that the harness looks up by name. */
-export interface Game<S extends State = State, O extends Observation = Observation> {
+/** A game: the definition object that the harness looks up by name; `R` is its deal record. */
+export interface Game<S extends State = State, O extends Observation = Observation, R extends DealRecord = DealRecord> {
   /** The name on the command line and in records: 'viersche'. */
   readonly name: string;
   /** One line for `tafel games`. */
@@ -548,7 +585,7 @@ export interface Game<S extends State = State, O extends Observation = Observati
    * of `--deals`); `index` is the match's index in the run, which some games use to
    * vary who deals first.
    */
-  newMatch(table: TableConfig, opts: { singleDeal: boolean; index: number }): Match<S>;
+  newMatch(table: TableConfig, opts: { singleDeal: boolean; index: number }): Match<S, R>;
   /**
    * Write into `out` a world drawn uniformly among those consistent with `obs` (see
    * "Search: determinization" above, and where a game approximates). Allocation-free

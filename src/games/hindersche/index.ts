@@ -17,6 +17,7 @@ import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { HinderscheView } from './view.js';
+import type { HinderscheRecord } from './record.js';
 import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
 
 const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
@@ -30,7 +31,7 @@ function rulesOf(table: TableConfig): HinderscheRules {
   };
 }
 
-export const hindersche: Game<HinderscheState, HinderscheView> = {
+export const hindersche: Game<HinderscheState, HinderscheView, HinderscheRecord> = {
   name: 'hindersche',
   title: 'Hindersche: 4 players each for himself, take few points; Vier-Strich, Butzen, playoffs, rubbers of 4 games',
   minSeats: SEATS,

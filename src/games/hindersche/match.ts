@@ -22,16 +22,23 @@
  * tie it leaves open is not played off (the record lists it in `ties`); the deal's
  * `marks` metric counts it as a fair lottery (places / tied).
  */
-import { cardName, suitOf, SUITS } from '../../core/french.js';
+import { suitOf } from '../../core/french.js';
 import { LANES } from '../../core/cardset.js';
 import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { BoardDeal, Match } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { PACK, toPhysical } from './cards.js';
+import { PACK } from './cards.js';
 import { writeHinderscheFacts } from './facts.js';
+import {
+  hinderscheRecord,
+  type HinderscheEvent,
+  type HinderscheRecord,
+  type HinderscheScore,
+  type HinderscheTie,
+} from './record.js';
 import { Kind, SLATE_TARGET, Settlement, TieFor, WHY_NAMES } from './score.js';
-import { SEATS, TRICKS, type DealContext, type HinderscheState } from './state.js';
+import { SEATS, type DealContext, type HinderscheState } from './state.js';
 
 /** The rule variants a match needs (index.ts resolves them from `--rules`). */
 export interface HinderscheRules {
@@ -41,27 +48,6 @@ export interface HinderscheRules {
 }
 
 export const DEFAULT_RULES: HinderscheRules = { schleipfen: false, games: 4, tariff: 5 };
-
-/** RECORD.md's Hindersche scoring state. */
-export interface Score {
-  game: number;
-  phase: number;
-  slate: number[];
-  in: number[];
-  frame: number[];
-}
-
-export type Event =
-  | { type: 'mark'; seat: number; n: number; why: string }
-  | { type: 'out'; seat: number }
-  | { type: 'game'; loser: number; frame: number }
-  | { type: 'rubber'; balance: number[] };
-
-export interface Tie {
-  for: 'most' | 'fewest';
-  tied: number[];
-  places?: number;
-}
 
 /** Most ties open at once: two from one deal, each possibly replayed in turn. */
 const MAX_TIES = 4;
@@ -73,7 +59,7 @@ export function settlement(frame: ArrayLike<number>, tariff: number): number[] {
   return Array.from({ length: SEATS }, (_, s) => tariff * (total - frame[s] - (SEATS - 1) * frame[s]));
 }
 
-export class HinderscheMatch implements Match<HinderscheState> {
+export class HinderscheMatch implements Match<HinderscheState, HinderscheRecord> {
   dealIndex = 0;
   over = false;
   /** Set by the harness when it writes deal records, so that plain runs build no objects. */
@@ -112,10 +98,10 @@ export class HinderscheMatch implements Match<HinderscheState> {
   private readonly deck = new Uint8Array(36);
 
   // For records only.
-  private before: Score | null = null;
-  private events: Event[] = [];
-  private newTies: Tie[] = [];
-  private playoff: Tie | null = null;
+  private before: HinderscheScore | null = null;
+  private events: HinderscheEvent[] = [];
+  private newTies: HinderscheTie[] = [];
+  private playoff: HinderscheTie | null = null;
 
   constructor(
     rules: HinderscheRules,
@@ -265,7 +251,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
     this.over = this.singleDeal || this.game >= this.rules.games;
   }
 
-  private endGame(loser: number, marks: number, events: Event[] | null): void {
+  private endGame(loser: number, marks: number, events: HinderscheEvent[] | null): void {
     this.dealEnd = marks;
     this.frame[loser] += marks;
     events?.push({ type: 'game', loser, frame: marks });
@@ -339,7 +325,7 @@ export class HinderscheMatch implements Match<HinderscheState> {
   }
 
   /** The scoring state as RECORD.md writes it (allocates). */
-  score(): Score {
+  score(): HinderscheScore {
     const inSeats: number[] = [];
     for (let s = 0; s < SEATS; s++) if ((this.inMask >>> s) & 1) inSeats.push(s);
     return {
@@ -352,72 +338,20 @@ export class HinderscheMatch implements Match<HinderscheState> {
   }
 
   /** The ties waiting for a playoff, first to be played first (allocates). */
-  openTies(): Tie[] {
-    const out: Tie[] = [];
+  openTies(): HinderscheTie[] {
+    const out: HinderscheTie[] = [];
     for (let t = 0; t < this.ties; t++) out.push(tieOf(this.tieFor[t], this.tieMask[t], this.tiePlaces[t]));
     return out;
   }
 
-  record(state: HinderscheState): Record<string, unknown> {
-    const trump = state.trump;
-    const name = (code: number) => cardName(toPhysical(trump, code));
-    const names = (sets: Int32Array, off: number): string[] => {
-      const cards: number[] = [];
-      for (let l = 0; l < LANES; l++) {
-        for (let m = sets[off + l]; m !== 0; m &= m - 1) cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
-      }
-      return cards.sort((a, b) => a - b).map(cardName);
-    };
-    const hands: string[][] = [];
-    const points: (number | null)[] = [];
-    for (let seat = 0; seat < SEATS; seat++) {
-      const plays = state.plays(seat);
-      hands.push(plays ? names(state.dealt, seat * LANES) : []);
-      points.push(plays ? state.seatPoints[seat] : null);
-    }
-    const tricks: Record<string, unknown>[] = [];
-    const schleipfen: { trick: number; by: number; objected: number | null }[] = [];
-    for (let t = 0; t < Math.min(state.trick, TRICKS); t++) {
-      const start = state.trickStart[t];
-      const cards: string[] = [];
-      for (let i = 0; i < state.players; i++) cards.push(name(state.move(start + i)));
-      tricks.push({
-        leader: state.trickLeader[t],
-        cards,
-        winner: state.trickWinner[t],
-        taker: state.trickTaker[t],
-        points: state.trickValue[t],
-      });
-      if (state.trickOfferer[t] >= 0) {
-        schleipfen.push({
-          trick: t,
-          by: state.trickOfferer[t],
-          objected: state.trickObjector[t] >= 0 ? state.trickObjector[t] : null,
-        });
-      }
-    }
-    const players: number[] = [];
-    for (let k = 0; k < state.players; k++) players.push(state.order[k]);
-    const rec: Record<string, unknown> = {
-      dealer: state.dealer,
-      players,
-      kind: state.kind === Kind.Playoff ? 'playoff' : 'normal',
-    };
-    if (this.playoff) rec.playoff = this.playoff;
-    Object.assign(rec, {
-      hands,
-      turnup: name(state.turnup),
-      trump: SUITS[trump],
-      outOfPlay: names(state.stack, 0),
-      tricks,
-      points,
+  record(state: HinderscheState): HinderscheRecord {
+    return hinderscheRecord(state, {
       before: this.before,
       after: this.score(),
       events: [...this.events],
+      playoff: this.playoff,
+      newTies: [...this.newTies],
     });
-    if (this.newTies.length) rec.ties = [...this.newTies];
-    if (schleipfen.length) rec.schleipfen = schleipfen;
-    return rec;
   }
 }
 
@@ -438,10 +372,13 @@ function popcount4(m: number): number {
  * A tie as RECORD.md writes it. Decision: `places` (an added field) appears only when
  * a tie is for more than one place, which only excess erasures (H-6) can cause.
  */
-function tieOf(f: number, mask: number, places: number): Tie {
+function tieOf(f: number, mask: number, places: number): HinderscheTie {
   const tied: number[] = [];
   for (let s = 0; s < SEATS; s++) if ((mask >>> s) & 1) tied.push(s);
-  const tie: Tie = { for: f === TieFor.Most ? 'most' : 'fewest', tied };
+  const tie: { for: 'most' | 'fewest'; tied: number[]; places?: number } = {
+    for: f === TieFor.Most ? 'most' : 'fewest',
+    tied,
+  };
   if (places > 1) tie.places = places;
   return tie;
 }

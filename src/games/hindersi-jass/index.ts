@@ -19,12 +19,13 @@ import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
+import type { JassRecord } from './record.js';
 import { JASS_FACTS } from './facts.js';
 import { JASS_PROTOCOL, jassBoard } from './protocol.js';
 
 const samplers = new WeakMap<JassState, JassSampler>();
 
-export const hindersiJass: Game<JassState, JassView> = {
+export const hindersiJass: Game<JassState, JassView, JassRecord> = {
   name: 'hindersi-jass',
   title: 'Hindersi-Jass: 3 or 4 players each for himself, fewest card points wins; Partien scored with Striche',
   minSeats: MIN_SEATS,

@@ -18,14 +18,14 @@
  * - after the match's last deal, `after` (RECORD.md) has the Partie reset applied:
  *   `partie` equals `partien` and the totals are 0.
  */
-import { cardName, suitOf, SUITS } from '../../core/french.js';
+import { suitOf } from '../../core/french.js';
 import { LANES } from '../../core/cardset.js';
-import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { BoardDeal, Match } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { PACK, toPhysical } from './cards.js';
+import { PACK } from './cards.js';
 import { writeJassFacts } from './facts.js';
+import { jassRecord, type JassEvent, type JassRecord, type JassScore } from './record.js';
 import { MAX_PLAYERS, type DealContext, type JassState } from './state.js';
 
 export const DEFAULT_PARTIEN = 4;
@@ -48,16 +48,7 @@ export function partieStriche(totals: ArrayLike<number>, seats: number, out: Int
   }
 }
 
-interface Score {
-  partie: number;
-  totals: number[];
-  striche: number[];
-}
-
-type Event =
-  { type: 'all-tricks'; seat: number } | { type: 'partie'; striche: number[] } | { type: 'match'; winner: number[] };
-
-export class JassMatch implements Match<JassState> {
+export class JassMatch implements Match<JassState, JassRecord> {
   dealIndex = 0;
   over = false;
   /** Set by the harness when it writes deal records, so that plain runs build no objects. */
@@ -81,8 +72,8 @@ export class JassMatch implements Match<JassState> {
     totals: new Int32Array(MAX_PLAYERS),
   };
   // For records only: the score before the deal and the events it caused.
-  private before: Score | null = null;
-  private events: Event[] = [];
+  private before: JassScore | null = null;
+  private events: JassEvent[] = [];
 
   constructor(
     seats: number,
@@ -201,7 +192,7 @@ export class JassMatch implements Match<JassState> {
     }
   }
 
-  private score(): Score {
+  private score(): JassScore {
     const n = this.seats;
     return {
       partie: this.partie,
@@ -210,45 +201,7 @@ export class JassMatch implements Match<JassState> {
     };
   }
 
-  record(state: JassState): Record<string, unknown> {
-    const n = this.seats;
-    const trump = state.trump;
-    const name = (code: number) => cardName(toPhysical(trump, code));
-    const hands: string[][] = [];
-    for (let seat = 0; seat < n; seat++) {
-      const cards: number[] = [];
-      for (let l = 0; l < LANES; l++) {
-        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1)
-          cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
-      }
-      hands.push(cards.sort((a, b) => a - b).map(cardName));
-    }
-    const tricks: Record<string, unknown>[] = [];
-    for (let t = 0; t < state.trick; t++) {
-      const start = state.trickStart[t];
-      const cards: string[] = [];
-      for (let i = 0; i < n; i++) cards.push(name(state.move(start + i)));
-      tricks.push({
-        leader: state.trickLeader[t],
-        cards,
-        winner: state.trickWinner[t],
-        taker: state.trickWinner[t],
-        points: state.trickValue[t],
-      });
-    }
-    return {
-      dealer: state.dealer,
-      players: Array.from({ length: n }, (_, i) => (state.forehand + i) % n),
-      kind: 'normal',
-      hands,
-      turnup: name(state.turnup),
-      trump: SUITS[trump],
-      tricks,
-      points: Array.from(state.seatPoints.subarray(0, n)),
-      charged: Array.from(state.charged.subarray(0, n)),
-      before: this.before,
-      after: this.score(),
-      events: [...this.events],
-    };
+  record(state: JassState): JassRecord {
+    return jassRecord(state, this.before, this.score(), [...this.events]);
   }
 }

@@ -18,6 +18,7 @@ import { AnderleSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
 import { AnderleState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
+import type { AnderleRecord } from './record.js';
 import { ANDERLE_FACTS } from './facts.js';
 import { ANDERLE_PROTOCOL, anderleBoard } from './protocol.js';
 
@@ -31,7 +32,7 @@ function pipsOf(table: TableConfig): boolean {
   }
 }
 
-export const vierAnderle: Game<AnderleState, AnderleView> = {
+export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
   name: 'vier-anderle',
   title: 'Vier-Anderle: 2 to 13 players each for himself, a tarock game for stakes from a pot',
   minSeats: MIN_SEATS,

@@ -14,12 +14,12 @@
  *   first seats after the dealer, so that balances and pot still sum to 0 (A-4).
  */
 import { LANES } from '../../core/cardset.js';
-import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
-import { YES, type BoardDeal, type Match } from '../game.js';
-import { codeName, parseCard } from './cards.js';
+import type { BoardDeal, Match } from '../game.js';
+import { parseCard } from './cards.js';
 import { writeAnderleFacts } from './facts.js';
-import { ANTE, MAX_PLAYERS, Outcome, type AnderleState, type DealContext } from './state.js';
+import { anderleRecord, type AnderleLedger, type AnderleRecord } from './record.js';
+import { MAX_PLAYERS, type AnderleState, type DealContext } from './state.js';
 
 export const DEFAULT_HANDS = 12;
 /**
@@ -31,19 +31,7 @@ export const DEFAULT_HANDS = 12;
 export const DEFAULT_POT = 8;
 const MAX_EXTRA = 1000;
 
-interface Ledger {
-  pot: number;
-  balances: number[];
-}
-
-type Event =
-  | { type: 'ante'; seat: number; n: number }
-  | { type: 'trick-pay'; seat: number; n: number }
-  | { type: 'loser-pay'; seat: number; n: number }
-  | { type: 'void' }
-  | { type: 'sole'; seat: number; n: number };
-
-export class AnderleMatch implements Match<AnderleState> {
+export class AnderleMatch implements Match<AnderleState, AnderleRecord> {
   dealIndex = 0;
   over = false;
   recording = false;
@@ -53,7 +41,7 @@ export class AnderleMatch implements Match<AnderleState> {
   readonly balances = new Int32Array(MAX_PLAYERS);
   private readonly deck = new Uint8Array(64);
   private readonly ctx: DealContext = { dealer: 0, potBefore: 0 };
-  private before: Ledger | null = null;
+  private before: AnderleLedger | null = null;
 
   constructor(
     private readonly seats: number,
@@ -132,80 +120,11 @@ export class AnderleMatch implements Match<AnderleState> {
     writeAnderleFacts(state, this.pot, this.balances, deal, seats);
   }
 
-  private ledger(): Ledger {
+  private ledger(): AnderleLedger {
     return { pot: this.pot, balances: Array.from(this.balances.subarray(0, this.seats)) };
   }
 
-  /** The events of a finished hand, in order (RECORD.md). */
-  static events(state: AnderleState): Event[] {
-    const ev: Event[] = [{ type: 'ante', seat: state.dealer, n: ANTE }];
-    if (state.outcome === Outcome.Void) ev.push({ type: 'void' });
-    else if (state.outcome === Outcome.Sole) ev.push({ type: 'sole', seat: state.soleSeat, n: state.pot });
-    else {
-      if (state.type === 2)
-        for (let t = 0; t < state.trick; t++)
-          ev.push({ type: 'trick-pay', seat: state.trickWinner[t], n: state.pot / 4 });
-      for (const seat of AnderleMatch.players(state))
-        if (state.seatTricks[seat] === 0) ev.push({ type: 'loser-pay', seat, n: state.pot });
-    }
-    return ev;
-  }
-
-  /** Seats in play, forehand's side first (the first in after the dealer leads). */
-  static players(state: AnderleState): number[] {
-    const out: number[] = [];
-    for (let i = 1; i <= state.seats; i++) {
-      const seat = (state.dealer + i) % state.seats;
-      if (state.declared[seat] === 1) out.push(seat);
-    }
-    return out;
-  }
-
-  record(state: AnderleState): Record<string, unknown> {
-    const n = this.seats;
-    const hands: string[][] = [];
-    for (let seat = 0; seat < n; seat++) {
-      const cards: string[] = [];
-      for (let l = 0; l < LANES; l++) {
-        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1) cards.push(codeName((l << 5) | lowestBit(m)));
-      }
-      hands.push(cards);
-    }
-    const tricks: Record<string, unknown>[] = [];
-    for (let t = 0; t < state.trick; t++) {
-      const start = state.trickStart[t];
-      const cards: string[] = [];
-      for (let i = 0; i < state.players; i++) cards.push(codeName(state.move(start + i)));
-      tricks.push({
-        leader: state.trickLeader[t],
-        cards,
-        winner: state.trickWinner[t],
-        taker: state.trickWinner[t],
-        points: 0,
-      });
-    }
-    const declarations: { seat: number; in: boolean }[] = [];
-    for (let p = 0; p < state.plies; p++) {
-      const m = state.move(p);
-      if (m >= 96) declarations.push({ seat: state.moveSeat(p), in: m === YES });
-    }
-    const points: (number | null)[] = [];
-    for (let seat = 0; seat < n; seat++) points.push(state.declared[seat] === 1 ? state.seatTricks[seat] : null);
-    const rec: Record<string, unknown> = {
-      dealer: state.dealer,
-      players: AnderleMatch.players(state),
-      kind: 'normal',
-      type: state.type,
-      hands,
-      turnup: null,
-      trump: null,
-      tricks,
-      points,
-      before: this.before,
-      after: this.ledger(),
-      events: AnderleMatch.events(state),
-    };
-    if (state.type === 2) rec.declarations = declarations;
-    return rec;
+  record(state: AnderleState): AnderleRecord {
+    return anderleRecord(state, this.before, this.ledger());
   }
 }

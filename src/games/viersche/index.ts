@@ -13,11 +13,12 @@ import { SEATS, VierscheState } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
+import type { VierscheRecord } from './record.js';
 import { VIERSCHE_PROTOCOL, vierscheBoard } from './protocol.js';
 
 const samplers = new WeakMap<VierscheState, VierscheSampler>();
 
-export const viersche: Game<VierscheState, VierscheView> = {
+export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
   name: 'viersche',
   title: 'Viersche (Hundert): 4 players in two teams, first to 100 card points wins a game',
   minSeats: SEATS,

@@ -3,15 +3,15 @@
  * erasing rungs of the winners' ladder, sets of four rungs, frame marks for the
  * losers of a set, and the match lost by the team that reaches four frame marks.
  */
-import { cardName, suitOf, SUITS } from '../../core/french.js';
+import { suitOf } from '../../core/french.js';
 import { LANES } from '../../core/cardset.js';
-import { lowestBit } from '../../core/bits.js';
 import type { Rng } from '../../core/rng.js';
 import type { BoardDeal, Match } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { PACK, toPhysical } from './cards.js';
+import { PACK } from './cards.js';
 import { writeVierscheFacts } from './facts.js';
-import { SEATS, TRICKS, type DealContext, type VierscheState } from './state.js';
+import { vierscheRecord, type VierscheEvent, type VierscheRecord, type VierscheScore } from './record.js';
+import { SEATS, type DealContext, type VierscheState } from './state.js';
 
 const RUNGS = 4;
 const FRAME_LIMIT = 4;
@@ -29,19 +29,7 @@ export function carriedTargets(team: number, points: number, out: [number, numbe
   out[1 - team] = points - 40;
 }
 
-interface Score {
-  rungs: [number, number];
-  carry: { team: number; points: number } | null;
-  frame: [number, number];
-}
-
-type Event =
-  | { type: 'game'; team: number; rungs: number }
-  | { type: 'carry'; team: number; points: number }
-  | { type: 'set'; loser: number; marks: number }
-  | { type: 'match'; loser: number };
-
-export class VierscheMatch implements Match<VierscheState> {
+export class VierscheMatch implements Match<VierscheState, VierscheRecord> {
   dealIndex = 0;
   over = false;
   private dealer: number;
@@ -59,8 +47,8 @@ export class VierscheMatch implements Match<VierscheState> {
     secondDeal: false,
   };
   // For records only: the score before the deal and the events it caused.
-  private before: Score | null = null;
-  private events: Event[] = [];
+  private before: VierscheScore | null = null;
+  private events: VierscheEvent[] = [];
   private dealRungsErased = 0;
 
   constructor(
@@ -182,7 +170,7 @@ export class VierscheMatch implements Match<VierscheState> {
     writeVierscheFacts(state, deal, seats);
   }
 
-  private score(): Score {
+  private score(): VierscheScore {
     return {
       rungs: [this.rungs[0], this.rungs[1]],
       carry: this.carryTeam < 0 ? null : { team: this.carryTeam, points: this.carryPoints },
@@ -190,49 +178,7 @@ export class VierscheMatch implements Match<VierscheState> {
     };
   }
 
-  record(state: VierscheState): Record<string, unknown> {
-    const trump = state.trump;
-    const name = (code: number) => cardName(toPhysical(trump, code));
-    const hands: string[][] = [];
-    for (let seat = 0; seat < SEATS; seat++) {
-      const cards: number[] = [];
-      for (let l = 0; l < LANES; l++) {
-        for (let m = state.dealt[seat * LANES + l]; m !== 0; m &= m - 1)
-          cards.push(toPhysical(trump, (l << 5) | lowestBit(m)));
-      }
-      hands.push(cards.sort((a, b) => a - b).map(cardName));
-    }
-    const tricks: Record<string, unknown>[] = [];
-    for (let t = 0; t < Math.min(state.trick, TRICKS); t++) {
-      const start = state.trickStart[t];
-      const cards: string[] = [];
-      for (let i = 0; i < SEATS; i++) cards.push(name(state.move(start + i)));
-      const trick: Record<string, unknown> = {
-        leader: state.trickLeader[t],
-        cards,
-        winner: state.trickWinner[t],
-        taker: state.trickWinner[t],
-        points: state.trickValue[t],
-      };
-      if (t === 0 && state.facedown) trick.facedown = true;
-      tricks.push(trick);
-    }
-    const players = [0, 1, 2, 3].map((i) => (state.forehand + i) % SEATS);
-    const rec: Record<string, unknown> = {
-      dealer: state.dealer,
-      players,
-      kind: 'normal',
-      hands,
-      turnup: name(state.turnup),
-      trump: SUITS[trump],
-      tricks,
-      points: Array.from(state.seatPoints),
-      targets: Array.from(state.targets),
-      before: this.before,
-      after: this.score(),
-      events: [...this.events],
-    };
-    if (state.claimTrick >= 0) rec.claims = [{ trick: state.claimTrick, seat: state.claimSeat, correct: true }];
-    return rec;
+  record(state: VierscheState): VierscheRecord {
+    return vierscheRecord(state, this.before, this.score(), [...this.events]);
   }
 }
