@@ -11,6 +11,7 @@ import { toCode, toPhysical } from '../src/games/hindersche/cards.js';
 import { Kind, TieFor } from '../src/games/hindersche/score.js';
 import { HinderscheState, type DealContext } from '../src/games/hindersche/state.js';
 import type { HinderscheMatch } from '../src/games/hindersche/match.js';
+import type { HinderscheRecord } from '../src/games/hindersche/record.js';
 import { physicalOf, suitIndex } from './viersche-helpers.js';
 
 export interface PositionOpts {
@@ -135,7 +136,7 @@ export function drive(
   rng: Rng,
   points: readonly number[],
   kept: readonly number[] = [0, 0, 0, 0],
-): Record<string, unknown> {
+): HinderscheRecord {
   m.startDeal(s, rng);
   for (let seat = 0; seat < 4; seat++) {
     s.seatPoints[seat] = s.plays(seat) ? points[seat] : 0;

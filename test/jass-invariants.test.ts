@@ -11,6 +11,7 @@ import { cardName, PACK_SIZE, SUITS } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { toPhysical } from '../src/games/hindersi-jass/cards.js';
 import { JassMatch } from '../src/games/hindersi-jass/match.js';
+import type { JassRecord } from '../src/games/hindersi-jass/record.js';
 import { JassState } from '../src/games/hindersi-jass/state.js';
 import { ctxFor, rig, slamMove } from './jass-helpers.js';
 
@@ -298,8 +299,8 @@ describe('hindersi-jass matches (J-5, J-6, RECORD.md)', () => {
 
           // The model: J-5 charges into the totals, J-6 Striche after each Partie.
           const events: unknown[] = [];
-          const points = rec.points as number[];
-          const winners = new Set((rec.tricks as { winner: number }[]).map((t) => t.winner));
+          const points = rec.points;
+          const winners = new Set(rec.tricks.map((t) => t.winner));
           const sweeper = winners.size === 1 ? [...winners][0] : -1;
           if (sweeper >= 0) {
             events.push({ type: 'all-tricks', seat: sweeper });
@@ -353,9 +354,9 @@ describe('hindersi-jass matches (J-5, J-6, RECORD.md)', () => {
 });
 
 /** RECORD.md's Hindersi-Jass deal record, checked against the state it describes. */
-function checkDealRecord(rec: Record<string, unknown>, s: JassState, fail: (what: string) => void): void {
+function checkDealRecord(rec: JassRecord, s: JassState, fail: (what: string) => void): void {
   const n = s.seats;
-  const hands = rec.hands as string[][];
+  const hands = rec.hands;
   if (hands.length !== n || hands.some((h) => h.length !== 36 / n) || new Set(hands.flat()).size !== 36) fail('hands');
   const name = (code: number) => cardName(toPhysical(s.trump, code));
   if (rec.turnup !== name(s.turnup) || !hands[s.dealer].includes(name(s.turnup))) fail('turnup');
@@ -363,7 +364,7 @@ function checkDealRecord(rec: Record<string, unknown>, s: JassState, fail: (what
   if (rec.dealer !== s.dealer || rec.kind !== 'normal') fail('dealer/kind');
   if (JSON.stringify(rec.players) !== JSON.stringify(Array.from({ length: n }, (_, k) => (s.dealer + 1 + k) % n)))
     fail('players');
-  const tricks = rec.tricks as { leader: number; cards: string[]; winner: number; taker: number; points: number }[];
+  const tricks = rec.tricks;
   if (tricks.length !== 36 / n) fail(`${tricks.length} tricks listed`);
   const points = Array.from({ length: n }, () => 0);
   const seen = new Set<string>();

@@ -333,7 +333,7 @@ describe('J-6: Partie and match', () => {
         expect(s.partieDeal).toBe(d % seats);
         randomPlayout(s, rng);
         match.finishDeal(s);
-        const events = match.record(s).events as { type: string }[];
+        const events = match.record(s).events;
         kinds.push(
           events
             .map((e) => e.type)
@@ -377,7 +377,7 @@ describe('J-6: Partie and match', () => {
     m.finishDeal(s);
     expect(m.over).toBe(true);
     const rec = m.record(s);
-    expect((rec.events as { type: string }[]).filter((e) => e.type !== 'all-tricks')).toEqual([]);
+    expect(rec.events.filter((e) => e.type !== 'all-tricks')).toEqual([]);
     expect(rec.after).toEqual({ partie: 0, totals: Array.from(s.charged), striche: [0, 0, 0, 0] });
     expect(s.decision).toBe(Decision.None);
   });

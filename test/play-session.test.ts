@@ -198,14 +198,14 @@ describe('what the person sees', () => {
       records.forEach((r, i) => {
         const { seen, narrated } = turns[i];
         if (!seen) return; // the person had no choice in this deal
-        const tricks = r.tricks as { cards: string[]; facedown?: boolean }[];
+        const tricks = r.tricks;
         const allowed = new Set([
-          ...(r.hands as string[][])[g.seat],
-          ...(r.turnup ? [r.turnup as string] : []),
+          ...r.hands[g.seat],
+          ...(r.turnup ? [r.turnup] : []),
           ...tricks.flatMap((t) => t.cards).slice(0, narrated),
         ]);
         // A card led face down by another seat stays hidden until its trick is complete (V-4).
-        const players = r.players as number[];
+        const players = r.players;
         if (tricks[0]?.facedown && players[0] !== g.seat && narrated < players.length)
           allowed.delete(tricks[0].cards[0]);
         expect(

@@ -11,6 +11,7 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, NO, YES, type DecisionKind } from '../src/games/game.js';
 import { toPhysical } from '../src/games/viersche/cards.js';
 import { VierscheMatch } from '../src/games/viersche/match.js';
+import type { VierscheRecord } from '../src/games/viersche/record.js';
 import { VierscheState, type DealContext } from '../src/games/viersche/state.js';
 
 // --- Rules in physical cards (card = suit * 9 + rank, ranks 6 7 8 9 10 J Q K A) ---
@@ -384,22 +385,15 @@ describe('viersche matches (V-7, V-9, V-10, RECORD.md)', () => {
 });
 
 /** RECORD.md's Viersche deal record, checked against the state it describes. */
-function checkDealRecord(rec: Record<string, unknown>, s: VierscheState, fail: (what: string) => void): void {
-  const hands = rec.hands as string[][];
+function checkDealRecord(rec: VierscheRecord, s: VierscheState, fail: (what: string) => void): void {
+  const hands = rec.hands;
   if (hands.length !== 4 || hands.some((h) => h.length !== 9) || new Set(hands.flat()).size !== 36) fail('hands');
   const name = (code: number) => cardName(toPhysical(s.trump, code));
   if (rec.turnup !== name(s.turnup) || !hands[s.dealer].includes(name(s.turnup))) fail('turnup');
   if (rec.trump !== SUITS[s.trump] || rec.trump !== String(rec.turnup).slice(-1)) fail('trump');
   if (rec.dealer !== s.dealer || rec.kind !== 'normal') fail('dealer/kind');
   if (JSON.stringify(rec.players) !== JSON.stringify([1, 2, 3, 4].map((k) => (s.dealer + k) % 4))) fail('players');
-  const tricks = rec.tricks as {
-    leader: number;
-    cards: string[];
-    winner: number;
-    taker: number;
-    points: number;
-    facedown?: boolean;
-  }[];
+  const tricks = rec.tricks;
   if (tricks.length !== s.trick) fail(`${tricks.length} tricks listed, ${s.trick} played`);
   const points = [0, 0, 0, 0];
   tricks.forEach((t, k) => {
@@ -414,7 +408,7 @@ function checkDealRecord(rec: Record<string, unknown>, s: VierscheState, fail: (
   });
   if (JSON.stringify(rec.points) !== JSON.stringify(points)) fail(`points ${JSON.stringify(rec.points)} != ${points}`);
   if (s.claimTrick < 0 && points.reduce((a, b) => a + b, 0) !== 140) fail('140');
-  const claims = rec.claims as { trick: number; seat: number; correct: boolean }[] | undefined;
+  const claims = rec.claims;
   const want =
     s.claimTrick >= 0 ? [{ trick: s.claimTrick, seat: tricks[s.claimTrick].winner, correct: true }] : undefined;
   if (JSON.stringify(claims ?? []) !== JSON.stringify(want ?? [])) fail(`claims ${JSON.stringify(claims)}`);

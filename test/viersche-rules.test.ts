@@ -9,6 +9,7 @@ import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, HIDDEN, NO, YES } from '../src/games/game.js';
 import { POINTS, toCode, toPhysical } from '../src/games/viersche/cards.js';
 import { VierscheMatch } from '../src/games/viersche/match.js';
+import type { VierscheRecord } from '../src/games/viersche/record.js';
 import { VierscheState, type DealContext } from '../src/games/viersche/state.js';
 import {
   alwaysClaim,
@@ -452,7 +453,7 @@ function playMatchDeal(
   m: { match: VierscheMatch; state: VierscheState; rng: Rng },
   ok: (s: VierscheState) => boolean,
   claim: ClaimPolicy = neverClaim,
-): Record<string, unknown> {
+): VierscheRecord {
   const start = new VierscheState();
   for (let tries = 0; tries < 50000; tries++) {
     if (tries % 200 === 0) {
@@ -469,12 +470,6 @@ function playMatchDeal(
   throw new Error('playMatchDeal: case not found');
 }
 
-interface Score {
-  rungs: [number, number];
-  carry: { team: number; points: number } | null;
-  frame: [number, number];
-}
-
 describe('V-7: games over one or two deals', () => {
   const undecided =
     (x: number, tie = false) =>
@@ -486,9 +481,9 @@ describe('V-7: games over one or two deals', () => {
       const m = newMatch(x);
       const rec = playMatchDeal(m, undecided(x));
       const lead = m.state.teamPoints(1) > m.state.teamPoints(0) ? 1 : 0;
-      expect((rec.after as Score).carry).toEqual({ team: lead, points: x });
+      expect(rec.after.carry).toEqual({ team: lead, points: x });
       expect(rec.events).toEqual([{ type: 'carry', team: lead, points: x }]);
-      expect((rec.after as Score).rungs).toEqual([4, 4]);
+      expect(rec.after.rungs).toEqual([4, 4]);
       m.match.startDeal(m.state, m.rng);
       expect(m.state.secondDeal).toBe(true);
       expect(m.state.targets[lead]).toBe(100 - x);
@@ -499,7 +494,7 @@ describe('V-7: games over one or two deals', () => {
       // V-7: the second deal always decides the game; then targets are 100 again.
       const second = playMatchDeal(m, (s) => s.trick === 9);
       expect(m.state.winner).toBeGreaterThanOrEqual(0);
-      expect((second.after as Score).carry).toBeNull();
+      expect(second.after.carry).toBeNull();
       expect(second.events).toContainEqual({ type: 'game', team: m.state.winner, rungs: m.state.gameRungs });
       m.match.startDeal(m.state, m.rng);
       expect(Array.from(m.state.targets)).toEqual([100, 100]);
@@ -510,7 +505,7 @@ describe('V-7: games over one or two deals', () => {
   it('V-7: at 70-70 either team is written down and both need 30', () => {
     const m = newMatch(1);
     const rec = playMatchDeal(m, undecided(70, true));
-    expect((rec.after as Score).carry?.points).toBe(70);
+    expect(rec.after.carry?.points).toBe(70);
     m.match.startDeal(m.state, m.rng);
     expect(Array.from(m.state.targets)).toEqual([30, 30]);
   });
@@ -521,7 +516,7 @@ describe('V-7: games over one or two deals', () => {
     const w = m.state.winner;
     expect(m.state.teamPoints(w)).toBeGreaterThanOrEqual(100);
     expect(m.state.teamPoints(1 - w)).toBeLessThan(100); // V-7: only one team can
-    expect((rec.after as Score).carry).toBeNull();
+    expect(rec.after.carry).toBeNull();
     expect(rec.events).toEqual([{ type: 'game', team: w, rungs: m.state.gameRungs }]);
     m.match.startDeal(m.state, m.rng);
     expect(Array.from(m.state.targets)).toEqual([100, 100]);
@@ -671,7 +666,7 @@ describe('V-10: sets and the match', () => {
     playDesign(m.state, team, rungs === 2 ? neverClaim : alwaysClaim);
     expect([m.state.winner, m.state.gameRungs]).toEqual([team, rungs]);
     m.match.finishDeal(m.state);
-    return m.match.record(m.state) as { before: Score; after: Score; events: unknown[]; dealer: number };
+    return m.match.record(m.state);
   }
 
   it('V-10: four 1-rung games win a set; the losers, with no rung erased, chalk 2', () => {
@@ -695,7 +690,7 @@ describe('V-10: sets and the match', () => {
     win(m, 1, 1);
     for (let g = 0; g < 3; g++) win(m, 0, 1);
     const rec = win(m, 0, 1);
-    expect(rec.before.rungs).toEqual([1, 3]);
+    expect(rec.before?.rungs).toEqual([1, 3]);
     expect(rec.events).toContainEqual({ type: 'set', loser: 1, marks: 1 });
     expect(rec.after.frame).toEqual([0, 1]);
   });
@@ -736,7 +731,10 @@ describe('V-10: sets and the match', () => {
       [0, 3],
       [0, 4],
     ];
-    let last = { after: { rungs: [4, 4], carry: null, frame: [0, 0] } as Score, events: [] as unknown[] };
+    let last: Pick<VierscheRecord, 'after' | 'events'> = {
+      after: { rungs: [4, 4], carry: null, frame: [0, 0] },
+      events: [],
+    };
     for (const [k, games] of sets.entries()) {
       for (const [team, rungs] of games) {
         expect(m.match.over).toBe(false);

@@ -439,7 +439,7 @@ export interface TrickRecord {
  * (a Viersche record's `targets` and `claims`...) in its record.ts; trick/record.ts
  * builds the common part.
  */
-export interface DealRecord<Score = unknown, Event = unknown> {
+export interface DealRecord<Score = unknown, Event = unknown, Point extends number | null = number | null> {
   readonly dealer: number;
   /** The seats taking part, in playing order, forehand first. */
   readonly players: readonly number[];
@@ -450,7 +450,7 @@ export interface DealRecord<Score = unknown, Event = unknown> {
   readonly trump: string | null;
   readonly tricks: readonly TrickRecord[];
   /** By seat: what the seat took (card points; tricks in Vier-Anderle), null for a seat not taking part. */
-  readonly points: readonly (number | null)[];
+  readonly points: readonly Point[];
   /** The scoring state before the deal; null only from a match that was not `recording`. */
   readonly before: Score | null;
   readonly after: Score;

@@ -10,13 +10,20 @@
 import { styleText } from 'node:util';
 import { LANES } from '../core/cardset.js';
 import { lowestBit } from '../core/bits.js';
-import { HIDDEN, NO, type DecisionKind, type Observation, type Params } from '../games/game.js';
+import {
+  HIDDEN,
+  NO,
+  type DecisionKind,
+  type Observation,
+  type Params,
+  type DealRecord as GameRecord,
+} from '../games/game.js';
 
 /** A card's suit for colour: clubs, spades, hearts, diamonds, a tarock, or unseen. */
 export type Suit = 'C' | 'S' | 'H' | 'D' | 'T' | '?';
 
-/** A deal record (RECORD.md), as `Match.record` gives it. */
-export type DealRecord = Readonly<Record<string, unknown>>;
+/** A deal record (RECORD.md) as a session writes it: the run's fields and the game's (`Match.record`). */
+export type DealRecord = Readonly<Record<string, unknown>> & GameRecord;
 
 /** Colour for a terminal that has it; `plain` leaves text as it is. */
 export interface Paint {
@@ -75,7 +82,7 @@ export interface ScreenContext {
  * by the common code from the observation's history (`Observation.move`): every trick
  * of a deal has `players` cards, and only cards are played inside a trick.
  */
-export interface GameScreen<O extends Observation = Observation> {
+export interface GameScreen<O extends Observation = Observation, R extends GameRecord = GameRecord> {
   /** The RECORD.md name of a card (`10H`, `T21`); `??` for one the seat has not seen. */
   cardName(obs: O, code: number): string;
   /** Whether an upper-case name is a card of the game's pack (to tell "not held" from "no card"). */
@@ -98,7 +105,7 @@ export interface GameScreen<O extends Observation = Observation> {
   /** Whether the card at `ply` was led face down. */
   faceDown(obs: O, ply: number): boolean;
   /** The score of the match so far from the last deal's `after` (null: nothing played yet) and the deal's public context. */
-  scoreLines(obs: O, after: DealRecord | null, ctx: ScreenContext): string[];
+  scoreLines(obs: O, after: R['after'] | null, ctx: ScreenContext): string[];
   /** The deal: dealer, players, trump or pot. */
   dealLines(obs: O, ctx: ScreenContext): string[];
   /** What each seat or side has taken so far. */
@@ -110,9 +117,9 @@ export interface GameScreen<O extends Observation = Observation> {
   /** One line: why `code`, a card the seat holds, is not legal now (with the rule's id). */
   whyIllegal(obs: O, code: number, ctx: ScreenContext): string;
   /** What a finished deal did, from its record. */
-  dealOutcome(record: DealRecord, ctx: ScreenContext): string[];
+  dealOutcome(record: R, ctx: ScreenContext): string[];
   /** How a finished match ended, from its last deal's record. */
-  matchOutcome(record: DealRecord, ctx: ScreenContext): string;
+  matchOutcome(record: R, ctx: ScreenContext): string;
 }
 
 /** A card as the person sees it, coloured. */

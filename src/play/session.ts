@@ -146,8 +146,8 @@ class Session {
   /** Snapshots kept for reuse: states allocate. */
   private readonly spare: Snapshot[] = [];
   private undos = 0;
-  /** The score after the last deal of this match, as its record wrote it. */
-  private after: DealRecord | null = null;
+  /** The score after the last deal of this match, as its record wrote it (the game's screen reads it). */
+  private after: unknown = null;
   private readonly dealValues: Float64Array;
   private readonly matchValues: Float64Array;
   private readonly results: Results;
@@ -426,7 +426,7 @@ class Session {
     };
     this.hooks.record?.(record);
     this.deals++;
-    this.after = record.after as DealRecord;
+    this.after = record.after;
     this.say(labelled('deal over', this.screen.dealOutcome(record, this.ctx), this.ctx.paint).join('\n'));
     return record;
   }

@@ -12,7 +12,6 @@ import {
   ownHand,
   trickCards,
   trickText,
-  type DealRecord,
   type GameScreen,
   type ScreenContext,
 } from './screen.js';
@@ -50,7 +49,7 @@ export function turnLines(
   screen: GameScreen,
   obs: Observation,
   menu: Menu,
-  after: DealRecord | null,
+  after: unknown,
   ctx: ScreenContext,
   others: readonly Observation[],
 ): string[] {

@@ -12,6 +12,7 @@ import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
 import { HinderscheSampler } from './sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { HINDERSCHE_FACTS } from './facts.js';
 import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
@@ -19,8 +20,6 @@ import { TRUMP_LANE } from './cards.js';
 import type { HinderscheView } from './view.js';
 import type { HinderscheRecord } from './record.js';
 import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
-
-const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
 
 /** The match rules of a table (rules are complete: defaults applied). */
 function rulesOf(table: TableConfig): HinderscheRules {
@@ -100,12 +99,7 @@ export const hindersche: Game<HinderscheState, HinderscheView, HinderscheRecord>
     trumpLane: TRUMP_LANE,
     note: 'card points kept: the most points take the mark (H-4); the solver also answers march questions (100+) by target',
   },
-  sample(obs, rng, out, watcher) {
-    // One sampler per output state: its buffers are then never shared between searches.
-    let s = samplers.get(out);
-    if (!s) samplers.set(out, (s = new HinderscheSampler()));
-    s.sample(obs, rng, out, watcher);
-  },
+  sample: samplerPerState(() => new HinderscheSampler()),
   // Marches (and their outlook) for search bots: aims.ts.
   dealAims,
   outlook,

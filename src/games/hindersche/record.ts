@@ -33,7 +33,7 @@ export interface HinderscheTie {
 }
 
 /** A schleipfe (H-2): `by` offered to take trick `trick`, and who objected. */
-export interface Schleipfe {
+interface Schleipfe {
   readonly trick: number;
   readonly by: number;
   readonly objected: number | null;

@@ -15,6 +15,7 @@ import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import { TRUMP_LANE } from './cards.js';
@@ -22,8 +23,6 @@ import type { JassView } from './view.js';
 import type { JassRecord } from './record.js';
 import { JASS_FACTS } from './facts.js';
 import { JASS_PROTOCOL, jassBoard } from './protocol.js';
-
-const samplers = new WeakMap<JassState, JassSampler>();
 
 export const hindersiJass: Game<JassState, JassView, JassRecord> = {
   name: 'hindersi-jass',
@@ -87,12 +86,7 @@ export const hindersiJass: Game<JassState, JassView, JassRecord> = {
     trumpLane: TRUMP_LANE,
     note: 'card points with the last 5: the fewest win the Partie (J-5, J-6)',
   },
-  sample(obs, rng, out, watcher) {
-    // One sampler per output state: its buffers are then never shared between searches.
-    let s = samplers.get(out);
-    if (!s) samplers.set(out, (s = new JassSampler()));
-    s.sample(obs, rng, out, watcher);
-  },
+  sample: samplerPerState(() => new JassSampler()),
   // Marches (and their outlook) for search bots: aims.ts.
   dealAims,
   outlook,

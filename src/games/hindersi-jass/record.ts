@@ -20,7 +20,8 @@ export type JassEvent =
   | { readonly type: 'partie'; readonly striche: readonly number[] }
   | { readonly type: 'match'; readonly winner: readonly number[] };
 
-export interface JassRecord extends DealRecord<JassScore, JassEvent> {
+/** Every seat plays: `points` has a number for each. */
+export interface JassRecord extends DealRecord<JassScore, JassEvent, number> {
   /** By seat: the points charged for the deal (157 to each other seat after all the tricks, J-5). */
   readonly charged: readonly number[];
 }

@@ -27,12 +27,12 @@ export function frenchCards(pack: FrenchLayout, trump: number): RecordCards {
 }
 
 /** What the game scores in the deal, and who played when the kernel's playing order does not say. */
-export interface RecordScore<Score, Event> {
+export interface RecordScore<Score, Event, Point extends number | null> {
   /** The seats taking part in playing order; by default the kernel's, forehand first. */
   readonly players?: readonly number[];
   readonly kind?: 'normal' | 'playoff';
   /** By seat: what the seat took, or null when it did not take part. */
-  readonly points: readonly (number | null)[];
+  readonly points: readonly Point[];
   /** Who kept each trick, by trick; by default its winner. */
   readonly takers?: ArrayLike<number>;
   readonly before: Score | null;
@@ -53,12 +53,20 @@ export interface OwnFields<Kind, Trump, Points, Last> {
 }
 
 /** The deal record of the finished deal in `state`: the common part with the game's `own` fields in place. */
-export function dealRecord<Score, Event, Kind = object, Trump = object, Points = object, Last = object>(
+export function dealRecord<
+  Score,
+  Event,
+  Point extends number | null,
+  Kind = object,
+  Trump = object,
+  Points = object,
+  Last = object,
+>(
   state: TrickState,
   cards: RecordCards,
-  score: RecordScore<Score, Event>,
+  score: RecordScore<Score, Event, Point>,
   own: OwnFields<Kind, Trump, Points, Last> = {},
-): DealRecord<Score, Event> & Kind & Trump & Points & Last {
+): DealRecord<Score, Event, Point> & Kind & Trump & Points & Last {
   const name = (code: number) => cards.nameOf(cards.cardOf(code));
   return {
     dealer: state.dealer,

@@ -25,6 +25,27 @@ import { MAX_SEATS } from './layout.js';
 import type { TrickState } from './state.js';
 import type { TrickView } from './view.js';
 
+/** What draws worlds for one game (its sample.ts). */
+interface Sampler<S extends TrickState, O> {
+  sample(obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>): void;
+}
+
+/**
+ * A game's `Game.sample`: one sampler per output state, made by `make` on the state's
+ * first world, so that a sampler's buffers are never shared between searches (each
+ * search keeps its own worlds) and nothing is allocated after warm-up.
+ */
+export function samplerPerState<S extends TrickState, O>(
+  make: () => Sampler<S, O>,
+): (obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>) => void {
+  const samplers = new WeakMap<S, Sampler<S, O>>();
+  return (obs, rng, out, watcher) => {
+    let s = samplers.get(out);
+    if (!s) samplers.set(out, (s = make()));
+    s.sample(obs, rng, out, watcher);
+  };
+}
+
 /** Holders of unseen cards: the seats, and the cards out of play. */
 const HOLDERS = MAX_SEATS + 1;
 /** `holderSeat` of the cards out of play. */

@@ -15,14 +15,13 @@ import type { Game, TableConfig } from '../game.js';
 import { TAROCK_LANE, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { dealAims, outlook } from './aims.js';
 import { AnderleState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
 import type { AnderleRecord } from './record.js';
 import { ANDERLE_FACTS } from './facts.js';
 import { ANDERLE_PROTOCOL, anderleBoard } from './protocol.js';
-
-const samplers = new WeakMap<AnderleState, AnderleSampler>();
 
 function pipsOf(table: TableConfig): boolean {
   try {
@@ -110,11 +109,7 @@ export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
     trumpLane: TAROCK_LANE,
     note: 'tricks: each pays a quarter of the pot, and a player in with none pays the pot (A-5, A-6)',
   },
-  sample(obs, rng, out, watcher) {
-    let s = samplers.get(out);
-    if (!s) samplers.set(out, (s = new AnderleSampler()));
-    s.sample(obs, rng, out, watcher);
-  },
+  sample: samplerPerState(() => new AnderleSampler()),
   // The hand's money for search bots (no march): aims.ts.
   dealAims,
   outlook,

@@ -15,7 +15,7 @@ export interface AnderleLedger {
   readonly balances: readonly number[];
 }
 
-export type AnderleEvent =
+type AnderleEvent =
   | { readonly type: 'ante'; readonly seat: number; readonly n: number }
   | { readonly type: 'trick-pay'; readonly seat: number; readonly n: number }
   | { readonly type: 'loser-pay'; readonly seat: number; readonly n: number }
@@ -23,7 +23,7 @@ export type AnderleEvent =
   | { readonly type: 'sole'; readonly seat: number; readonly n: number };
 
 /** A seat's declaration: in or out. */
-export interface Declaration {
+interface Declaration {
   readonly seat: number;
   readonly in: boolean;
 }

@@ -9,14 +9,13 @@ import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { SEATS, VierscheState } from './state.js';
 import { TRUMP_LANE } from './cards.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
 import type { VierscheRecord } from './record.js';
 import { VIERSCHE_PROTOCOL, vierscheBoard } from './protocol.js';
-
-const samplers = new WeakMap<VierscheState, VierscheSampler>();
 
 export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
   name: 'viersche',
@@ -55,10 +54,5 @@ export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
     trumpLane: TRUMP_LANE,
     note: "the team's card points: 100 of them win a game (V-7)",
   },
-  sample(obs, rng, out, watcher) {
-    // One sampler per output state: its buffers are then never shared between searches.
-    let s = samplers.get(out);
-    if (!s) samplers.set(out, (s = new VierscheSampler()));
-    s.sample(obs, rng, out, watcher);
-  },
+  sample: samplerPerState(() => new VierscheSampler()),
 };

@@ -22,13 +22,14 @@ export type VierscheEvent =
   | { readonly type: 'match'; readonly loser: number };
 
 /** A claim (V-8) after trick `trick` (from 0). */
-export interface VierscheClaim {
+interface VierscheClaim {
   readonly trick: number;
   readonly seat: number;
   readonly correct: boolean;
 }
 
-export interface VierscheRecord extends DealRecord<VierscheScore, VierscheEvent> {
+/** Every seat plays: `points` has a number for each. */
+export interface VierscheRecord extends DealRecord<VierscheScore, VierscheEvent, number> {
   /** The points each team needed in this deal. */
   readonly targets: readonly number[];
   readonly claims?: readonly VierscheClaim[];

@@ -8,27 +8,13 @@ import { parseCard, suitOf } from '../../core/french.js';
 import { Decision, type DecisionKind } from '../../games/game.js';
 import { TRUMP_LANE } from '../../games/hindersche/cards.js';
 import type { HinderscheView } from '../../games/hindersche/view.js';
+import type { HinderscheEvent, HinderscheRecord, HinderscheScore } from '../../games/hindersche/record.js';
 import { Kind, TieFor } from '../../games/hindersche/score.js';
 import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
 import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
 
-/** RECORD.md's Hindersche score. */
-interface Score {
-  game: number;
-  phase: number;
-  slate: number[];
-  in: number[];
-  frame: number[];
-}
-
-type Event =
-  | { type: 'mark'; seat: number; n: number; why: string }
-  | { type: 'out'; seat: number }
-  | { type: 'game'; loser: number; frame: number }
-  | { type: 'rubber'; balance: number[] };
-
 const SEATS = 4;
-const FRESH: Score = { game: 0, phase: 1, slate: [0, 0, 0, 0], in: [0, 1, 2, 3], frame: [0, 0, 0, 0] };
+const FRESH: HinderscheScore = { game: 0, phase: 1, slate: [0, 0, 0, 0], in: [0, 1, 2, 3], frame: [0, 0, 0, 0] };
 const PHASES = ['', 'phase 1 (Vier-Strich)', 'phase 2 (Butzen)'];
 const WHY: Readonly<Record<string, string>> = {
   most: 'the most points',
@@ -50,7 +36,7 @@ function perSeat(ctx: ScreenContext, value: (seat: number) => string): string {
 }
 
 /** Mark events, those of the same change and cause together: `seat 0, seat 1 and you get 1 mark for another's march`. */
-function marksText(events: readonly Event[], ctx: ScreenContext): string[] {
+function marksText(events: readonly HinderscheEvent[], ctx: ScreenContext): string[] {
   const groups = new Map<string, { n: number; why: string; seats: number[] }>();
   for (const e of events) {
     if (e.type !== 'mark') continue;
@@ -67,7 +53,7 @@ function marksText(events: readonly Event[], ctx: ScreenContext): string[] {
   });
 }
 
-export const hinderscheScreen: GameScreen<HinderscheView> = {
+export const hinderscheScreen: GameScreen<HinderscheView, HinderscheRecord> = {
   cardName: (obs, code) => obs.codeName(code),
   isCard: (name) => parseCard(name) >= 0,
   suit: (obs, code): Suit => SUIT_LETTERS[suitOf(obs.physical(code))],
@@ -81,7 +67,7 @@ export const hinderscheScreen: GameScreen<HinderscheView> = {
   faceDown: () => false,
 
   scoreLines(obs, after, ctx) {
-    const score = (after as Score | null) ?? FRESH;
+    const score = after ?? FRESH;
     const inGame = new Set(score.in);
     return [
       `game ${score.game + 1} of ${String(ctx.rules.games)}, ${PHASES[obs.phase]}`,
@@ -148,19 +134,19 @@ export const hinderscheScreen: GameScreen<HinderscheView> = {
   },
 
   dealOutcome(record, ctx) {
-    const points = record.points as (number | null)[];
+    const points = record.points;
     const lines = [
       `card points: ${points
         .map((p, s) => (p === null ? null : `${ctx.seats.short(s)} ${p}`))
         .filter((x) => x !== null)
         .join(' · ')}`,
     ];
-    for (const tie of (record.ties as { for: string; tied: number[] }[] | undefined) ?? [])
+    for (const tie of record.ties ?? [])
       lines.push(
         `tie for the ${tie.for} points between ${listText(tie.tied.map((s) => ctx.seats.short(s)))} ` +
           '(in a rubber a playoff settles it; a single deal leaves it open)',
       );
-    const events = record.events as Event[];
+    const events = record.events;
     lines.push(...marksText(events, ctx));
     for (const e of events) {
       if (e.type === 'mark') continue;
@@ -173,12 +159,12 @@ export const hinderscheScreen: GameScreen<HinderscheView> = {
   },
 
   matchOutcome(record, ctx) {
-    const events = record.events as Event[];
+    const events = record.events;
     const rubber = events.find((e) => e.type === 'rubber');
     if (rubber)
       return `rubber settled at ${String(ctx.rules.tariff)} a frame mark: ${perSeat(ctx, (s) => signed(rubber.balance[s]))}`;
     const marks = marksText(events, ctx);
-    const ties = (record.ties as unknown[] | undefined)?.length ?? 0;
+    const ties = record.ties?.length ?? 0;
     return (marks.length ? marks.join('; ') : 'no marks') + (ties ? ` (${count(ties, 'tie')} open)` : '');
   },
 };

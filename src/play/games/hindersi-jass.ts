@@ -7,18 +7,9 @@ import { parseCard, suitOf } from '../../core/french.js';
 import type { DecisionKind } from '../../games/game.js';
 import { PUUR, TRUMP_LANE } from '../../games/hindersi-jass/cards.js';
 import type { JassView } from '../../games/hindersi-jass/view.js';
+import type { JassRecord } from '../../games/hindersi-jass/record.js';
 import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
 import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
-
-/** RECORD.md's Hindersi-Jass score. */
-interface Score {
-  partie: number;
-  totals: number[];
-  striche: number[];
-}
-
-type Event =
-  { type: 'all-tricks'; seat: number } | { type: 'partie'; striche: number[] } | { type: 'match'; winner: number[] };
 
 function laneSuit(obs: JassView, lane: number): string {
   return SUIT_NAMES[suitOf(obs.physical(lane << 5))];
@@ -28,7 +19,7 @@ function perSeat(ctx: ScreenContext, value: (seat: number) => string): string {
   return Array.from({ length: ctx.seats.count }, (_, s) => `${ctx.seats.short(s)} ${value(s)}`).join(' · ');
 }
 
-export const jassScreen: GameScreen<JassView> = {
+export const jassScreen: GameScreen<JassView, JassRecord> = {
   cardName: (obs, code) => obs.codeName(code),
   isCard: (name) => parseCard(name) >= 0,
   suit: (obs, code): Suit => SUIT_LETTERS[suitOf(obs.physical(code))],
@@ -42,7 +33,7 @@ export const jassScreen: GameScreen<JassView> = {
   faceDown: () => false,
 
   scoreLines(obs, after, ctx) {
-    const score = after as Score | null;
+    const score = after;
     const partie = score?.partie ?? 0;
     return [
       `Partie ${partie + 1} of ${String(ctx.rules.partien)}, deal ${obs.partieDeal + 1} of ${obs.partieDeals} · ` +
@@ -77,9 +68,9 @@ export const jassScreen: GameScreen<JassView> = {
   },
 
   dealOutcome(record, ctx) {
-    const charged = (record.charged as number[] | undefined) ?? (record.points as number[]);
+    const charged = record.charged;
     const lines = [`points charged: ${perSeat(ctx, (s) => String(charged[s]))}`];
-    for (const e of record.events as Event[]) {
+    for (const e of record.events) {
       if (e.type === 'all-tricks')
         lines.push(`${ctx.seats.short(e.seat)} took every trick: 0 for them, 157 for everyone else (J-5)`);
       else if (e.type === 'partie')
@@ -90,14 +81,14 @@ export const jassScreen: GameScreen<JassView> = {
   },
 
   matchOutcome(record, ctx) {
-    const won = (record.events as Event[]).find((e) => e.type === 'match');
-    const score = record.after as Score;
+    const won = record.events.find((e) => e.type === 'match');
+    const score = record.after;
     if (won)
       return (
         `won by ${listText(won.winner.map((s) => ctx.seats.short(s)))}, ` +
         `Striche ${perSeat(ctx, (s) => signed(score.striche[s]))}`
       );
-    const charged = (record.charged as number[] | undefined) ?? (record.points as number[]);
+    const charged = record.charged;
     const fewest = Math.min(...charged);
     const best = charged.map((p, s) => (p === fewest ? s : -1)).filter((s) => s >= 0);
     return `points charged ${perSeat(ctx, (s) => String(charged[s]))}; fewest: ${listText(best.map((s) => ctx.seats.short(s)))}`;

@@ -6,14 +6,9 @@
 import type { DecisionKind } from '../../games/game.js';
 import { SUIT_MASK, TAROCK_LANE, codeName, parseCard } from '../../games/vier-anderle/cards.js';
 import type { AnderleView } from '../../games/vier-anderle/view.js';
+import type { AnderleRecord } from '../../games/vier-anderle/record.js';
 import { listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
 import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
-
-/** RECORD.md's Vier-Anderle score. */
-interface Ledger {
-  pot: number;
-  balances: number[];
-}
 
 /** The suit (0..3) of a suit card: lane 1 holds a byte per suit. */
 const suitOfCode = (code: number) => (code & 31) >>> 3;
@@ -28,7 +23,7 @@ function seatsWhere(obs: AnderleView, ctx: ScreenContext, declared: number): str
   return listText(seats.map((s) => ctx.seats.short(s)));
 }
 
-export const anderleScreen: GameScreen<AnderleView> = {
+export const anderleScreen: GameScreen<AnderleView, AnderleRecord> = {
   cardName: (_obs, code) => codeName(code),
   isCard: (name) => parseCard(name) >= 0,
   suit: (_obs, code): Suit => (isTarock(code) ? 'T' : SUIT_LETTERS[suitOfCode(code)]),
@@ -42,7 +37,7 @@ export const anderleScreen: GameScreen<AnderleView> = {
   faceDown: () => false,
 
   scoreLines(obs, after, ctx) {
-    const ledger = after as Ledger | null;
+    const ledger = after;
     return [
       `pot ${obs.potBefore} before this hand · balances: ${perSeat(ctx, (s) => signed(ledger?.balances[s] ?? 0))}`,
     ];
@@ -94,21 +89,19 @@ export const anderleScreen: GameScreen<AnderleView> = {
   },
 
   dealOutcome(record, ctx) {
-    const before = record.before as Ledger;
-    const after = record.after as Ledger;
-    const events = record.events as { type: string; seat?: number; n?: number }[];
+    const { before, after, events } = record;
     const lines: string[] = [];
     if (events.some((e) => e.type === 'void'))
       lines.push('nobody declared in: the hand is void and the pot stays (A-7)');
     const sole = events.find((e) => e.type === 'sole');
-    if (sole) lines.push(`${ctx.seats.short(sole.seat!)} alone declared in and takes the pot, ${sole.n} (A-7)`);
-    lines.push(`stakes this hand: ${perSeat(ctx, (s) => signed(after.balances[s] - before.balances[s]))}`);
+    if (sole) lines.push(`${ctx.seats.short(sole.seat)} alone declared in and takes the pot, ${sole.n} (A-7)`);
+    lines.push(`stakes this hand: ${perSeat(ctx, (s) => signed(after.balances[s] - (before?.balances[s] ?? 0)))}`);
     lines.push(`pot now ${after.pot}`);
     return lines;
   },
 
   matchOutcome(record, ctx) {
-    const after = record.after as Ledger;
+    const after = record.after;
     return `balances ${perSeat(ctx, (s) => signed(after.balances[s]))}, ${after.pot} left in the pot`;
   },
 };

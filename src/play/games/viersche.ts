@@ -7,23 +7,11 @@ import { parseCard, suitOf } from '../../core/french.js';
 import { Decision, type DecisionKind } from '../../games/game.js';
 import { POINTS, TRUMP_LANE } from '../../games/viersche/cards.js';
 import type { VierscheView } from '../../games/viersche/view.js';
+import type { VierscheRecord, VierscheScore } from '../../games/viersche/record.js';
 import { cardText, count, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
 import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
 
-/** RECORD.md's Viersche score. */
-interface Score {
-  rungs: [number, number];
-  carry: { team: number; points: number } | null;
-  frame: [number, number];
-}
-
-type Event =
-  | { type: 'game'; team: number; rungs: number }
-  | { type: 'carry'; team: number; points: number }
-  | { type: 'set'; loser: number; marks: number }
-  | { type: 'match'; loser: number };
-
-const FRESH: Score = { rungs: [4, 4], carry: null, frame: [0, 0] };
+const FRESH: VierscheScore = { rungs: [4, 4], carry: null, frame: [0, 0] };
 
 /** Team 0 is seats 0 and 2, team 1 seats 1 and 3 (RECORD.md). */
 const teamOf = (seat: number) => seat & 1;
@@ -42,7 +30,7 @@ function laneSuit(obs: VierscheView, lane: number): string {
   return SUIT_NAMES[suitOf(obs.physical(lane << 5))];
 }
 
-export const vierscheScreen: GameScreen<VierscheView> = {
+export const vierscheScreen: GameScreen<VierscheView, VierscheRecord> = {
   cardName: (obs, code) => obs.codeName(code),
   isCard: (name) => parseCard(name) >= 0,
   suit: (obs, code): Suit => SUIT_LETTERS[suitOf(obs.physical(code))],
@@ -60,7 +48,7 @@ export const vierscheScreen: GameScreen<VierscheView> = {
   faceDown: (obs, ply) => ply === 0 && obs.facedown,
 
   scoreLines(_obs, after, ctx) {
-    const score = (after as Score | null) ?? FRESH;
+    const score = after ?? FRESH;
     const me = teamOf(ctx.seats.person);
     const lines = [
       `rungs to erase: your team ${score.rungs[me]}, the other ${score.rungs[1 - me]}`,
@@ -114,13 +102,13 @@ export const vierscheScreen: GameScreen<VierscheView> = {
 
   dealOutcome(record, ctx) {
     const lines: string[] = [];
-    const points = (record.points as number[]) ?? [];
+    const points = record.points;
     const me = teamOf(ctx.seats.person);
     const sum = (t: number) => points.reduce((p, x, s) => (teamOf(s) === t ? p + x : p), 0);
     lines.push(`card points: your team ${sum(me)}, the other ${sum(1 - me)}`);
-    for (const c of (record.claims as { trick: number; seat: number }[] | undefined) ?? [])
+    for (const c of record.claims ?? [])
       lines.push(`${ctx.seats.short(c.seat)} claimed the game after trick ${c.trick + 1}`);
-    for (const e of record.events as Event[]) {
+    for (const e of record.events) {
       if (e.type === 'game') lines.push(`${teamName(e.team, ctx)} won the game: ${count(e.rungs, 'rung')} erased`);
       else if (e.type === 'carry')
         lines.push(`no game yet: ${e.points} written down for ${teamName(e.team, ctx)}, a second deal decides`);
@@ -131,8 +119,8 @@ export const vierscheScreen: GameScreen<VierscheView> = {
   },
 
   matchOutcome(record, ctx) {
-    const events = record.events as Event[];
-    const score = record.after as Score;
+    const events = record.events;
+    const score = record.after;
     const me = teamOf(ctx.seats.person);
     const lost = events.find((e) => e.type === 'match');
     if (lost)
