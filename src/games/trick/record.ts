@@ -68,6 +68,7 @@ export function dealRecord<
   own: OwnFields<Kind, Trump, Points, Last> = {},
 ): DealRecord<Score, Event, Point> & Kind & Trump & Points & Last {
   const name = (code: number) => cards.nameOf(cards.cardOf(code));
+  // A slot left out spreads nothing, and its type is then `object`: hence the casts.
   return {
     dealer: state.dealer,
     players: score.players ?? playingOrder(state),

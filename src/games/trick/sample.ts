@@ -16,6 +16,8 @@
  * 4. `dealUnseen`: the pool dealt uniformly among the holders under those constraints
  *    (`HandSampler`), then `merge` into the starting hands.
  * 5. `replay` into the output state, which the game has begun from the observation.
+ *
+ * `samplerPerState` makes a game's `Game.sample` from its sampler: one per output state.
  */
 import { LANES, newSets } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
