@@ -18,6 +18,8 @@ import { HinderscheState, SEATS } from './state.js';
 import { TRUMP_LANE } from '../viersche/cards.js';
 import type { HinderscheView } from './view.js';
 import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
+import { heuristicHindersche } from './heuristic.js';
+import { hinderscheScreen } from './screen.js';
 
 const samplers = new WeakMap<HinderscheState, HinderscheSampler>();
 
@@ -93,6 +95,16 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
   protocol: HINDERSCHE_PROTOCOL,
+  heuristic: heuristicHindersche,
+  screen: hinderscheScreen,
+  experiments: {
+    ladder: { margin: 0.04 },
+    tune: {
+      bad: 'dump=2:marchTricks=1:guard=100',
+      tune: 'dump:c=0.3,marchTricks:c=1,guard:c=14',
+      why: 'shed high cards at almost any price (dump 2), play for a march with nearly any hand (marchTricks 1), smear onto a player who holds 100 points (guard 100)',
+    },
+  },
   searchGoal: {
     measure: 'points',
     more: false,

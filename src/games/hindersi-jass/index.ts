@@ -21,6 +21,8 @@ import { TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
 import { JASS_FACTS } from './facts.js';
 import { JASS_PROTOCOL, jassBoard } from './protocol.js';
+import { heuristic } from './heuristic.js';
+import { jassScreen } from './screen.js';
 
 const samplers = new WeakMap<JassState, JassSampler>();
 
@@ -80,6 +82,9 @@ export const hindersiJass: Game<JassState, JassView> = {
   newMatch: (table, opts) =>
     new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
   protocol: JASS_PROTOCOL,
+  heuristic,
+  screen: jassScreen,
+  experiments: { ladder: { margin: 3 } },
   searchGoal: {
     measure: 'points',
     more: false,

@@ -14,6 +14,8 @@ import { TRUMP_LANE } from './cards.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
 import { VIERSCHE_PROTOCOL, vierscheBoard } from './protocol.js';
+import { heuristic } from './heuristic.js';
+import { vierscheScreen } from './screen.js';
 
 const samplers = new WeakMap<VierscheState, VierscheSampler>();
 
@@ -48,6 +50,16 @@ export const viersche: Game<VierscheState, VierscheView> = {
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
   protocol: VIERSCHE_PROTOCOL,
+  heuristic,
+  screen: vierscheScreen,
+  experiments: {
+    ladder: { margin: 4 },
+    tune: {
+      bad: 'aggression=1:smear=0.1:trumpLength=10',
+      tune: 'aggression,cash,smear,trumpLength',
+      why: 'grab every trick (aggression 1), hardly ever smear points onto the partner (smear 0.1), lead trumps only with ten of them',
+    },
+  },
   searchGoal: {
     measure: 'points',
     more: true,

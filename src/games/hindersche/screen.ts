@@ -5,12 +5,21 @@
  * the frame marks of the rubber.
  */
 import { parseCard, suitOf } from '../../core/french.js';
-import { Decision, type DecisionKind } from '../../games/game.js';
-import { TRUMP_LANE } from '../../games/viersche/cards.js';
-import type { HinderscheView } from '../../games/hindersche/view.js';
-import { Kind, TieFor } from '../../games/hindersche/score.js';
-import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import { Decision, type DecisionKind } from '../game.js';
+import { TRUMP_LANE } from '../viersche/cards.js';
+import type { HinderscheView } from './view.js';
+import { Kind, TieFor } from './score.js';
+import {
+  cardText,
+  count,
+  listText,
+  signed,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 /** RECORD.md's Hindersche score. */
 interface Score {

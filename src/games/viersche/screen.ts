@@ -4,11 +4,18 @@
  * written down after an undecided first deal, and the frame marks of sets.
  */
 import { parseCard, suitOf } from '../../core/french.js';
-import { Decision, type DecisionKind } from '../../games/game.js';
-import { POINTS, TRUMP_LANE } from '../../games/viersche/cards.js';
-import type { VierscheView } from '../../games/viersche/view.js';
-import { cardText, count, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import { Decision, type DecisionKind } from '../game.js';
+import { POINTS, TRUMP_LANE } from './cards.js';
+import type { VierscheView } from './view.js';
+import {
+  cardText,
+  count,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 /** RECORD.md's Viersche score. */
 interface Score {

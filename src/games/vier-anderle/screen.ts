@@ -3,11 +3,18 @@
  * the pot and what a trick wins or a hand without one costs, declaring in or out, the
  * duty to head, and the balances of the session.
  */
-import type { DecisionKind } from '../../games/game.js';
-import { SUIT_MASK, TAROCK_LANE, codeName, parseCard } from '../../games/vier-anderle/cards.js';
-import type { AnderleView } from '../../games/vier-anderle/view.js';
-import { listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import type { DecisionKind } from '../game.js';
+import { SUIT_MASK, TAROCK_LANE, codeName, parseCard } from './cards.js';
+import type { AnderleView } from './view.js';
+import {
+  listText,
+  signed,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 /** RECORD.md's Vier-Anderle score. */
 interface Ledger {

@@ -4,11 +4,20 @@
  * of the match.
  */
 import { parseCard, suitOf } from '../../core/french.js';
-import type { DecisionKind } from '../../games/game.js';
-import { PUUR, TRUMP_LANE } from '../../games/hindersi-jass/cards.js';
-import type { JassView } from '../../games/hindersi-jass/view.js';
-import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import type { DecisionKind } from '../game.js';
+import { PUUR, TRUMP_LANE } from './cards.js';
+import type { JassView } from './view.js';
+import {
+  cardText,
+  count,
+  listText,
+  signed,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 /** RECORD.md's Hindersi-Jass score. */
 interface Score {
