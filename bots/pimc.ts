@@ -101,11 +101,13 @@ import {
   type Game,
   type Observation,
   type ParamSpec,
+  type SearchModel,
   type Params,
   type State,
   type TableConfig,
 } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
+import { GAMES } from '../src/games/index.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
@@ -135,6 +137,13 @@ export function pimcModel(params: Params, game: Game, table: TableConfig): Exclu
   if (Number(params.alphamu) > 0) return 'paranoid';
   if (Number(params.postpone) > 0) return 'heuristic';
   return game.search?.pimcModel ?? resolveModel(asked, game, table);
+}
+
+/** ` and in g` for each game that declares `model` pimc's `auto` (`Game.search`), for the parameter's description. */
+function declaring(model: SearchModel): string {
+  return GAMES.filter((g) => g.search?.pimcModel === model)
+    .map((g) => ` and in ${g.name}`)
+    .join('');
 }
 
 /** The default worlds per decision: the solver's share one node budget; the heuristic model's cost little each. */
@@ -176,7 +185,7 @@ const PARAMS: readonly ParamSpec[] = [
     model: 'auto',
     playout: 'coalition',
     depth: 1,
-    auto: 'paranoid with teams and in vier-anderle, heuristic in the other games; paranoid with alphamu, heuristic with postpone',
+    auto: `paranoid with teams${declaring('paranoid')}, heuristic in the other games; paranoid with alphamu, heuristic with postpone`,
   }),
   {
     key: 'postpone',

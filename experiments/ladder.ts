@@ -423,7 +423,7 @@ function otherTable(
 }
 
 const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
-  --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
+  --game G       ${GAMES.map((g) => g.name).join(', ')} (default viersche)
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
   --matches M    duplicate match groups per bot (default 10; 0 leaves matches out)

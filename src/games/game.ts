@@ -512,7 +512,7 @@ export interface GameProtocol<O extends Observation = Observation, S extends Sta
 export type SearchModel = 'paranoid' | 'maxn' | 'maxn-late' | 'maxn-early' | 'heuristic';
 
 /** Search defaults a game declares where its own measurements chose them (bots/NOTES.md). */
-export interface SearchDefaults {
+interface SearchDefaults {
   /** pimc's model when its `model` is `auto`; absent: paranoid with teams, heuristic without. */
   readonly pimcModel?: SearchModel;
 }
@@ -530,11 +530,23 @@ export interface TunePreset {
 }
 
 /** What the built-in experiments need to know of a game (experiments/). */
-export interface ExperimentDefaults {
+interface ExperimentDefaults {
   /** The ladder's margin for "equal" in the headline deal metric: about 5% of the distance from random to the ceiling. */
   readonly ladder: { readonly margin: number };
   /** The tuning experiment's preset; absent: the game has none. */
   readonly tune?: TunePreset;
+}
+
+/**
+ * A game's card names (RECORD.md) both ways, for bot authors and tools (card-names.ts):
+ * in a deal whose trump suit is `trump` (0..3, C S H D; a game whose codes do not depend
+ * on it ignores it).
+ */
+export interface CardNames {
+  /** The RECORD.md name of card code `code`. */
+  name(code: number, trump: number): string;
+  /** The code of the card named `name`; -1 if the pack has no such card. */
+  code(name: string, trump: number): number;
 }
 
 /** A game: the definition object that the harness looks up by name. */
@@ -595,6 +607,8 @@ export interface Game<S extends State = State, O extends Observation = Observati
   readonly searchGoal: SearchGoal;
   /** The observation as the bot protocol writes it (PROTOCOL.md). */
   readonly protocol: GameProtocol<O, S>;
+  /** Its cards' RECORD.md names, both ways. */
+  readonly cardNames: CardNames;
   /** The game's `heuristic` bot: the registry lists it, and search bots play and model with it. */
   readonly heuristic: BotSpec;
   /** What `tafel play` shows of the game (games/screen.ts). */

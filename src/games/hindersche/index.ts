@@ -15,7 +15,8 @@ import { HinderscheSampler } from './sample.js';
 import { HINDERSCHE_FACTS } from './facts.js';
 import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
-import { TRUMP_LANE } from '../viersche/cards.js';
+import { PACK, TRUMP_LANE } from '../viersche/cards.js';
+import { frenchCardNames } from '../trick/french-names.js';
 import type { HinderscheView } from './view.js';
 import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
 import { heuristicHindersche } from './heuristic.js';
@@ -95,6 +96,8 @@ export const hindersche: Game<HinderscheState, HinderscheView> = {
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
   protocol: HINDERSCHE_PROTOCOL,
+  // Viersche's cards (H-1).
+  cardNames: frenchCardNames(PACK),
   heuristic: heuristicHindersche,
   screen: hinderscheScreen,
   experiments: {

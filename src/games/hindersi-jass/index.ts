@@ -17,7 +17,8 @@ import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
-import { TRUMP_LANE } from './cards.js';
+import { PACK, TRUMP_LANE } from './cards.js';
+import { frenchCardNames } from '../trick/french-names.js';
 import type { JassView } from './view.js';
 import { JASS_FACTS } from './facts.js';
 import { JASS_PROTOCOL, jassBoard } from './protocol.js';
@@ -82,6 +83,7 @@ export const hindersiJass: Game<JassState, JassView> = {
   newMatch: (table, opts) =>
     new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
   protocol: JASS_PROTOCOL,
+  cardNames: frenchCardNames(PACK),
   heuristic,
   screen: jassScreen,
   experiments: { ladder: { margin: 3 } },

@@ -12,7 +12,7 @@
 import { TafelError } from '../../core/errors.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
-import { TAROCK_LANE, pipsFor } from './cards.js';
+import { TAROCK_LANE, codeName, parseCard, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { dealAims, outlook } from './aims.js';
@@ -105,6 +105,8 @@ export const vierAnderle: Game<AnderleState, AnderleView> = {
       Number(table.rules.pot ?? 0),
     ),
   protocol: ANDERLE_PROTOCOL,
+  // Fixed codes: the trump suit plays no part.
+  cardNames: { name: (code) => codeName(code), code: (name) => parseCard(name.toUpperCase()) },
   heuristic: heuristicAnderle,
   screen: anderleScreen,
   // The heuristic model expects the others to play the heuristic and declares in too

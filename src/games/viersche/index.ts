@@ -10,7 +10,8 @@ import type { Game, TableConfig } from '../game.js';
 import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
 import { SEATS, VierscheState } from './state.js';
-import { TRUMP_LANE } from './cards.js';
+import { PACK, TRUMP_LANE } from './cards.js';
+import { frenchCardNames } from '../trick/french-names.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
 import { VIERSCHE_PROTOCOL, vierscheBoard } from './protocol.js';
@@ -50,6 +51,7 @@ export const viersche: Game<VierscheState, VierscheView> = {
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
   protocol: VIERSCHE_PROTOCOL,
+  cardNames: frenchCardNames(PACK),
   heuristic,
   screen: vierscheScreen,
   experiments: {
