@@ -1,5 +1,5 @@
 /**
- * The Hindersche bots: the `heuristic` for hindersche (bots/heuristic-hindersche.ts)
+ * The Hindersche bots: the `heuristic` for hindersche (src/games/hindersche/heuristic.ts)
  * with its parameters, a few positions whose right play is clear, legality and
  * determinism, and its strength against `random` in duplicate play; `random` and
  * `montecarlo` playing whole rubbers through the contract alone.

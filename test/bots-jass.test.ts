@@ -1,5 +1,5 @@
 /**
- * The Hindersi-Jass heuristic (bots/heuristic-jass.ts): its parameters and
+ * The Hindersi-Jass heuristic (src/games/hindersi-jass/heuristic.ts): its parameters and
  * registration, positions whose right play is clear, legality and determinism over
  * many deals, and its strength against `random` in duplicate play (each deal played in
  * every seat rotation with the same cards). Also: `random` and `montecarlo` play the

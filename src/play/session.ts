@@ -12,7 +12,7 @@
  * played for them. `u` goes back to before the person's last move in this deal: the
  * deal state and every bot's random stream are restored together, so the bots then
  * answer as they would have to that line played straight (bots keep nothing from one
- * decision to the next, bots/bot.ts). A deal, once over, is scored and cannot be undone.
+ * decision to the next, src/games/bot.ts). A deal, once over, is scored and cannot be undone.
  *
  * What the person sees at a turn is turn.ts, hints hints.ts, the results result.ts;
  * each game's part of the screen is in games/.
