@@ -16,7 +16,7 @@ export const SUIT_NAMES: readonly string[] = ['clubs', 'spades', 'hearts', 'diam
 /** A deal record (RECORD.md), as `Match.record` gives it. */
 export type DealRecord = Readonly<Record<string, unknown>>;
 
-/** Colour for a terminal that has it; `plain` leaves text as it is. */
+/** Colour for a terminal that has it (src/play/screen.ts: `colours`; `plain` leaves text as it is). */
 export interface Paint {
   suit(text: string, suit: Suit): string;
   strong(text: string): string;
