@@ -56,8 +56,7 @@ import { LANES, newSets, setFirst, setSelect, setSize } from '../src/core/cardse
 import { Rng } from '../src/core/rng.js';
 import type { Observation, ParamSpec, State } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
-import { heuristicFor } from './heuristics.js';
+import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -159,8 +158,8 @@ class IsmctsBot implements Bot {
     this.explore = new Float64Array(ctx.table.seats);
     this.playRngs = [];
     this.playBots = null;
-    const spec = ctx.params.rollout === 'heuristic' ? heuristicFor(ctx.game.name) : undefined;
-    if (spec && (!spec.games || spec.games.includes(ctx.game.name))) {
+    if (ctx.params.rollout === 'heuristic') {
+      const spec = ctx.game.heuristic;
       const params = resolveParams(spec.params, {}, `bot ${spec.name}`);
       this.playBots = [];
       for (let s = 0; s < ctx.table.seats; s++) {

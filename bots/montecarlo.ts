@@ -26,7 +26,7 @@
 import { CODE_LIMIT, newSets, setCodesInto, setFirst, setSelect } from '../src/core/cardset.js';
 import { Rng } from '../src/core/rng.js';
 import type { Observation, ParamSpec, State } from '../src/games/game.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
+import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {

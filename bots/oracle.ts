@@ -36,7 +36,7 @@
 import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
+import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
 import {
   modelParams,
   resolveModel,
@@ -97,7 +97,7 @@ class OracleBot implements Bot {
     this.model = resolveModel(ctx.params.model as BotModel, ctx.game, ctx.table);
     this.depth = Number(ctx.params.depth);
     this.rng = ctx.rng;
-    this.policy = this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table, 'oracle') : null;
+    this.policy = this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table) : null;
     this.search = this.policy ? new PolicySearch(ctx.game, ctx.table, this.policy) : null;
     this.playout = ctx.params.playout as EstimatePlayout;
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);

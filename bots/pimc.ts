@@ -101,11 +101,13 @@ import {
   type Game,
   type Observation,
   type ParamSpec,
+  type SearchModel,
   type Params,
   type State,
   type TableConfig,
 } from '../src/games/game.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
+import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
+import { GAMES } from '../src/games/index.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
@@ -123,22 +125,25 @@ import {
 } from './perfect-play.js';
 
 /**
- * pimc's `auto`: `resolveModel`'s rule (paranoid with teams, heuristic without), except
- * where pimc measured otherwise. In Vier-Anderle the heuristic model expects the others
- * to play the heuristic and declares in too often against anyone else: paranoid pimc beat
- * it head to head and in a mixed field, losing only in a field of heuristic players
- * (bots/NOTES.md). The remedies fix the model they rest on: alpha-mu the paranoid
- * solver, EPIMC (`postpone`) the heuristic model.
+ * The model pimc plays with these parameters (`model`, `alphamu`, `postpone`) in this
+ * game. `auto` is the game's own choice where it declares one (`Game.search`; pimc
+ * measured it), else `resolveModel`'s rule (paranoid with teams, heuristic without).
+ * The remedies fix the model they rest on: alpha-mu the paranoid solver, EPIMC
+ * (`postpone`) the heuristic model.
  */
-const PIMC_AUTO: Readonly<Record<string, Exclude<BotModel, 'auto'>>> = { 'vier-anderle': 'paranoid' };
-
-/** The model pimc plays with these parameters (`model`, `alphamu`, `postpone`) in this game. */
 export function pimcModel(params: Params, game: Game, table: TableConfig): Exclude<BotModel, 'auto'> {
   const asked = params.model as BotModel;
   if (asked !== 'auto') return asked;
   if (Number(params.alphamu) > 0) return 'paranoid';
   if (Number(params.postpone) > 0) return 'heuristic';
-  return PIMC_AUTO[game.name] ?? resolveModel(asked, game, table);
+  return game.search?.pimcModel ?? resolveModel(asked, game, table);
+}
+
+/** ` and in g` for each game that declares `model` pimc's `auto` (`Game.search`), for the parameter's description. */
+function declaring(model: SearchModel): string {
+  return GAMES.filter((g) => g.search?.pimcModel === model)
+    .map((g) => ` and in ${g.name}`)
+    .join('');
 }
 
 /** The default worlds per decision: the solver's share one node budget; the heuristic model's cost little each. */
@@ -180,7 +185,7 @@ const PARAMS: readonly ParamSpec[] = [
     model: 'auto',
     playout: 'coalition',
     depth: 1,
-    auto: 'paranoid with teams and in vier-anderle, heuristic in the other games; paranoid with alphamu, heuristic with postpone',
+    auto: `paranoid with teams${declaring('paranoid')}, heuristic in the other games; paranoid with alphamu, heuristic with postpone`,
   }),
   {
     key: 'postpone',
@@ -293,7 +298,7 @@ class PimcBot implements Bot {
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     const infer = ctx.params.infer === 'heuristic';
-    this.policy = infer || this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table, 'pimc') : null;
+    this.policy = infer || this.model === 'heuristic' ? PolicyModel.heuristic(ctx.game, ctx.table) : null;
     this.inference = infer ? new PolicyInference(this.policy!, Number(ctx.params.deviate)) : null;
     this.search = this.model === 'heuristic' ? new PolicySearch(ctx.game, ctx.table, this.policy!) : null;
     this.candidates = this.inference ? Number(ctx.params.candidates) : 1;

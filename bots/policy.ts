@@ -1,5 +1,5 @@
 /**
- * A model of how the other players play: the game's heuristic bot (bots/heuristics.ts)
+ * A model of how the other players play: the game's heuristic bot (`Game.heuristic`)
  * in every seat, asked on the seat's own observation of whatever state it is shown.
  * Search bots use it to weigh sampled worlds by the others' past moves (inference.ts)
  * and to play the others' future moves (policy-search.ts).
@@ -7,12 +7,10 @@
  * The model bots have random streams of their own, reseeded by `reseed` before each
  * decision from the caller's stream, so what the model does is a function of the deal.
  */
-import { TafelError } from '../src/core/errors.js';
 import { Rng } from '../src/core/rng.js';
 import type { Game, State, TableConfig } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
-import type { Bot } from './bot.js';
-import { heuristicFor } from './heuristics.js';
+import type { Bot } from '../src/games/bot.js';
 
 export class PolicyModel {
   private readonly bots: Bot[];
@@ -24,10 +22,9 @@ export class PolicyModel {
     this.rngs = rngs;
   }
 
-  /** The game's heuristic in every seat; a `bad-bot` error for the `bot` that asks if the game has none. */
-  static heuristic(game: Game, table: TableConfig, bot: string): PolicyModel {
-    const spec = heuristicFor(game.name);
-    if (!spec) throw new TafelError('bad-bot', `${bot}: the heuristic model needs a heuristic bot for ${game.name}`);
+  /** The game's heuristic in every seat. */
+  static heuristic(game: Game, table: TableConfig): PolicyModel {
+    const spec = game.heuristic;
     const params = resolveParams(spec.params, {}, `bot ${spec.name}`);
     const rngs: Rng[] = [];
     const bots: Bot[] = [];

@@ -1,7 +1,7 @@
 /** `random`: a uniformly random legal move, for every decision of every game. */
 import * as cardset from '../src/core/cardset.js';
 import type { Rng } from '../src/core/rng.js';
-import type { Bot, BotSpec } from './bot.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
 
 // A module-local copy: V8 loads an imported binding from its module's cell at every use.
 const { setSelect } = cardset;

@@ -1,20 +1,27 @@
-/** The built-in bots, by name. */
-import type { BotSpec } from './bot.js';
-import { HEURISTICS } from './heuristics.js';
+/** The built-in bots, by name: the generic ones and each game's `heuristic` (`Game.heuristic`). */
+import type { BotSpec } from '../src/games/bot.js';
+import { GAMES, findGame } from '../src/games/index.js';
 import { montecarlo } from './montecarlo.js';
 import { ismcts } from './ismcts.js';
 import { pimc } from './pimc.js';
 import { oracle } from './oracle.js';
 import { random } from './random.js';
 
-export const BUILTIN_BOTS: readonly BotSpec[] = [random, ...HEURISTICS, montecarlo, ismcts, pimc, oracle];
+export const BUILTIN_BOTS: readonly BotSpec[] = [
+  random,
+  ...GAMES.map((g) => g.heuristic),
+  montecarlo,
+  ismcts,
+  pimc,
+  oracle,
+];
 
 /**
- * The built-in bot `name` for `game`. Several specs may share a name (each game has
- * its own `heuristic`); the one that plays the game wins, else any of that name (so
- * the caller can say which games it plays).
+ * The built-in bot `name` for the game named `game`. Each game has its own `heuristic`:
+ * the game's own wins, else the first of that name (so the caller can say which games
+ * it plays).
  */
 export function builtinBot(name: string, game?: string): BotSpec | undefined {
-  const named = BUILTIN_BOTS.filter((b) => b.name === name);
-  return named.find((b) => !b.games || (game !== undefined && b.games.includes(game))) ?? named[0];
+  const own = game === undefined ? undefined : findGame(game)?.heuristic;
+  return own?.name === name ? own : BUILTIN_BOTS.find((b) => b.name === name);
 }

@@ -96,16 +96,6 @@ import {
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
 export const BOTS = ['random', 'montecarlo', 'pimc', 'ismcts', 'oracle'] as const;
-/**
- * Each game's margin for "equal", in its headline deal metric: about 5% of the distance
- * from random to the ceiling.
- */
-export const MARGINS: Readonly<Record<string, number>> = {
-  viersche: 4,
-  hindersche: 0.04,
-  'hindersi-jass': 3,
-  'vier-anderle': 0.25,
-};
 
 export interface Options {
   game: string;
@@ -275,7 +265,7 @@ export async function runExperiment(o: Options, s: Session): Promise<Ladder | nu
 
 /** The ceiling, its leads and the gap shares, and the two best bots (see the module doc). */
 export function analyse(o: Options, game: Game, seats: number, rungs: Rung[]): Ladder {
-  const margin = o.margin ?? MARGINS[game.name] ?? 0;
+  const margin = o.margin ?? game.experiments.ladder.margin;
   const cheaters = rungs.filter((r) => r.cheats);
   const ceiling = cheaters.length
     ? cheaters.reduce((a, b) => (b.deal.estimate.mean > a.deal.estimate.mean ? b : a))
@@ -433,17 +423,13 @@ function otherTable(
 }
 
 const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
-  --game G       viersche (default), hindersche, hindersi-jass or vier-anderle
+  --game G       ${GAMES.map((g) => g.name).join(', ')} (default viersche)
   --players N    seats at the table (default: the game's)
   --deals N      duplicate deal groups per bot (default 200)
   --matches M    duplicate match groups per bot (default 10; 0 leaves matches out)
   --seed S       master seed (default ladder-1)
   --bots a,b,... the bots to rank against heuristic (default ${BOTS.join(',')}), with parameters as in tafel run
-  --margin X     the two best bots are "equal" when their difference lies within +-X (headline deal metric; default per game: ${Object.entries(
-    MARGINS,
-  )
-    .map(([g, m]) => `${g} ${m}`)
-    .join(', ')})
+  --margin X     the two best bots are "equal" when their difference lies within +-X (headline deal metric; default per game: ${GAMES.map((g) => `${g.name} ${g.experiments.ladder.margin}`).join(', ')})
   --workers W    worker threads (default: the machine's cores)
   --work-dir DIR where each run's journal and database go (default work/ladder-<game>)
   --resume       continue the runs in --work-dir (an interrupted ladder)

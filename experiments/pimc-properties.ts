@@ -217,7 +217,7 @@ export function measureGame(game: Game, seats: number, o: Options): GameProperti
   const moves = new Rng();
   const sampler = new Rng();
   // The heuristic plays the deals (with --play heuristic) and, always, the worlds on to a seat's next decision.
-  const heuristic = PolicyModel.heuristic(game, table, NAME);
+  const heuristic = PolicyModel.heuristic(game, table);
   const model = o.play === 'heuristic' ? heuristic : null;
   const state = game.newState(table);
   const child = game.newState(table);

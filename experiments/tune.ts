@@ -34,7 +34,7 @@ import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
 import { GAMES, findGame } from '../src/games/index.js';
 import { resolveParams } from '../src/games/params.js';
-import type { Game } from '../src/games/game.js';
+import type { Game, TunePreset } from '../src/games/game.js';
 import { resolveLineup } from '../src/harness/table/lineup.js';
 import { createRunner } from '../src/harness/run/pool.js';
 import { createProgress } from '../src/harness/run/progress.js';
@@ -47,35 +47,10 @@ import { tunedBot } from '../src/harness/tune/report.js';
 import { checkOutDir, checkReport, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 import { writtenLine } from '../src/report/format.js';
 
-/**
- * Each game's deliberately bad start for its heuristic, the parameters tuned, with steps
- * (c_end) that make a measurable difference where the tuning starts (`tafel tune`'s
- * default is a twentieth of the range), and the bot the variants play (`against`; by
- * default each other).
- */
-export const PRESETS: Record<
-  string,
-  { readonly bad: string; readonly tune: string; readonly why: string; readonly against?: string }
-> = {
-  viersche: {
-    bad: 'aggression=1:smear=0.1:trumpLength=10',
-    tune: 'aggression,cash,smear,trumpLength',
-    why: 'grab every trick (aggression 1), hardly ever smear points onto the partner (smear 0.1), lead trumps only with ten of them',
-  },
-  hindersche: {
-    bad: 'dump=2:marchTricks=1:guard=100',
-    tune: 'dump:c=0.3,marchTricks:c=1,guard:c=14',
-    why: 'shed high cards at almost any price (dump 2), play for a march with nearly any hand (marchTricks 1), smear onto a player who holds 100 points (guard 100)',
-  },
-  // The default heuristic loses stakes to random players, who declare in half the time
-  // where it declares in a fifth: tuned against them, for the declaration thresholds.
-  'vier-anderle': {
-    bad: 'threshold=1.2:potWeight=0.2',
-    tune: 'threshold:c=0.2,perSpeaker:c=0.05,perIn:c=0.05,potWeight:c=0.1',
-    why: 'declare in only with a strong hand (threshold 1.2), and less still as the pot grows (potWeight 0.2): in 5% of the deals',
-    against: 'random',
-  },
-};
+/** Each game's tuning preset (`Game.experiments.tune`), for the games that declare one. */
+export const PRESETS: Readonly<Record<string, TunePreset>> = Object.fromEntries(
+  GAMES.flatMap((g) => (g.experiments.tune ? [[g.name, g.experiments.tune]] : [])),
+);
 
 export interface Options {
   readonly game: string;

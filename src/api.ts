@@ -3,7 +3,7 @@
  * the observations, the random stream, move sets and card names. docs/bots.md explains
  * each; anything not exported here is internal and may change.
  */
-export type { Bot, BotContext, BotSpec } from '../bots/bot.js';
+export type { Bot, BotContext, BotSpec } from './games/bot.js';
 export type {
   DecisionKind,
   Game,

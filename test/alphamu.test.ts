@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { AlphaMu } from '../bots/alphamu.js';
 import { PerfectPlay } from '../bots/perfect-play.js';
 import { pimc } from '../bots/pimc.js';
-import type { Bot } from '../bots/bot.js';
+import type { Bot } from '../src/games/bot.js';
 import { CODE_LIMIT, newSets, setCodesInto, setFirst, setSelect, setToCodes } from '../src/core/cardset.js';
 import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey } from '../src/core/rng.js';

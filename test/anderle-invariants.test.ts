@@ -11,7 +11,7 @@ import { Decision, NO, YES } from '../src/games/game.js';
 import { codeName, isPip } from '../src/games/vier-anderle/cards.js';
 import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import type { AnderleMatch } from '../src/games/vier-anderle/match.js';
-import { naiveLegal, naiveMoney, naiveWinner } from './reference/anderle-naive.js';
+import { naiveLegal, naiveMoney, naiveWinner } from '../src/games/vier-anderle/reference.js';
 
 function runSessions(
   seats: number,

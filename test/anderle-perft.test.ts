@@ -1,6 +1,6 @@
 /**
  * Perft: the number of move sequences (declarations and cards) by depth, engine
- * against the naive reference (reference/anderle-naive.ts), on random deals for
+ * against the naive reference (src/games/vier-anderle/reference.ts), on random deals for
  * several player counts, type-1 and type-2 hands. At the full depth every finished hand's
  * money is also checked against the reference.
  */
@@ -9,7 +9,7 @@ import { LANES, setToCodes } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { codeName } from '../src/games/vier-anderle/cards.js';
 import { AnderleState } from '../src/games/vier-anderle/state.js';
-import { naiveMoney, naivePerft } from './reference/anderle-naive.js';
+import { naiveMoney, naivePerft } from '../src/games/vier-anderle/reference.js';
 
 function enginePerft(root: AnderleState, depth: number): number[] {
   const counts = new Array<number>(depth + 1).fill(0);

@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the bots-*.test.ts files.
  */
-import type { Bot } from '../bots/bot.js';
+import type { Bot } from '../src/games/bot.js';
 import { newSets, setHas } from '../src/core/cardset.js';
 import { Rng, type SeedKey } from '../src/core/rng.js';
 import type { Game, TableConfig } from '../src/games/game.js';

@@ -11,7 +11,7 @@ import { oracle } from '../bots/oracle.js';
 import { pimc } from '../bots/pimc.js';
 import { PerfectPlay } from '../bots/perfect-play.js';
 import { Solver } from '../bots/solver/solver.js';
-import type { Bot } from '../bots/bot.js';
+import type { Bot } from '../src/games/bot.js';
 import { CODE_LIMIT, newSets, setToCodes } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, type DealAims, type Game, type State, type TableConfig } from '../src/games/game.js';

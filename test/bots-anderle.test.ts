@@ -1,15 +1,13 @@
 /** Bots at Vier-Anderle: legal play at every table size, the heuristic's declaring rule, montecarlo's estimate. */
 import { describe, expect, it } from 'vitest';
 import { LANES, setHas } from '../src/core/cardset.js';
-import { TafelError } from '../src/core/errors.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, NO, YES, type Params } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
 import { vierAnderle } from '../src/games/vier-anderle/index.js';
 import type { AnderleMatch } from '../src/games/vier-anderle/match.js';
-import { hindersiJass } from '../src/games/hindersi-jass/index.js';
-import type { Bot, BotSpec } from '../bots/bot.js';
-import { heuristicAnderle } from '../bots/heuristic-anderle.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
+import { heuristicAnderle } from '../src/games/vier-anderle/heuristic.js';
 import { montecarlo } from '../bots/montecarlo.js';
 import { random } from '../bots/random.js';
 import { builtinBot } from '../bots/registry.js';
@@ -52,12 +50,10 @@ function session(specs: BotSpec[], seats: number, sessions: number, seed: string
 }
 
 describe('bots at vier-anderle', () => {
-  it('the registry finds the vier-anderle heuristic; it refuses other games', () => {
+  it("the registry finds the vier-anderle heuristic, the game's own, which plays that game only", () => {
     expect(builtinBot('heuristic', 'vier-anderle')).toBe(heuristicAnderle);
-    const params = resolveParams(heuristicAnderle.params, {}, 'h');
-    expect(() =>
-      heuristicAnderle.create({ game: hindersiJass, table: { seats: 4, rules: {} }, seat: 0, rng: new Rng(), params }),
-    ).toThrow(TafelError);
+    expect(vierAnderle.heuristic).toBe(heuristicAnderle);
+    expect(heuristicAnderle.games).toEqual(['vier-anderle']);
   });
 
   for (const seats of [2, 5, 9, 13]) {

@@ -13,8 +13,8 @@ import { resolveParams } from '../src/games/params.js';
 import { POINTS, toCode } from '../src/games/viersche/cards.js';
 import { viersche } from '../src/games/viersche/index.js';
 import type { VierscheState } from '../src/games/viersche/state.js';
-import type { Bot, BotSpec } from '../bots/bot.js';
-import { heuristic } from '../bots/heuristic.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
+import { heuristic } from '../src/games/viersche/heuristic.js';
 import { random } from '../bots/random.js';
 import { BUILTIN_BOTS } from '../bots/registry.js';
 
@@ -144,12 +144,9 @@ describe('heuristic: parameters', () => {
     }
   });
 
-  it('refuses to sit at another game', () => {
-    const other = { ...game, name: 'hindersche' };
-    const params = resolveParams(heuristic.params, {}, 'bot heuristic');
-    expect(() => heuristic.create({ game: other, table: TABLE, seat: 0, rng: new Rng(), params })).toThrow(
-      /viersche only/,
-    );
+  it("is Viersche's Game.heuristic and plays Viersche only (the lineup refuses it elsewhere)", () => {
+    expect(game.heuristic).toBe(heuristic);
+    expect(heuristic.games).toEqual(['viersche']);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The Hindersche bots: the `heuristic` for hindersche (bots/heuristic-hindersche.ts)
+ * The Hindersche bots: the `heuristic` for hindersche (src/games/hindersche/heuristic.ts)
  * with its parameters, a few positions whose right play is clear, legality and
  * determinism, and its strength against `random` in duplicate play; `random` and
  * `montecarlo` playing whole rubbers through the contract alone.
@@ -14,9 +14,9 @@ import { POINTS } from '../src/games/hindersche/cards.js';
 import { hindersche } from '../src/games/hindersche/index.js';
 import type { HinderscheState } from '../src/games/hindersche/state.js';
 import { HinderscheMatch } from '../src/games/hindersche/match.js';
-import type { Bot, BotSpec } from '../bots/bot.js';
-import { heuristic } from '../bots/heuristic.js';
-import { heuristicHindersche } from '../bots/heuristic-hindersche.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
+import { heuristic } from '../src/games/viersche/heuristic.js';
+import { heuristicHindersche } from '../src/games/hindersche/heuristic.js';
 import { montecarlo } from '../bots/montecarlo.js';
 import { random } from '../bots/random.js';
 import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
@@ -139,11 +139,7 @@ describe('heuristic (hindersche): parameters and registration', () => {
       }
       expect(isTafelError(err)).toBe(true);
     }
-    const params = resolveParams(heuristicHindersche.params, {}, 'bot heuristic');
-    const viersche = { ...game, name: 'viersche' };
-    expect(() => heuristicHindersche.create({ game: viersche, table: TABLE, seat: 0, rng: new Rng(), params })).toThrow(
-      /hindersche only/,
-    );
+    expect(game.heuristic).toBe(heuristicHindersche);
   });
 
   it('the registry gives `heuristic` for each game its own spec', () => {

@@ -114,15 +114,6 @@ describe('ismcts: play', () => {
     expect(bot.act(state.observe(0), legal, n)).toBe(3);
   });
 
-  it('plays random playouts in a game without a heuristic bot', () => {
-    const params = resolveParams(ismcts.params, { iterations: '200', rollout: 'heuristic' }, 'bot ismcts');
-    const bot = ismcts.create({ game: toy, table, seat: 0, rng: new Rng(seedKey('toy')), params });
-    const state = toy.newState(table);
-    const legal = newSets(1);
-    const n = state.legal(legal, 0);
-    expect(bot.act(state.observe(0), legal, n)).toBe(3);
-  });
-
   it('answers a forced move without searching (its random stream untouched)', () => {
     const key = seedKey('forced');
     const rng = new Rng(key, 1);

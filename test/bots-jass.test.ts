@@ -1,5 +1,5 @@
 /**
- * The Hindersi-Jass heuristic (bots/heuristic-jass.ts): its parameters and
+ * The Hindersi-Jass heuristic (src/games/hindersi-jass/heuristic.ts): its parameters and
  * registration, positions whose right play is clear, legality and determinism over
  * many deals, and its strength against `random` in duplicate play (each deal played in
  * every seat rotation with the same cards). Also: `random` and `montecarlo` play the
@@ -13,9 +13,9 @@ import type { Game, Params } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
 import { hindersiJass } from '../src/games/hindersi-jass/index.js';
 import { JassState } from '../src/games/hindersi-jass/state.js';
-import type { Bot, BotSpec } from '../bots/bot.js';
-import { heuristic } from '../bots/heuristic-jass.js';
-import { heuristic as vierscheHeuristic } from '../bots/heuristic.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
+import { heuristic } from '../src/games/hindersi-jass/heuristic.js';
+import { heuristic as vierscheHeuristic } from '../src/games/viersche/heuristic.js';
 import { montecarlo } from '../bots/montecarlo.js';
 import { random } from '../bots/random.js';
 import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
@@ -145,12 +145,9 @@ describe('heuristic (hindersi-jass): parameters and registration', () => {
     }
   });
 
-  it('refuses to sit at another game', () => {
-    const other = { ...game, name: 'viersche' };
-    const params = resolveParams(heuristic.params, {}, 'bot heuristic');
-    expect(() => heuristic.create({ game: other, table: table(4), seat: 0, rng: new Rng(), params })).toThrow(
-      /hindersi-jass only/,
-    );
+  it("is Hindersi-Jass's Game.heuristic and plays Hindersi-Jass only (the lineup refuses it elsewhere)", () => {
+    expect(game.heuristic).toBe(heuristic);
+    expect(heuristic.games).toEqual(['hindersi-jass']);
   });
 });
 

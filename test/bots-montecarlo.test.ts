@@ -10,7 +10,7 @@ import type { Game, TableConfig } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
 import { viersche } from '../src/games/viersche/index.js';
 import type { VierscheState } from '../src/games/viersche/state.js';
-import type { Bot, BotSpec } from '../bots/bot.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
 import { montecarlo } from '../bots/montecarlo.js';
 import { random } from '../bots/random.js';
 import { BUILTIN_BOTS } from '../bots/registry.js';

@@ -11,7 +11,7 @@ import { BUILTIN_BOTS, builtinBot } from '../bots/registry.js';
 import { oracle } from '../bots/oracle.js';
 import { pimc, pimcModel } from '../bots/pimc.js';
 import { resolveModel } from '../bots/perfect-play.js';
-import type { Bot, BotSpec } from '../bots/bot.js';
+import type { Bot, BotSpec } from '../src/games/bot.js';
 import { LANES, newSets, setSelect } from '../src/core/cardset.js';
 import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey } from '../src/core/rng.js';

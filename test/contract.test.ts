@@ -12,18 +12,18 @@
  * - uniform resampling: on positions small enough to enumerate every consistent world
  *   (by the game's own rules: replayed from rebuilt starting hands), chi-square of the
  *   sampler's draws against uniform;
- * - perft and lock-step against the game's naive reference (test/reference/);
+ * - perft and lock-step against the game's naive reference (its folder's reference.ts);
  * - the range behaviour game.ts states, copy/apply round trips, and play that
  *   allocates nothing.
  *
  * Per-game test files keep what is specific to a game's rules. Adding a game: one line
- * in CASES (the tables to play and the naive reference's twin).
+ * in CASES (the game folder's reference.ts: the tables to play and the naive reference's twin).
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { CODE_LIMIT, LANES, newSets, setHas, setSelect, setSize, setToCodes } from '../src/core/cardset.js';
 import { Rng } from '../src/core/rng.js';
-import { Decision, HIDDEN, NO, YES, type ParamValue } from '../src/games/game.js';
+import { Decision, HIDDEN, NO, YES } from '../src/games/game.js';
 import { GAMES } from '../src/games/index.js';
 import { TrickState } from '../src/games/trick/state.js';
 import {
@@ -40,47 +40,16 @@ import {
   tableOf,
   uniformCases,
 } from './contract-helpers.js';
-import type { NaiveGame, NaiveTwin } from './reference/naive.js';
-import { vierscheTwin } from './reference/viersche-naive.js';
-import { hinderscheTwin } from './reference/hindersche-naive.js';
-import { jassTwin } from './reference/jass-naive.js';
-import { anderleTwin } from './reference/anderle-naive.js';
-
-interface Case {
-  /** Tables to play: seats and rule variants (defaults for the rest). */
-  readonly tables: readonly (readonly [number, Readonly<Record<string, ParamValue>>])[];
-  readonly naive: NaiveTwin;
-}
+import type { ContractCase, NaiveGame } from '../src/games/reference.js';
 
 const legalBuf = newSets(1);
 
-const CASES: Readonly<Record<string, Case>> = {
-  viersche: { tables: [[4, {}]], naive: vierscheTwin },
-  hindersche: {
-    tables: [
-      [4, {}],
-      [4, { schleipfen: true }],
-    ],
-    naive: hinderscheTwin,
-  },
-  'hindersi-jass': {
-    tables: [
-      [4, {}],
-      [3, {}],
-    ],
-    naive: jassTwin,
-  },
-  'vier-anderle': {
-    tables: [
-      [2, {}],
-      [4, {}],
-      [7, {}],
-      [11, {}],
-      // pot=0: the empty-pot hand where everyone plays (A-5); the others declare first (A-6).
-      [5, { pips: 'always', pot: 0 }],
-    ],
-    naive: anderleTwin,
-  },
+/** Each game's tables and naive reference (its folder's reference.ts): one line a game. */
+const CASES: Readonly<Record<string, ContractCase>> = {
+  viersche: (await import('../src/games/viersche/reference.js')).contract,
+  hindersche: (await import('../src/games/hindersche/reference.js')).contract,
+  'hindersi-jass': (await import('../src/games/hindersi-jass/reference.js')).contract,
+  'vier-anderle': (await import('../src/games/vier-anderle/reference.js')).contract,
 };
 
 describe('every game has a line in the contract suite', () => {
@@ -201,7 +170,7 @@ for (const game of GAMES) {
       });
     });
 
-    describe(`${label}: the engine against the naive reference (test/reference/)`, () => {
+    describe(`${label}: the engine against the naive reference (reference.ts)`, () => {
       it('perft to depth 3 from the start of deals of random matches, and lock-step through whole deals', () => {
         const cards = new Rng();
         const play = new Rng();

@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the hindersche-*.test.ts files: positions from card names, moves by
  * name, random playouts, and a match driven by chosen deal results. Nothing here
- * decides a rule; the tests and reference/hindersche-naive.ts do.
+ * decides a rule; the tests and src/games/hindersche/reference.ts do.
  */
 import { LANES, newSets, setHas, setSelect, setToCodes } from '../src/core/cardset.js';
 import { cardName } from '../src/core/french.js';

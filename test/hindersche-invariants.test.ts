@@ -1,7 +1,7 @@
 /**
  * Random-play invariants over whole rubbers (OpenSpiel style). Random bots play many
  * rubbers; every deal's record is checked against the naive rubber model of
- * reference/hindersche-naive.ts (dealer, players, playoffs, events, ties, the scoring
+ * src/games/hindersche/reference.ts (dealer, players, playoffs, events, ties, the scoring
  * state after) and against invariants that hold whatever the rules' details: the
  * deal and the stack (C-3, C-4, H-7), points totals, marks never negative, drop-outs,
  * exactly one loser per game, the rubber's settlement. The hot loop collects
@@ -15,7 +15,7 @@ import { Decision } from '../src/games/game.js';
 import { POINTS, toPhysical } from '../src/games/hindersche/cards.js';
 import { HinderscheMatch, settlement } from '../src/games/hindersche/match.js';
 import { HinderscheState } from '../src/games/hindersche/state.js';
-import { NaiveRubber, type NaiveTie } from './reference/hindersche-naive.js';
+import { NaiveRubber, type NaiveTie } from '../src/games/hindersche/reference.js';
 
 const KEY = seedKey('hindersche-invariants');
 

@@ -1,6 +1,6 @@
 /**
  * Perft and lock-step: the engine (src/games/hindersche) against the naive reference
- * (reference/hindersche-naive.ts), two independent readings of RULES.md H-1, H-2 and
+ * (src/games/hindersche/reference.ts), two independent readings of RULES.md H-1, H-2 and
  * H-7. Perft counts the move sequences (cards and schleipfen answers) of exactly
  * `depth` moves from a fixed seeded deal.
  */
@@ -10,7 +10,7 @@ import { SUITS } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision } from '../src/games/game.js';
 import { HinderscheState, type DealContext } from '../src/games/hindersche/state.js';
-import { NaiveDeal, naivePerft } from './reference/hindersche-naive.js';
+import { NaiveDeal, naivePerft } from '../src/games/hindersche/reference.js';
 import { context, handNames, nameOf } from './hindersche-helpers.js';
 
 const PERFT_KEY = seedKey('hindersche-perft');
@@ -70,7 +70,7 @@ const MASK2 = 0b0110; // seats 1, 2
  * the numbers were produced by this file's engine perft and agree with the naive
  * reference (both are computed on every run, to the depth in the last column; the
  * pinned columns catch a change that would move both alike, e.g. in the shared
- * dealing code or the card tables of reference/viersche-naive.ts).
+ * dealing code or the card tables of src/games/viersche/reference.ts).
  *
  *  case                                          d1  d2   d3    d4     d5     d6      d7     d8  depth
  *  deal 0, 4 players, dealer 0                    9  28  170   628   5024  18465                  6

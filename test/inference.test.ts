@@ -3,8 +3,7 @@
  * watcher (game.ts `HistoryWatcher`) that feeds it, in every game.
  */
 import { describe, expect, it } from 'vitest';
-import type { Bot } from '../bots/bot.js';
-import { heuristicFor } from '../bots/heuristics.js';
+import type { Bot } from '../src/games/bot.js';
 import { PolicyInference, resample } from '../bots/inference.js';
 import { PolicyModel } from '../bots/policy.js';
 import { pimc } from '../bots/pimc.js';
@@ -31,7 +30,7 @@ function setup(name: string, seats: number, given: Record<string, unknown>): { g
 
 /** The game's heuristic in every seat. */
 function heuristics(game: Game, table: TableConfig): Bot[] {
-  const spec = heuristicFor(game.name)!;
+  const spec = game.heuristic;
   const params = resolveParams(spec.params, {}, spec.name);
   return Array.from({ length: table.seats }, (_, seat) => spec.create({ game, table, seat, rng: new Rng(), params }));
 }
@@ -102,7 +101,7 @@ describe('PolicyInference', () => {
   for (const [name, seats, rules] of GAMES) {
     it(`${name}, ${seats} players: the true history of heuristic players weighs 1; random players' is discounted per unexplained move`, () => {
       const { game, table } = setup(name, seats, rules);
-      const model = PolicyModel.heuristic(game, table, 'test');
+      const model = PolicyModel.heuristic(game, table);
       model.reseed(new Rng(seedKey('w'), 0));
       const inference = new PolicyInference(model, 0.5);
       const state = game.newState(table);

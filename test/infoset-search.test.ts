@@ -11,7 +11,7 @@ import { InfoSetSearch } from '../bots/infoset-search.js';
 import { PolicyModel } from '../bots/policy.js';
 import { PolicySearch } from '../bots/policy-search.js';
 import { pimc } from '../bots/pimc.js';
-import type { Bot } from '../bots/bot.js';
+import type { Bot } from '../src/games/bot.js';
 import { CODE_LIMIT, newSets, setCodesInto, setFirst, setSelect } from '../src/core/cardset.js';
 import { isTafelError } from '../src/core/errors.js';
 import { Rng, seedKey } from '../src/core/rng.js';
@@ -112,7 +112,7 @@ describe('InfoSetSearch', () => {
     it(`${name}, ${seats} players: equals the brute-force maximum over the seat's information sets`, () => {
       const game = findGame(name)!;
       const table = defaultTable(game, seats);
-      const model = PolicyModel.heuristic(game, table, 'test');
+      const model = PolicyModel.heuristic(game, table);
       model.reseed(new Rng(seedKey('infoset'), 0));
       const search = new InfoSetSearch(game, table, model, new PolicySearch(game, table, model), 12, 3);
       const rng = new Rng(seedKey('infoset-worlds'), 0);
@@ -179,7 +179,7 @@ describe('pimc:postpone (EPIMC)', () => {
         game.newMatch(table, { singleDeal: true, index: d }).startDeal(state, new Rng(seedKey('epimc-one'), d));
         const a = pimcBot(game, table, 0, { worlds: '1', postpone: '1' }, d);
         const b = pimcBot(game, table, 0, { worlds: '1', depth: '2' }, d);
-        const model = PolicyModel.heuristic(game, table, 'test');
+        const model = PolicyModel.heuristic(game, table);
         while (!state.isTerminal()) {
           const n = state.legal(legal, 0);
           let move = setFirst(legal, 0);

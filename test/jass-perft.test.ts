@@ -1,6 +1,6 @@
 /**
  * Perft and lock-step: the engine (src/games/hindersi-jass) against the naive
- * reference (reference/jass-naive.ts), two independent readings of RULES.md J-1 to
+ * reference (src/games/hindersi-jass/reference.ts), two independent readings of RULES.md J-1 to
  * J-5. Perft counts the card sequences of exactly `depth` cards from a position.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { LANES, newSets, setSelect, setToCodes } from '../src/core/cardset.js';
 import { PACK_SIZE, SUITS } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { JassState } from '../src/games/hindersi-jass/state.js';
-import { NaiveJass, naivePerft, rankName, suitLetter } from './reference/jass-naive.js';
+import { NaiveJass, naivePerft, rankName, suitLetter } from '../src/games/hindersi-jass/reference.js';
 import { ctxFor, handNames, nameOf, position, randomMove, rig, slamMove } from './jass-helpers.js';
 
 const PERFT_KEY = seedKey('jass-perft');

@@ -2,7 +2,8 @@
 import { gameNamed, tableFor } from '../src/cli/common.js';
 import { resolveEntrant } from '../src/harness/table/lineup.js';
 import { seatEntrants } from '../src/play/seating.js';
-import { plain, type DealRecord } from '../src/play/screen.js';
+import { plain } from '../src/play/screen.js';
+import type { DealRecord } from '../src/games/screen.js';
 import { playSession, type Person, type PlayResult } from '../src/play/session.js';
 
 /** Answers from a policy that reads the transcript so far; every prompt and answer goes into it, as on a pipe. */

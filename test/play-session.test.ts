@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { tafel, tmpDir, read } from './cli-helpers.js';
 import { heuristicPolicy, play, type Driver, type Game } from './play-helpers.js';
 import { findGame } from '../src/games/index.js';
-import { screenFor } from '../src/play/games/index.js';
-import type { DealRecord } from '../src/play/screen.js';
+import type { DealRecord } from '../src/games/screen.js';
 
 /** Every game once, with the rule or table that brings its yes/no decisions. */
 const GAMES: (Game & { question: RegExp | null; rule: RegExp })[] = [
@@ -185,7 +184,7 @@ describe('what the person sees', () => {
   }
 
   function cardsIn(text: string, game: string): Set<string> {
-    const screen = screenFor(findGame(game)!);
+    const screen = findGame(game)!.screen;
     return new Set(text.split(/[\s·|*(),:]+/).filter((t) => screen.isCard(t)));
   }
 

@@ -5,7 +5,6 @@
  * beyond the depth; and the model in every seat (bots/policy.ts) is the game's heuristic.
  */
 import { describe, expect, it } from 'vitest';
-import { heuristicFor } from '../bots/heuristics.js';
 import { PolicyModel } from '../bots/policy.js';
 import { PolicySearch } from '../bots/policy-search.js';
 import { CODE_LIMIT, newSets, setCodesInto, setFirst } from '../src/core/cardset.js';
@@ -58,7 +57,7 @@ describe('PolicySearch', () => {
     it(`${name}, ${seats} players: exact values equal a brute-force maximum against the model; depth-limited ones the model beyond the depth`, () => {
       const game = findGame(name)!;
       const table = defaultTable(game, seats, rules);
-      const model = PolicyModel.heuristic(game, table, 'test');
+      const model = PolicyModel.heuristic(game, table);
       model.reseed(new Rng(seedKey('policy-search'), 0));
       const search = new PolicySearch(game, table, model);
       const legal = newSets(1);
@@ -105,8 +104,8 @@ describe('PolicySearch', () => {
     for (const [name, seats] of CASES) {
       const game = findGame(name)!;
       const table = defaultTable(game, seats);
-      const model = PolicyModel.heuristic(game, table, 'test');
-      const spec = heuristicFor(name)!;
+      const model = PolicyModel.heuristic(game, table);
+      const spec = game.heuristic;
       const legal = newSets(1);
       for (let i = 0; i < 10; i++) {
         const s = endgame('policy-model', game, table, i, 5, i % 4);

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Bot } from '../bots/bot.js';
+import type { Bot } from '../src/games/bot.js';
 import { newSets } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import type { Game, TableConfig } from '../src/games/game.js';

@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the viersche-*.test.ts files: positions from card names, moves by
  * name, random playouts. Nothing here decides a rule; the tests and
- * reference/viersche-naive.ts do.
+ * src/games/viersche/reference.ts do.
  */
 import { LANES, newSets, setHas, setSelect, setToCodes } from '../src/core/cardset.js';
 import { cardName, parseCard, SUITS } from '../src/core/french.js';

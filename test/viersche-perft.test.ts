@@ -1,6 +1,6 @@
 /**
  * Perft and lock-step: the engine (src/games/viersche) against the naive reference
- * (reference/viersche-naive.ts), two independent readings of RULES.md V-1 to V-9.
+ * (src/games/viersche/reference.ts), two independent readings of RULES.md V-1 to V-9.
  * Perft counts the move sequences (cards and claim answers) of exactly `depth` moves;
  * a deal that ends earlier contributes nothing at deeper depths.
  */
@@ -10,7 +10,7 @@ import { SUITS } from '../src/core/french.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 import { Decision, NO } from '../src/games/game.js';
 import { VierscheState, type DealContext } from '../src/games/viersche/state.js';
-import { NaiveViersche, naivePerft, type NaiveMove } from './reference/viersche-naive.js';
+import { NaiveViersche, naivePerft, type NaiveMove } from '../src/games/viersche/reference.js';
 import { handNames, nameOf, randomMove } from './viersche-helpers.js';
 
 const PERFT_KEY = seedKey('perft');

@@ -8,7 +8,7 @@ import type { DealFacts, Fact, Game, Metric, ParamSpec } from '../games/game.js'
 import { resolveParams } from '../games/params.js';
 import { programSpec } from '../harness/table/lineup.js';
 import { handshakePlace } from '../harness/programs/bot.js';
-import type { BotSpec } from '../../bots/bot.js';
+import type { BotSpec } from '../games/bot.js';
 
 interface ParamJson {
   key: string;

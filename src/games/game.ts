@@ -85,6 +85,8 @@
  */
 import type { Rng } from '../core/rng.js';
 import { codeOf } from '../core/cardset.js';
+import type { BotSpec } from './bot.js';
+import type { GameScreen } from './screen.js';
 
 /** The kinds of decision a seat can face. Every kind but `Card` is answered YES or NO. */
 export const Decision = {
@@ -539,6 +541,51 @@ export interface GameProtocol<O extends Observation = Observation, S extends Sta
   start(table: TableConfig, state: S, cards: BoardDeal, fields: { readonly [key: string]: Json }): string | null;
 }
 
+/**
+ * What a search bot assumes of the other seats (bots/perfect-play.ts): a solver's model
+ * (`paranoid`: one coalition against the bot; `maxn` and its variants: each for itself)
+ * or `heuristic` (every other seat plays the game's heuristic).
+ */
+export type SearchModel = 'paranoid' | 'maxn' | 'maxn-late' | 'maxn-early' | 'heuristic';
+
+/** Search defaults a game declares where its own measurements chose them (bots/NOTES.md). */
+interface SearchDefaults {
+  /** pimc's model when its `model` is `auto`; absent: paranoid with teams, heuristic without. */
+  readonly pimcModel?: SearchModel;
+}
+
+/** The tuning experiment's start for a game's heuristic (experiments/tune.ts). */
+export interface TunePreset {
+  /** A deliberately bad start: the heuristic's parameters, `key=value:...`. */
+  readonly bad: string;
+  /** The parameters tuned, with steps (c_end) that make a measurable difference there. */
+  readonly tune: string;
+  /** Why the start is bad, in words for the report. */
+  readonly why: string;
+  /** The bot the variants play; absent: each other. */
+  readonly against?: string;
+}
+
+/** What the built-in experiments need to know of a game (experiments/). */
+interface ExperimentDefaults {
+  /** The ladder's margin for "equal" in the headline deal metric: about 5% of the distance from random to the ceiling. */
+  readonly ladder: { readonly margin: number };
+  /** The tuning experiment's preset; absent: the game has none. */
+  readonly tune?: TunePreset;
+}
+
+/**
+ * A game's card names (RECORD.md) both ways, for bot authors and tools (card-names.ts):
+ * in a deal whose trump suit is `trump` (0..3, C S H D; a game whose codes do not depend
+ * on it ignores it).
+ */
+export interface CardNames {
+  /** The RECORD.md name of card code `code`. */
+  name(code: number, trump: number): string;
+  /** The code of the card named `name`; -1 if the pack has no such card. */
+  code(name: string, trump: number): number;
+}
+
 /** A game: the definition object that the harness looks up by name; `R` is its deal record. */
 export interface Game<S extends State = State, O extends Observation = Observation, R extends DealRecord = DealRecord> {
   /** The name on the command line and in records: 'viersche'. */
@@ -597,6 +644,16 @@ export interface Game<S extends State = State, O extends Observation = Observati
   readonly searchGoal: SearchGoal;
   /** The observation as the bot protocol writes it (PROTOCOL.md). */
   readonly protocol: GameProtocol<O, S>;
+  /** Its cards' RECORD.md names, both ways. */
+  readonly cardNames: CardNames;
+  /** The game's `heuristic` bot: the registry lists it, and search bots play and model with it. */
+  readonly heuristic: BotSpec;
+  /** What `tafel play` shows of the game (games/screen.ts). */
+  readonly screen: GameScreen<O>;
+  /** Search defaults the game declares; absent: the generic ones. */
+  readonly search?: SearchDefaults;
+  /** Defaults of the built-in experiments. */
+  readonly experiments: ExperimentDefaults;
   /**
    * Optional, for games whose deal result is not a monotone function of the search
    * measure (bots/perfect-play.ts uses it when present). Fill `out.target` for the

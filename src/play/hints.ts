@@ -8,7 +8,7 @@
 import { Rng, seedKey, type SeedKey } from '../core/rng.js';
 import { TafelError } from '../core/errors.js';
 import type { Game, Observation, TableConfig } from '../games/game.js';
-import type { Bot } from '../../bots/bot.js';
+import type { Bot } from '../games/bot.js';
 import type { Entrant } from '../harness/table/lineup.js';
 import type { Menu } from './input.js';
 

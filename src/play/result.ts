@@ -6,7 +6,7 @@
 import type { Metric } from '../games/game.js';
 import { estimateText } from '../harness/stats/interval-text.js';
 import { Moments, wilson } from '../harness/stats/stats.js';
-import { count } from './screen.js';
+import { count } from '../games/screen.js';
 
 export class Results {
   private readonly dealStats: Moments[];

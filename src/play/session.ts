@@ -12,7 +12,7 @@
  * played for them. `u` goes back to before the person's last move in this deal: the
  * deal state and every bot's random stream are restored together, so the bots then
  * answer as they would have to that line played straight (bots keep nothing from one
- * decision to the next, bots/bot.ts). A deal, once over, is scored and cannot be undone.
+ * decision to the next, src/games/bot.ts). A deal, once over, is scored and cannot be undone.
  *
  * What the person sees at a turn is turn.ts, hints hints.ts, the results result.ts;
  * each game's part of the screen is in games/.
@@ -32,26 +32,15 @@ import {
   type State,
   type TableConfig,
 } from '../games/game.js';
-import type { Bot } from '../../bots/bot.js';
+import type { Bot } from '../games/bot.js';
 import type { Board } from '../harness/table/boards.js';
 import type { Entrant } from '../harness/table/lineup.js';
 import { reseedBot, reseedCards } from '../harness/table/seeding.js';
-import { screenFor } from './games/index.js';
 import { Hints } from './hints.js';
 import { parseAnswer } from './input.js';
 import { Results } from './result.js';
-import {
-  cardText,
-  cardsPlayed,
-  count,
-  labelled,
-  seatsOf,
-  settledTrick,
-  type DealRecord,
-  type GameScreen,
-  type Paint,
-  type ScreenContext,
-} from './screen.js';
+import { cardsPlayed, labelled, seatsOf, settledTrick } from './screen.js';
+import { cardText, count, type DealRecord, type GameScreen, type Paint, type ScreenContext } from '../games/screen.js';
 import { completions, helpText, menuOf, turnLines } from './turn.js';
 
 export interface PlaySetup {
@@ -164,7 +153,7 @@ class Session {
   ) {
     const { game, table, seat, entrants } = setup;
     this.game = game;
-    this.screen = screenFor(game);
+    this.screen = game.screen;
     this.labels = entrants.map((e) => e?.label ?? HUMAN);
     this.ctx = { seats: seatsOf(seat, this.labels, game.teams(table.seats)), paint: person.paint, rules: table.rules };
     this.state = game.newState(table);

@@ -16,10 +16,13 @@ import { samplerPerState } from '../trick/sample.js';
 import { HINDERSCHE_FACTS } from './facts.js';
 import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
-import { TRUMP_LANE } from './cards.js';
+import { PACK, TRUMP_LANE } from './cards.js';
+import { frenchCardNames } from '../trick/french-names.js';
 import type { HinderscheView } from './view.js';
 import type { HinderscheRecord } from './record.js';
 import { HINDERSCHE_BOARD, HINDERSCHE_PROTOCOL } from './protocol.js';
+import { heuristicHindersche } from './heuristic.js';
+import { hinderscheScreen } from './screen.js';
 
 /** The match rules of a table (rules are complete: defaults applied). */
 function rulesOf(table: TableConfig): HinderscheRules {
@@ -93,6 +96,18 @@ export const hindersche: Game<HinderscheState, HinderscheView, HinderscheRecord>
   newState: () => new HinderscheState(),
   newMatch: (table, opts) => new HinderscheMatch(rulesOf(table), opts.singleDeal, opts.index),
   protocol: HINDERSCHE_PROTOCOL,
+  // Viersche's cards (H-1).
+  cardNames: frenchCardNames(PACK),
+  heuristic: heuristicHindersche,
+  screen: hinderscheScreen,
+  experiments: {
+    ladder: { margin: 0.04 },
+    tune: {
+      bad: 'dump=2:marchTricks=1:guard=100',
+      tune: 'dump:c=0.3,marchTricks:c=1,guard:c=14',
+      why: 'shed high cards at almost any price (dump 2), play for a march with nearly any hand (marchTricks 1), smear onto a player who holds 100 points (guard 100)',
+    },
+  },
   searchGoal: {
     measure: 'points',
     more: false,

@@ -18,11 +18,14 @@ import { JassSampler } from './sample.js';
 import { samplerPerState } from '../trick/sample.js';
 import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
-import { TRUMP_LANE } from './cards.js';
+import { PACK, TRUMP_LANE } from './cards.js';
+import { frenchCardNames } from '../trick/french-names.js';
 import type { JassView } from './view.js';
 import type { JassRecord } from './record.js';
 import { JASS_FACTS } from './facts.js';
 import { JASS_PROTOCOL, jassBoard } from './protocol.js';
+import { heuristic } from './heuristic.js';
+import { jassScreen } from './screen.js';
 
 export const hindersiJass: Game<JassState, JassView, JassRecord> = {
   name: 'hindersi-jass',
@@ -80,6 +83,10 @@ export const hindersiJass: Game<JassState, JassView, JassRecord> = {
   newMatch: (table, opts) =>
     new JassMatch(table.seats, Number(table.rules.partien ?? DEFAULT_PARTIEN), opts.singleDeal, opts.index),
   protocol: JASS_PROTOCOL,
+  cardNames: frenchCardNames(PACK),
+  heuristic,
+  screen: jassScreen,
+  experiments: { ladder: { margin: 3 } },
   searchGoal: {
     measure: 'points',
     more: false,

@@ -12,7 +12,7 @@
 import { TafelError } from '../../core/errors.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
-import { TAROCK_LANE, pipsFor } from './cards.js';
+import { TAROCK_LANE, codeName, parseCard, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { samplerPerState } from '../trick/sample.js';
@@ -22,6 +22,8 @@ import type { AnderleView } from './view.js';
 import type { AnderleRecord } from './record.js';
 import { ANDERLE_FACTS } from './facts.js';
 import { ANDERLE_PROTOCOL, anderleBoard } from './protocol.js';
+import { heuristicAnderle } from './heuristic.js';
+import { anderleScreen } from './screen.js';
 
 function pipsOf(table: TableConfig): boolean {
   try {
@@ -103,6 +105,26 @@ export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
       Number(table.rules.pot ?? 0),
     ),
   protocol: ANDERLE_PROTOCOL,
+  // Fixed codes: the trump suit plays no part.
+  cardNames: { name: (code) => codeName(code), code: (name) => parseCard(name.toUpperCase()) },
+  heuristic: heuristicAnderle,
+  screen: anderleScreen,
+  // The heuristic model expects the others to play the heuristic and declares in too
+  // often against anyone else: paranoid pimc beat it head to head and in a mixed field,
+  // losing only in a field of heuristic players (bots/NOTES.md). The remedies fix the
+  // model they rest on: alpha-mu the paranoid solver, EPIMC (`postpone`) the heuristic model.
+  search: { pimcModel: 'paranoid' },
+  experiments: {
+    ladder: { margin: 0.25 },
+    // The default heuristic loses stakes to random players, who declare in half the time
+    // where it declares in a fifth: tuned against them, for the declaration thresholds.
+    tune: {
+      bad: 'threshold=1.2:potWeight=0.2',
+      tune: 'threshold:c=0.2,perSpeaker:c=0.05,perIn:c=0.05,potWeight:c=0.1',
+      why: 'declare in only with a strong hand (threshold 1.2), and less still as the pot grows (potWeight 0.2): in 5% of the deals',
+      against: 'random',
+    },
+  },
   searchGoal: {
     measure: 'tricks',
     more: true,

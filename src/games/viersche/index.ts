@@ -11,11 +11,14 @@ import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
 import { samplerPerState } from '../trick/sample.js';
 import { SEATS, VierscheState } from './state.js';
-import { TRUMP_LANE } from './cards.js';
+import { PACK, TRUMP_LANE } from './cards.js';
+import { frenchCardNames } from '../trick/french-names.js';
 import { VIERSCHE_FACTS } from './facts.js';
 import type { VierscheView } from './view.js';
 import type { VierscheRecord } from './record.js';
 import { VIERSCHE_PROTOCOL, vierscheBoard } from './protocol.js';
+import { heuristic } from './heuristic.js';
+import { vierscheScreen } from './screen.js';
 
 export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
   name: 'viersche',
@@ -48,6 +51,17 @@ export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
   newState: () => new VierscheState(),
   newMatch: (_table, opts) => new VierscheMatch(opts.singleDeal, opts.index),
   protocol: VIERSCHE_PROTOCOL,
+  cardNames: frenchCardNames(PACK),
+  heuristic,
+  screen: vierscheScreen,
+  experiments: {
+    ladder: { margin: 4 },
+    tune: {
+      bad: 'aggression=1:smear=0.1:trumpLength=10',
+      tune: 'aggression,cash,smear,trumpLength',
+      why: 'grab every trick (aggression 1), hardly ever smear points onto the partner (smear 0.1), lead trumps only with ten of them',
+    },
+  },
   searchGoal: {
     measure: 'points',
     more: true,

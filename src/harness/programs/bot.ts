@@ -16,7 +16,7 @@
  */
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import type { Bot, BotContext, BotSpec, DealSite } from '../../../bots/bot.js';
+import type { Bot, BotContext, BotSpec, DealSite } from '../../games/bot.js';
 import type { Game, Observation, TableConfig } from '../../games/game.js';
 import { ProgramClient, type Handshake } from './client.js';
 import { timeControlText, type TimeControl } from './clock.js';

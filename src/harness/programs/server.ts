@@ -20,7 +20,7 @@
  * draws in process. Nothing is kept from one request to the next but the seat and its
  * generator: the server serves a later deal of a match without having seen the earlier.
  */
-import type { Bot } from '../../../bots/bot.js';
+import type { Bot } from '../../games/bot.js';
 import { setHas, setSelect } from '../../core/cardset.js';
 import { TafelError } from '../../core/errors.js';
 import { SUITS } from '../../core/french.js';

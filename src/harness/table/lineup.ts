@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { TafelError, isTafelError } from '../../core/errors.js';
 import type { Game, Params, TableConfig } from '../../games/game.js';
 import { parseParam } from '../../games/params.js';
-import type { BotSpec } from '../../../bots/bot.js';
+import type { BotSpec } from '../../games/bot.js';
 import { BUILTIN_BOTS, builtinBot } from '../../../bots/registry.js';
 import { handshakePlace, programBot, type ProgramPlace } from '../programs/bot.js';
 import type { ProcessRegistry } from '../programs/registry.js';

@@ -16,7 +16,7 @@ import { CODE_LIMIT, newSets, setHas } from '../../core/cardset.js';
 import { Rng } from '../../core/rng.js';
 import type { Match, State } from '../../games/game.js';
 import type { Board } from './boards.js';
-import type { Bot } from '../../../bots/bot.js';
+import type { Bot } from '../../games/bot.js';
 import { entrantAt } from './lineup.js';
 import { BotFault, type FaultKind } from '../programs/fault.js';
 import { reseedBot, reseedCards } from './seeding.js';

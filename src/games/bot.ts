@@ -9,11 +9,14 @@
  * on nothing but the deal: not on worker count, shard or order. A bot must not carry
  * anything that changes its play from one deal to the next.
  *
+ * The contract sits beside the game's (game.ts) so that a game's folder can hold its own
+ * heuristic bot (`Game.heuristic`) without importing from bots/.
+ *
  * Speed: `act` is called for every move of millions of deals. Allocate buffers in
  * `create`, not in `act`.
  */
-import type { Rng } from '../src/core/rng.js';
-import type { Game, Observation, ParamSpec, Params, State, TableConfig } from '../src/games/game.js';
+import type { Rng } from '../core/rng.js';
+import type { Game, Observation, ParamSpec, Params, State, TableConfig } from './game.js';
 
 export interface BotContext {
   readonly game: Game;

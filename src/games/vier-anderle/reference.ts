@@ -3,8 +3,8 @@
  * names, sharing no code with the engine: legal cards, trick winners, the money of a
  * hand, and a perft over declarations and cards. Slow and obvious on purpose.
  */
-import type { AnderleState } from '../../src/games/vier-anderle/state.js';
-import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
+import type { AnderleState } from './state.js';
+import { dealtNames, type ContractCase, type NaiveGame, type NaiveTwin } from '../reference.js';
 
 const BLACK = ['7', '8', '9', '10', 'J', 'C', 'Q', 'K'];
 const RED = ['4', '3', '2', '1', 'J', 'C', 'Q', 'K'];
@@ -198,8 +198,21 @@ class NaiveHand implements NaiveGame {
   }
 }
 
-/** The contract suite's view of the reference (naive.ts). */
-export const anderleTwin: NaiveTwin = (state) => {
+/** The contract suite's view of the reference (../reference.ts). */
+const anderleTwin: NaiveTwin = (state) => {
   const s = state as AnderleState;
   return new NaiveHand({ seats: s.seats, dealer: s.dealer, potBefore: s.potBefore, hands: dealtNames(s) });
+};
+
+/** What the contract suite plays: the tables, and the reference in lock-step with the engine. */
+export const contract: ContractCase = {
+  tables: [
+    [2, {}],
+    [4, {}],
+    [7, {}],
+    [11, {}],
+    // pot=0: the empty-pot hand where everyone plays; the others declare first.
+    [5, { pips: 'always', pot: 0 }],
+  ],
+  naive: anderleTwin,
 };

@@ -2,11 +2,11 @@
  * A deliberately naive Hindersi-Jass deal, written from RULES.md (C-1 to C-5, J-1 to
  * J-5) and nothing else: cards are RECORD.md names ('10H', 'JD'), hands are arrays,
  * every question is answered by scanning lists. It shares no code with
- * src/games/hindersi-jass, so the perft and lock-step tests compare two independent
+ * the engine (this folder), so the perft and lock-step tests compare two independent
  * readings of the rules.
  */
-import { SUITS } from '../../src/core/french.js';
-import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
+import { SUITS } from '../../core/french.js';
+import { dealtNames, type ContractCase, type NaiveGame, type NaiveTwin } from '../reference.js';
 
 export function suitLetter(card: string): string {
   return card.slice(-1);
@@ -161,10 +161,19 @@ export function naivePerft(g: NaiveJass, depth: number): number {
   return n;
 }
 
-/** The contract suite's view of the reference (naive.ts). */
-export const jassTwin: NaiveTwin = (state) =>
+/** The contract suite's view of the reference (../reference.ts). */
+const jassTwin: NaiveTwin = (state) =>
   adapt(new NaiveJass(state.seats, state.dealer, SUITS[state.trump], dealtNames(state)));
 
 function adapt(g: NaiveJass): NaiveGame {
   return { moves: () => g.legalMoves(), play: (m) => g.play(m), clone: () => adapt(g.clone()) };
 }
+
+/** What the contract suite plays: the tables, and the reference in lock-step with the engine. */
+export const contract: ContractCase = {
+  tables: [
+    [4, {}],
+    [3, {}],
+  ],
+  naive: jassTwin,
+};

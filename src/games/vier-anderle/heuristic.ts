@@ -19,12 +19,11 @@
  *   last, else the lowest master tarock (sure to win) if any, else (`greedy`) the highest, which wins
  *   most often; with no card that heads, the lowest card (a suit card before a tarock).
  */
-import { TafelError } from '../src/core/errors.js';
-import { highestBit, lowestBit } from '../src/core/bits.js';
-import { Decision, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { ALL_TAROCKS, SUIT_MASK, packLane } from '../src/games/vier-anderle/cards.js';
-import type { AnderleView } from '../src/games/vier-anderle/view.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
+import { highestBit, lowestBit } from '../../core/bits.js';
+import { Decision, NO, YES, type Observation, type ParamSpec } from '../game.js';
+import { ALL_TAROCKS, SUIT_MASK, packLane } from './cards.js';
+import type { AnderleView } from './view.js';
+import type { Bot, BotContext, BotSpec } from '../bot.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -90,8 +89,6 @@ class AnderleHeuristic implements Bot {
   private readonly tarockValue = new Float64Array(32);
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'vier-anderle')
-      throw new TafelError('bad-bot', `this heuristic plays vier-anderle only, not ${ctx.game.name}`);
     const q = ctx.params;
     this.p = {
       threshold: Number(q.threshold),

@@ -4,12 +4,21 @@
  * of the match.
  */
 import { parseCard, suitOf } from '../../core/french.js';
-import type { DecisionKind } from '../../games/game.js';
-import { PUUR, TRUMP_LANE } from '../../games/hindersi-jass/cards.js';
-import type { JassView } from '../../games/hindersi-jass/view.js';
-import type { JassRecord } from '../../games/hindersi-jass/record.js';
-import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import type { DecisionKind } from '../game.js';
+import { PUUR, TRUMP_LANE } from './cards.js';
+import type { JassView } from './view.js';
+import type { JassRecord } from './record.js';
+import {
+  cardText,
+  count,
+  listText,
+  signed,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 function laneSuit(obs: JassView, lane: number): string {
   return SUIT_NAMES[suitOf(obs.physical(lane << 5))];

@@ -4,12 +4,19 @@
  * written down after an undecided first deal, and the frame marks of sets.
  */
 import { parseCard, suitOf } from '../../core/french.js';
-import { Decision, type DecisionKind } from '../../games/game.js';
-import { POINTS, TRUMP_LANE } from '../../games/viersche/cards.js';
-import type { VierscheView } from '../../games/viersche/view.js';
-import type { VierscheRecord, VierscheScore } from '../../games/viersche/record.js';
-import { cardText, count, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import { Decision, type DecisionKind } from '../game.js';
+import { POINTS, TRUMP_LANE } from './cards.js';
+import type { VierscheView } from './view.js';
+import type { VierscheRecord, VierscheScore } from './record.js';
+import {
+  cardText,
+  count,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 const FRESH: VierscheScore = { rungs: [4, 4], carry: null, frame: [0, 0] };
 

@@ -2,7 +2,7 @@
  * A deliberately naive Hindersche, written from RULES.md (C-1 to C-5, H-1 to H-9) and
  * nothing else: cards are RECORD.md names ('10H', 'JD'), hands are arrays, every
  * question is answered by scanning or sorting lists. It shares no code with
- * src/games/hindersche (the card rules come from reference/viersche-naive.ts, itself
+ * the engine (this folder; the card rules, H-1, come from Viersche's reference.ts, itself
  * independent of the engines), so the perft, lock-step and rubber tests compare two
  * independent readings of the rules.
  *
@@ -10,10 +10,10 @@
  * (the slate, playoffs, drop-outs, dealers, frame and settlement), driven by deal
  * results (points and tricks kept per seat).
  */
-import { SUITS } from '../../src/core/french.js';
-import type { HinderscheState } from '../../src/games/hindersche/state.js';
-import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
-import { effectiveSuit, naiveIsTrump, naivePoints, naiveTrickWinner } from './viersche-naive.js';
+import { SUITS } from '../../core/french.js';
+import type { HinderscheState } from './state.js';
+import { dealtNames, type ContractCase, type NaiveGame, type NaiveTwin } from '../reference.js';
+import { effectiveSuit, naiveIsTrump, naivePoints, naiveTrickWinner } from '../viersche/reference.js';
 
 const YES_MOVE = 'yes';
 const NO_MOVE = 'no';
@@ -160,8 +160,8 @@ export class NaiveDeal {
   }
 }
 
-/** The contract suite's view of the reference (naive.ts): one deal of the players in playing order. */
-export const hinderscheTwin: NaiveTwin = (state) => {
+/** The contract suite's view of the reference (../reference.ts): one deal of the players in playing order. */
+const hinderscheTwin: NaiveTwin = (state) => {
   const s = state as HinderscheState;
   const players = Array.from(s.order.subarray(0, s.players));
   return adaptDeal(new NaiveDeal(players, SUITS[s.trump], dealtNames(s), s.schleipfen));
@@ -400,3 +400,12 @@ export class NaiveRubber {
     return { game: s.game, phase: s.phase, slate: [...s.slate], in: [...s.in], frame: [...s.frame] };
   }
 }
+
+/** What the contract suite plays: the tables, and the reference in lock-step with the engine. */
+export const contract: ContractCase = {
+  tables: [
+    [4, {}],
+    [4, { schleipfen: true }],
+  ],
+  naive: hinderscheTwin,
+};

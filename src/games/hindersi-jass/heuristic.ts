@@ -40,24 +40,13 @@
  * card beats it and, for a plain card, nobody may trump), it leads its masters, trumps
  * first, for the sweep.
  */
-import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
-import { setFirst } from '../src/core/cardset.js';
-import { TafelError } from '../src/core/errors.js';
-import { Decision, type Observation, type ParamSpec } from '../src/games/game.js';
-import {
-  CARD_LANES,
-  FULL,
-  LAST_TRICK,
-  PACK,
-  PACK_POINTS,
-  POINTS,
-  PUUR,
-  STRENGTH,
-  TRUMP_LANE,
-} from '../src/games/hindersi-jass/cards.js';
-import type { JassView } from '../src/games/hindersi-jass/view.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
-import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+import { bitsAbove, highestBit, lowestBit, popcount } from '../../core/bits.js';
+import { setFirst } from '../../core/cardset.js';
+import { Decision, type Observation, type ParamSpec } from '../game.js';
+import { CARD_LANES, FULL, LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR, STRENGTH, TRUMP_LANE } from './cards.js';
+import type { JassView } from './view.js';
+import type { Bot, BotContext, BotSpec } from '../bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from '../trick/chances.js';
 
 /** Points of the cards of a lane mask, by a lookup (cards.ts). */
 const LANE_POINTS = PACK.lanePoints;
@@ -131,8 +120,6 @@ class JassHeuristicBot implements Bot {
   private n = 4;
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'hindersi-jass')
-      throw new TafelError('bad-bot', `this heuristic plays hindersi-jass only, not ${ctx.game.name}`);
     const p = ctx.params;
     this.dangerWeight = Number(p.danger);
     this.smear = Number(p.smear);

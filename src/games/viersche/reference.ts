@@ -1,7 +1,7 @@
 /**
  * A deliberately naive Viersche deal, written from RULES.md (C-1 to C-5, V-1 to V-9)
  * and nothing else: cards are RECORD.md names ('10H', 'JD'), hands are arrays, every
- * question is answered by scanning lists. It shares no code with src/games/viersche,
+ * question is answered by scanning lists. It shares no code with the engine (this folder),
  * so the perft and lock-step tests compare two independent readings of the rules.
  *
  * Claims are modelled as the engine models them (V-8): a false claim changes nothing,
@@ -12,9 +12,9 @@
 
 export type NaiveMove = string;
 
-import { SUITS } from '../../src/core/french.js';
-import type { VierscheState } from '../../src/games/viersche/state.js';
-import { dealtNames, type NaiveGame, type NaiveTwin } from './naive.js';
+import { SUITS } from '../../core/french.js';
+import type { VierscheState } from './state.js';
+import { dealtNames, type ContractCase, type NaiveGame, type NaiveTwin } from '../reference.js';
 
 const CLAIM = 'claim';
 const PASS = 'pass';
@@ -220,8 +220,8 @@ export function naivePerft(g: NaiveViersche, depth: number): number {
   return n;
 }
 
-/** The contract suite's view of the reference (naive.ts): claims are 'yes', passes 'no'. */
-export const vierscheTwin: NaiveTwin = (state) => {
+/** The contract suite's view of the reference (../reference.ts): claims are 'yes', passes 'no'. */
+const vierscheTwin: NaiveTwin = (state) => {
   const s = state as VierscheState;
   return adapt(new NaiveViersche(s.dealer, SUITS[s.trump], [s.targets[0], s.targets[1]], dealtNames(s)));
 };
@@ -234,3 +234,9 @@ function adapt(g: NaiveViersche): NaiveGame {
     clone: () => adapt(g.clone()),
   };
 }
+
+/** What the contract suite plays: the tables, and the reference in lock-step with the engine. */
+export const contract: ContractCase = {
+  tables: [[4, {}]],
+  naive: vierscheTwin,
+};

@@ -1,10 +1,20 @@
 /**
- * What the contract suite asks of a game's naive reference (test/reference/*-naive.ts):
- * the legal moves of a position and a move made, by name, so that perft and lock-step
- * compare any game's engine with its reference through one interface. Cards are named
+ * What the contract suite (test/contract.test.ts) asks of a game's naive reference (its
+ * folder's reference.ts, written from RULES.md alone and sharing no code with the
+ * engine): the tables to play and, for a position, the legal moves and a move made, by
+ * name, so that perft and lock-step compare any game's engine with its reference
+ * through one interface. Cards are named
  * as RECORD.md names them (`State.moveName`); yes/no answers are 'yes' and 'no'.
  */
-import type { TrickState } from '../../src/games/trick/state.js';
+import type { ParamValue } from './game.js';
+import type { TrickState } from './trick/state.js';
+
+/** A game's part of the contract suite: the tables it plays there and its reference's twin. */
+export interface ContractCase {
+  /** Tables to play: seats and rule variants (defaults for the rest). */
+  readonly tables: readonly (readonly [number, Readonly<Record<string, ParamValue>>])[];
+  readonly naive: NaiveTwin;
+}
 
 export interface NaiveGame {
   /** The legal moves by name, in any order (empty when the deal is over). */

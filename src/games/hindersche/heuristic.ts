@@ -41,14 +41,13 @@
  * points or more, or (in Butzen) he has kept every trick so far; and as the winner it
  * objects while itself marching. Otherwise it lets the offerer take the points.
  */
-import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
-import { setFirst } from '../src/core/cardset.js';
-import { TafelError } from '../src/core/errors.js';
-import { Decision, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from '../src/games/viersche/cards.js';
-import type { HinderscheView } from '../src/games/hindersche/view.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
-import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+import { bitsAbove, highestBit, lowestBit, popcount } from '../../core/bits.js';
+import { setFirst } from '../../core/cardset.js';
+import { Decision, NO, YES, type Observation, type ParamSpec } from '../game.js';
+import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
+import type { HinderscheView } from './view.js';
+import type { Bot, BotContext, BotSpec } from '../bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from '../trick/chances.js';
 
 /** Points of the cards of a lane mask, by a lookup (cards.ts). */
 const LANE_POINTS = PACK.lanePoints;
@@ -146,8 +145,6 @@ class HinderscheHeuristic implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'hindersche')
-      throw new TafelError('bad-bot', `bot heuristic (hindersche) plays hindersche only, not ${ctx.game.name}`);
     this.dump = Number(ctx.params.dump);
     this.marchTricks = Number(ctx.params.marchTricks);
     this.objectAt = Number(ctx.params.objectAt);

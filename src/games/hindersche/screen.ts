@@ -5,13 +5,22 @@
  * the frame marks of the rubber.
  */
 import { parseCard, suitOf } from '../../core/french.js';
-import { Decision, type DecisionKind } from '../../games/game.js';
-import { TRUMP_LANE } from '../../games/hindersche/cards.js';
-import type { HinderscheView } from '../../games/hindersche/view.js';
-import type { HinderscheEvent, HinderscheRecord, HinderscheScore } from '../../games/hindersche/record.js';
-import { Kind, TieFor } from '../../games/hindersche/score.js';
-import { cardText, count, listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import { Decision, type DecisionKind } from '../game.js';
+import { TRUMP_LANE } from './cards.js';
+import type { HinderscheView } from './view.js';
+import type { HinderscheEvent, HinderscheRecord, HinderscheScore } from './record.js';
+import { Kind, TieFor } from './score.js';
+import {
+  cardText,
+  count,
+  listText,
+  signed,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 const SEATS = 4;
 const FRESH: HinderscheScore = { game: 0, phase: 1, slate: [0, 0, 0, 0], in: [0, 1, 2, 3], frame: [0, 0, 0, 0] };

@@ -48,15 +48,14 @@
  * first deal the other team cannot reach 100 any more; in a second deal only if it
  * cannot reach its own target.
  */
-import { bitsAbove, highestBit, lowestBit, popcount } from '../src/core/bits.js';
-import { setFirst } from '../src/core/cardset.js';
-import { TafelError } from '../src/core/errors.js';
-import { Decision, HIDDEN, NO, YES, type Observation, type ParamSpec } from '../src/games/game.js';
-import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from '../src/games/viersche/cards.js';
-import { PACK_POINTS } from '../src/games/viersche/state.js';
-import type { VierscheView } from '../src/games/viersche/view.js';
-import type { Bot, BotContext, BotSpec } from './bot.js';
-import { DecisionMemo, drawTable, drawn, inDrawTable } from './chances.js';
+import { bitsAbove, highestBit, lowestBit, popcount } from '../../core/bits.js';
+import { setFirst } from '../../core/cardset.js';
+import { Decision, HIDDEN, NO, YES, type Observation, type ParamSpec } from '../game.js';
+import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
+import { PACK_POINTS } from './state.js';
+import type { VierscheView } from './view.js';
+import type { Bot, BotContext, BotSpec } from '../bot.js';
+import { DecisionMemo, drawTable, drawn, inDrawTable } from '../trick/chances.js';
 
 /** Points of the cards of a lane mask, by a lookup (cards.ts). */
 const LANE_POINTS = PACK.lanePoints;
@@ -183,8 +182,6 @@ class HeuristicBot implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
-    if (ctx.game.name !== 'viersche')
-      throw new TafelError('bad-bot', `bot heuristic plays viersche only, not ${ctx.game.name}`);
     const p = ctx.params;
     this.keepWeight = 4 * (1 - Number(p.aggression));
     this.trumpLead = p.trumpLead as TrumpLead;

@@ -3,12 +3,19 @@
  * the pot and what a trick wins or a hand without one costs, declaring in or out, the
  * duty to head, and the balances of the session.
  */
-import type { DecisionKind } from '../../games/game.js';
-import { SUIT_MASK, TAROCK_LANE, codeName, parseCard } from '../../games/vier-anderle/cards.js';
-import type { AnderleView } from '../../games/vier-anderle/view.js';
-import type { AnderleRecord } from '../../games/vier-anderle/record.js';
-import { listText, signed, type GameScreen, type ScreenContext, type Suit } from '../screen.js';
-import { SUIT_LETTERS, SUIT_NAMES } from './french.js';
+import type { DecisionKind } from '../game.js';
+import { SUIT_MASK, TAROCK_LANE, codeName, parseCard } from './cards.js';
+import type { AnderleView } from './view.js';
+import type { AnderleRecord } from './record.js';
+import {
+  listText,
+  signed,
+  SUIT_LETTERS,
+  SUIT_NAMES,
+  type GameScreen,
+  type ScreenContext,
+  type Suit,
+} from '../screen.js';
 
 /** The suit (0..3) of a suit card: lane 1 holds a byte per suit. */
 const suitOfCode = (code: number) => (code & 31) >>> 3;
