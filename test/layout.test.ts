@@ -34,7 +34,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/api.ts hindersche': 'the public API exports HinderscheObservation',
   'src/api.ts hindersi-jass': 'the public API exports JassObservation',
   'src/api.ts vier-anderle': 'the public API exports AnderleObservation',
-  // H-1 again, in the naive reference: it reads the card rules from Viersche's reference,
+  // H-1: Hindersche is played with Viersche's cards; its naive reference reads the card rules from Viersche's reference,
   // which shares no code with either engine.
   'src/games/hindersche/reference.ts viersche': "H-1: Hindersche's card rules are Viersche's (the naive reading)",
   // Experiments that study one game.

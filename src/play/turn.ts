@@ -5,7 +5,7 @@
 import { Decision, NO, YES, type Observation } from '../games/game.js';
 import { COMMANDS, COMMAND_HELP, type Choice, type Menu } from './input.js';
 import { displayOrder, handText, labelled, ownHand, trickCards, trickText } from './screen.js';
-import { cardText, type DealRecord, type GameScreen, type ScreenContext } from '../games/screen.js';
+import { cardText, type GameScreen, type ScreenContext } from '../games/screen.js';
 
 /** The legal moves (`legal`, `n` of them, as `State.legal` wrote them) in display order, and the hand. */
 export function menuOf(screen: GameScreen, obs: Observation, legal: Int32Array, n: number): Menu {
