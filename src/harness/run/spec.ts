@@ -144,7 +144,8 @@ export interface SpecParts {
 /** The spec of a run whose bots are already resolved (the lineup). */
 export function specOf(p: SpecParts): RunSpec {
   const { game, table, lineup } = p;
-  const files = { ...NO_FILES, dir: process.cwd(), ...p.files };
+  // The CLI passes the directory it was started from; a run held in memory alone keeps '.'.
+  const files = { ...NO_FILES, ...p.files };
   return {
     tafel: VERSION,
     game: game.name,
