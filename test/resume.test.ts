@@ -194,7 +194,13 @@ describe('--resume of damaged files', () => {
     writeFileSync(j, [JSON.stringify(header), ...rest].join('\n'));
     expectUserError(
       tafel(['run', '--resume', 'x.journal.jsonl'], dir),
-      /^tafel: resume file x\.journal\.jsonl: not a tafel journal \(its first line is not a journal header\): its run spec is incomplete or malformed$/,
+      /^tafel: resume file x\.journal\.jsonl: line 1: spec\.metrics: Invalid input: expected object, received undefined$/,
+    );
+    // The schema names the field and what is wrong with it.
+    writeFileSync(j, [JSON.stringify({ ...header, spec: { ...header.spec, groups: -3 } }), ...rest].join('\n'));
+    expectUserError(
+      tafel(['run', '--resume', 'x.journal.jsonl'], dir),
+      /^tafel: resume file x\.journal\.jsonl: line 1: spec\.groups: expected a whole number from 0, got -3$/,
     );
     // A journal of tafel 0.1 (format 1: a `run` and `files` instead of the spec).
     const v1 = { tafel: 'journal', v: 1, run: { game: 'viersche' }, files: { cwd: '.' } };

@@ -185,6 +185,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
   const bots = parseBots(o.bots!);
   const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
   const files = {
+    dir: process.cwd(),
     out: o.out ?? null,
     journal: journal ?? null,
     records: o.records ?? null,

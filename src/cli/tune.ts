@@ -216,6 +216,7 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
     seed,
     verify,
     files: {
+      dir: process.cwd(),
       out,
       journal: out && defaultJournal(out),
       verifyOut: verify && stem ? `${stem}.verify.csv` : null,

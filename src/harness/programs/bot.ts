@@ -202,7 +202,7 @@ class ProgramBot implements Bot {
   /** A program's fault names its log (where its stderr and `info` lines are), unless it does already. */
   private withLog(e: unknown): unknown {
     if (!(e instanceof BotFault) || e.message.includes(' is in ')) return e;
-    return new BotFault(e.fault, `${e.message}; its log is in ${relative(process.cwd(), this.place.log)}`);
+    return new BotFault(e.fault, `${e.message}; its log is in ${relative(this.place.dir, this.place.log)}`);
   }
 
   /** The process is mid-deal or failed: it cannot go back to the pool. */

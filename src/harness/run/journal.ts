@@ -136,7 +136,9 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
           `journal format ${String(value.v)}, written by another version of tafel (this one reads format ${JOURNAL_VERSION}); run it again`,
         );
       }
-      spec = specFromJournal(value.spec, path) ?? bad(`${notJournal}: its run spec is incomplete or malformed`);
+      const read = specFromJournal(value.spec, path);
+      if (typeof read === 'string') return bad(`line 1: ${read}`);
+      spec = read;
       ({ from, to } = shardRange(spec.groups, spec.shard));
     } else {
       const line = parseGroup(value, spec!) ?? bad(`line ${lineNo} is not a group line (a corrupt journal)`);

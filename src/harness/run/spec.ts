@@ -32,6 +32,7 @@ import type { ProcessRegistry } from '../programs/registry.js';
 import type { Shard } from './shard.js';
 import type { Unit } from '../table/table.js';
 import { VERSION } from './version.js';
+import { firstProblem, runSpecSchema } from './spec-schema.js';
 
 export interface EntrantSpec {
   /** What tables, CSVs and records show. */
@@ -143,7 +144,8 @@ export interface SpecParts {
 /** The spec of a run whose bots are already resolved (the lineup). */
 export function specOf(p: SpecParts): RunSpec {
   const { game, table, lineup } = p;
-  const files = { ...NO_FILES, dir: process.cwd(), ...p.files };
+  // The CLI passes the directory it was started from; a run held in memory alone keeps '.'.
+  const files = { ...NO_FILES, ...p.files };
   return {
     tafel: VERSION,
     game: game.name,
@@ -301,65 +303,24 @@ export function specForJournal(spec: RunSpec, journal: string): RunSpec {
   return { ...spec, files: { ...spec.files, dir } };
 }
 
-/** A spec read from a journal: checked field by field, `files.dir` made absolute again. */
-export function specFromJournal(value: unknown, journal: string): RunSpec | null {
-  if (!isObject(value)) return null;
-  const v = value;
-  const shard = v.shard;
-  const metrics = v.metrics;
-  const str = (x: unknown): x is string => typeof x === 'string';
-  const count = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-  // Journals written before runs had databases or reports name neither.
-  const files = journalFiles<RunFiles>(v.files, ['out', 'journal', 'records', 'dealCsv'], ['db', 'report'], journal);
-  const entrants = Array.isArray(v.entrants) ? (v.entrants as unknown[]) : [];
-  const seatingOk = (s: unknown) =>
-    Array.isArray(s) && s.length === v.seats && s.every((e) => count(e) && e < entrants.length);
-  const ok =
-    str(v.tafel) &&
-    str(v.game) &&
-    count(v.seats) &&
-    isParams(v.rules) &&
-    Array.isArray(v.bots) &&
-    v.bots.length > 0 &&
-    v.bots.every(str) &&
-    entrants.length > 0 &&
-    entrants.every(isEntrantSpec) &&
-    Array.isArray(v.seatings) &&
-    v.seatings.length > 0 &&
-    v.seatings.every(seatingOk) &&
-    str(v.seed) &&
-    (v.unit === 'deal' || v.unit === 'match') &&
-    count(v.groups) &&
-    (v.boards === undefined || v.boards === null || boardSetFrom(v.boards) !== null) &&
-    (shard === null || (isObject(shard) && count(shard.index) && count(shard.count) && shard.index < shard.count)) &&
-    isPath(v.sprt) &&
-    isObject(metrics) &&
-    Array.isArray(metrics.deal) &&
-    metrics.deal.every(str) &&
-    Array.isArray(metrics.match) &&
-    metrics.match.every(str) &&
-    files !== null &&
-    (v.moveTimeout === null || count(v.moveTimeout)) &&
-    (v.programs === undefined || (isObject(v.programs) && Object.values(v.programs).every(str))) &&
-    (v.timeControl === undefined || v.timeControl === null || isTimeControl(v.timeControl)) &&
-    (v.onBotError === 'stop' || v.onBotError === 'skip') &&
-    (v.timeMoves === undefined || typeof v.timeMoves === 'boolean');
-  if (!ok) return null;
-  // Nor did they say `timeMoves` before moves were timed.
-  // Nor programs or time controls before bot programs could enter runs.
+/**
+ * A spec read from a journal: checked against the schema (`spec-schema.ts`), `files.dir`
+ * made absolute again, and the fields older journals lack given their defaults. A string
+ * is the first problem found, naming the field.
+ */
+export function specFromJournal(value: unknown, journal: string): RunSpec | string {
+  const parsed = runSpecSchema.safeParse(value);
+  if (!parsed.success) return firstProblem(parsed.error, 'spec');
+  const v = parsed.data;
+  const dir = isAbsolute(v.files.dir) ? v.files.dir : resolve(dirname(resolve(journal)), v.files.dir);
   return {
-    ...(value as unknown as RunSpec),
-    files,
+    ...(value as RunSpec),
+    files: { ...v.files, db: v.files.db ?? null, report: v.files.report ?? null, dir },
     timeMoves: v.timeMoves === true,
     boards: boardSetFrom(v.boards),
-    programs: (v.programs as Record<string, string> | undefined) ?? {},
-    timeControl: (v.timeControl as TimeControl | null | undefined) ?? null,
+    programs: v.programs ?? {},
+    timeControl: v.timeControl ?? null,
   };
-}
-
-function isTimeControl(x: unknown): x is TimeControl {
-  const ms = (y: unknown) => typeof y === 'number' && Number.isSafeInteger(y) && y >= 0;
-  return isObject(x) && ms(x.baseMs) && ms(x.incMs) && (x.per === 'deal' || x.per === 'match');
 }
 
 /** A journal's `null` or a path. */

@@ -405,7 +405,7 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     cheats: e.spec.cheats === true,
   });
   const files: TuneFiles = {
-    dir: process.cwd(),
+    dir: '.',
     out: null,
     journal: null,
     verifyOut: null,
