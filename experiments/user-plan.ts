@@ -6,6 +6,7 @@
  * By itself (`tafel experiment plan`) it is the example, experiments/plans/example.json:
  * `--plan-only -` prints it as a start for one's own.
  */
+import { fileURLToPath } from 'node:url';
 import { csvText, type QueryResult } from '../src/harness/db/query.js';
 import { TafelError } from '../src/core/errors.js';
 import { writtenLine } from '../src/report/format.js';
@@ -62,7 +63,7 @@ export const userPlan: Experiment = {
   name: 'plan',
   question: "A user's plan of runs and SQL tables (tafel experiment PLAN.json); by itself, the example plan",
   flags: [],
-  plan: () => readPlan(EXAMPLE.pathname),
+  plan: () => ({ ...readPlan(fileURLToPath(EXAMPLE)), command: 'tafel experiment plan' }),
   async run(plan, session) {
     // Every table is SQL: checked before any play.
     const missing = plan.tables.findIndex((t) => t.sql === undefined);

@@ -362,6 +362,15 @@ describe('tafel experiment', () => {
     for (const name of ['ladder', 'versus', 'plan']) expect(r.stdout).toMatch(new RegExp(`^${name}: \\S`, 'm'));
     const list = JSON.parse(ok(['--list', '--json']).stdout) as { name: string; flags: { flag: string }[] }[];
     expect(list.find((e) => e.name === 'ladder')!.flags.map((f) => f.flag)).toContain('--margin <x>');
+    // `plan` by itself is the example: --plan-only prints it, checked and complete, as a start.
+    const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as object;
+    expect(JSON.parse(ok(['plan', '--plan-only', '-']).stdout)).toEqual({
+      ...example,
+      experiment: 'plan',
+      command: 'tafel experiment plan',
+      options: {},
+      figures: [],
+    });
   });
 
   it("ladder --help lists the ladder's own flags and the shared ones", () => {
