@@ -66,7 +66,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import { GAMES, findGame } from '../src/games/index.js';
+import { findGame } from '../src/games/index.js';
 import type { Game } from '../src/games/game.js';
 import { resolveLineup } from '../src/harness/table/lineup.js';
 import type { MoveTime } from '../src/harness/run/run.js';
@@ -77,7 +77,7 @@ import { writtenLine } from '../src/report/format.js';
 import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
 import { FIGURES } from './figures.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
-import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
+import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
 import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
 
 export const REFERENCE = 'heuristic';
@@ -155,13 +155,6 @@ export function lineupText(bot: string, game: Game, seats: number): string {
 /** Per group, a minus b (NaN where either is). */
 function minus(a: Float64Array, b: Float64Array): Float64Array {
   return a.map((x, g) => x - b[g]);
-}
-
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
-  return game;
 }
 
 /**

@@ -41,15 +41,21 @@ export interface PlanOptions {
   readonly onResult?: (run: PlannedRun, result: RunResult) => void;
 }
 
-/** A run's game and table: its game by name, its players (the game's default) and rules (defaults for the rest), checked. */
-export function tableOf(run: PlannedRun): { game: Game; table: TableConfig } {
-  const where = `run ${run.name}`;
-  const game = findGame(run.game);
+/** The game of this name, or an `unknown-game` error (`where` says whose). */
+export function gameNamed(name: string, where = ''): Game {
+  const game = findGame(name);
   if (!game)
     throw new TafelError(
       'unknown-game',
-      `${where}: unknown game '${run.game}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
+      `${where}unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
     );
+  return game;
+}
+
+/** A run's game and table: its game by name, its players (the game's default) and rules (defaults for the rest), checked. */
+export function tableOf(run: PlannedRun): { game: Game; table: TableConfig } {
+  const where = `run ${run.name}`;
+  const game = gameNamed(run.game, `${where}: `);
   const seats = run.players ?? game.defaultSeats;
   if (seats < game.minSeats || seats > game.maxSeats) {
     const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;

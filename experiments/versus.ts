@@ -21,8 +21,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import { GAMES, findGame } from '../src/games/index.js';
-import type { Game } from '../src/games/game.js';
+import { findGame } from '../src/games/index.js';
 import type { MoveTime } from '../src/harness/run/run.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
@@ -31,7 +30,7 @@ import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js'
 import { FIGURES } from './figures.js';
 import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
 import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
-import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
+import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
 
 export interface Options {
   game: string;
@@ -49,13 +48,6 @@ export interface Bout {
   moves: number;
   championMsPerMove: number;
   championMoves: number;
-}
-
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
-  return game;
 }
 
 /** How the bouts are played (none of it changes the results, only the times per move). */

@@ -390,8 +390,21 @@ describe('tafel experiment', () => {
 
   it('runs the ladder; its --plan-only plan runs again to the same CSV', () =>
     withDir((dir) => {
-      const r = ok(['ladder', ...ladderFlags, '--workers', '2', '--out-dir', dir, '--work-dir', join(dir, 'w')]);
+      const page = join(dir, 'page.html');
+      const r = ok([
+        'ladder',
+        ...ladderFlags,
+        '--workers',
+        '2',
+        '--out-dir',
+        dir,
+        '--work-dir',
+        join(dir, 'w'),
+        '--report',
+        page,
+      ]);
       expect(r.stdout).toMatch(/^# Strength ladder: viersche/);
+      expect(readFileSync(page, 'utf8')).toContain('data-figure');
       const csv = readFileSync(join(dir, 'ladder-viersche.csv'), 'utf8');
       expect(csv.split('\n')[0]).toBe('game,seats,bot,cheats,quantity,n,mean,ci95_low,ci95_high');
       const plan = ok(['ladder', ...ladderFlags, '--plan-only', '-']).stdout;
