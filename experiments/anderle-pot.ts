@@ -21,7 +21,6 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { findGame } from '../src/games/index.js';
-import { resolveParams } from '../src/games/params.js';
 import { runQuery } from '../src/harness/db/query.js';
 import { parseShard, type Shard } from '../src/harness/run/shard.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
@@ -37,7 +36,8 @@ import {
   writeExperimentReport,
   writeWhole,
 } from './command.js';
-import { playPlan, type PlannedRun } from './plan.js';
+import type { PlannedRun } from './experiment.js';
+import { playPlan } from './plan.js';
 
 export const NAME = 'anderle-pot';
 export const PLAYERS = [2, 3, 4, 6, 9, 13] as const;
@@ -74,10 +74,9 @@ export function planOf(o: Options): PlannedRun[] {
   for (const bot of o.bots ?? BOTS) {
     for (const players of o.players ?? PLAYERS) {
       if (bot.startsWith('montecarlo') && players > SEARCH_MAX_PLAYERS) continue;
-      const table = { seats: players, rules: resolveParams(game.variants, { hands: String(o.hands) }, 'experiment') };
-      game.checkTable(table);
       const name = `${bot.replace(/[^A-Za-z0-9]+/g, '-')}-${players}`;
-      runs.push({ name, game, table, bots: bot, unit: 'match', groups: o.sessions, seed: o.seed });
+      const rules = { hands: String(o.hands) };
+      runs.push({ name, game: game.name, players, rules, bots: bot, unit: 'match', groups: o.sessions, seed: o.seed });
     }
   }
   return runs;
@@ -111,11 +110,11 @@ export async function resultsOf(files: readonly string[], o: Options): Promise<T
   );
   const out: TableResult[] = [];
   for (const run of planOf(o)) {
-    const key = (row: readonly unknown[]) => row[0] === run.bots && row[1] === run.table.seats;
+    const key = (row: readonly unknown[]) => row[0] === run.bots && row[1] === run.players;
     const end = ends.rows.find(key)!;
     out.push({
       bot: run.bots,
-      players: run.table.seats,
+      players: run.players!,
       sessions: o.sessions,
       pot: pots.rows.filter(key).map((row) => estimate(row[3] as Est)),
       balanceSd: estimate(end[2] as Est),

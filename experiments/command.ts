@@ -1,14 +1,15 @@
 /**
- * The command line that every experiment shares: strict flags, checked numbers and
- * seeds, output written whole, and a user's mistake (a bad flag, an unknown game or
- * bot, an unwritable directory) told in one line with exit status 2 instead of a stack.
- * Anything else that is thrown is a bug and keeps its stack.
+ * What the experiments share about their command line (`tafel experiment`,
+ * src/cli/experiment.ts): their flags' values checked (numbers, seeds) and turned back
+ * into the command that makes a plan again, the outputs checked before any play and
+ * written whole, a user's mistake told in one line with exit status 2 instead of a stack.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TafelError, isTafelError } from '../src/core/errors.js';
 import { checkOutputs } from '../src/harness/run/outputs.js';
+import type { ExperimentFlag, Plan, PlannedRun } from './experiment.js';
 
 type Flags = NonNullable<ParseArgsConfig['options']>;
 
@@ -132,4 +133,45 @@ export async function writeExperimentReport(out: string, csv: string): Promise<n
     import('../src/report/page.js'),
   ]);
   return writeReport(out, readInputs([csv]), { made: new Date() });
+}
+
+/** A flag's key among commander's values: `--mc-rubbers <n>` -> `mcRubbers`. */
+export function flagKey(flag: string): string {
+  return flag
+    .split(/[ =]/)[0]
+    .replace(/^--/, '')
+    .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The command that makes a plan again: `tafel experiment NAME` and the experiment's own flags given. */
+export function commandLine(
+  name: string,
+  flags: readonly ExperimentFlag[],
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): string {
+  const words = ['tafel', 'experiment', name];
+  for (const f of flags) {
+    const v = values[flagKey(f.flag)];
+    if (v === undefined || v === false) continue;
+    words.push(f.flag.split(/[ =]/)[0]);
+    if (v !== true) words.push(/^[\w.,:=/+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+  }
+  return words.join(' ');
+}
+
+/** A plan's resolved options as flag values again (lists joined by commas), to be checked as flags are. */
+export function valuesOf(options: Plan['options']): Record<string, string | boolean> {
+  return Object.fromEntries(
+    Object.entries(options).map(([k, v]) => [
+      k,
+      typeof v === 'boolean' ? v : Array.isArray(v) ? v.join(',') : String(v),
+    ]),
+  );
+}
+
+/** The run of a saved plan named `name`, which the experiment's options call for. */
+export function plannedRun(runs: readonly PlannedRun[], name: string): PlannedRun {
+  const run = runs.find((r) => r.name === name);
+  if (!run) throw new TafelError('bad-input', `the plan's runs: no run named ${name}, which its options call for`);
+  return run;
 }

@@ -8,7 +8,8 @@
  * the page from and `tafel experiment` runs again).
  *
  * This file is the contract between the command, the built-in experiments and the
- * report; the machinery (playing a plan, its files) is plan.ts.
+ * report; the machinery is plan.ts (playing a plan, asking its SQL) and plan-file.ts
+ * (a plan file read and checked); the registry of built-ins is index.ts.
  */
 import type { Shard } from '../src/harness/run/shard.js';
 import type { DeclaredFigure } from '../src/report/declared.js';
@@ -41,7 +42,7 @@ export interface PlannedTable {
   readonly name: string;
   /**
    * SQL over the databases of the plan's runs read together (the tables `tafel query`
-   * documents; `runs.name` names each run). A built-in experiment may compute a table
+   * documents; `runs.name` names each run, one row per run, shards joined). A built-in experiment may compute a table
    * in code instead, and leaves this out.
    */
   readonly sql?: string;
@@ -100,8 +101,10 @@ export interface Experiment {
   readonly question: string;
   readonly flags: readonly ExperimentFlag[];
   /**
-   * The plan these flag values make (strings as commander gives them, absent for a
-   * default), checked: a bad value is a TafelError that names its flag.
+   * The plan these flag values make (strings as commander gives them, keyed as commander
+   * keys them: `--mc-rubbers` as `mcRubbers`; absent for a default), checked: a bad
+   * value is a TafelError that names its flag. A plan read back from its file comes with
+   * its `options` as they were resolved, which `run` checks again.
    */
   plan(values: Readonly<Record<string, string | boolean | undefined>>): Plan;
   /** Play the plan and make its results; null for a shard (its part played). */

@@ -43,9 +43,6 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import type { TableConfig } from '../src/games/game.js';
-import { findGame } from '../src/games/index.js';
-import { resolveParams } from '../src/games/params.js';
 import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { runQuery } from '../src/harness/db/query.js';
 import type { Degenerate } from '../src/harness/stats/stats.js';
@@ -61,7 +58,8 @@ import {
   writeExperimentReport,
   writeWhole,
 } from './command.js';
-import { playPlan, type PlanOptions, type PlannedRun } from './plan.js';
+import type { PlannedRun } from './experiment.js';
+import { playPlan, type PlanOptions } from './plan.js';
 
 export const NAME = 'hindersche-marches';
 
@@ -94,14 +92,12 @@ export function tablesOf(o: StudyOptions): TableSpec[] {
 
 /** The runs: one per table, whole rubbers, `rubbers / rotations` duplicate groups. */
 export function planOf(o: StudyOptions): PlannedRun[] {
-  const game = findGame('hindersche')!;
-  const table: TableConfig = { seats: 4, rules: resolveParams(game.variants, {}, 'hindersche rules') };
   return tablesOf(o).map((t) => {
     const rotations = t.bots.includes(',') ? 2 : 1;
     return {
       name: t.bots.replace(/[^A-Za-z0-9]+/g, '-'),
-      game,
-      table,
+      game: 'hindersche',
+      players: 4,
       bots: t.bots,
       unit: 'match',
       groups: Math.ceil(t.rubbers / rotations),

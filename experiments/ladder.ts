@@ -59,39 +59,26 @@
  * value is read back from the databases, so the CSV is the same for any `--workers`
  * (only the `ms_per_move` means vary).
  *
- *   npx tsc -p tsconfig.json
- *   node dist/experiments/ladder.js --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X]
- *       [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
+ *   tafel experiment ladder --game viersche [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X]
  *
  * A bad flag, game or bot, or an unwritable --out-dir, stops it at once with one line
  * (status 2); a bot that fails mid-run stops it with the bot, seat, seed and deal.
  */
-import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import { GAMES, findGame } from '../src/games/index.js';
+import { findGame } from '../src/games/index.js';
 import type { Game } from '../src/games/game.js';
-import { resolveParams } from '../src/games/params.js';
 import { resolveLineup } from '../src/harness/table/lineup.js';
 import type { MoveTime } from '../src/harness/run/run.js';
-import { parseShard } from '../src/harness/run/shard.js';
 import { Moments, Z95, tQuantile, type Estimate } from '../src/harness/stats/stats.js';
 import { csvBounds, estimateText } from '../src/harness/stats/interval-text.js';
 import type { Unit } from '../src/harness/table/table.js';
 import { writtenLine } from '../src/report/format.js';
+import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
+import { FIGURES } from './figures.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
-import { databasesOfRun, playPlan, type PlanOptions, type PlannedRun } from './plan.js';
-import {
-  checkOutDir,
-  checkReport,
-  count,
-  parseFlags,
-  runCommand,
-  seed,
-  writeExperimentReport,
-  writeWhole,
-} from './command.js';
+import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
+import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
 
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
@@ -160,13 +147,6 @@ function minus(a: Float64Array, b: Float64Array): Float64Array {
   return a.map((x, g) => x - b[g]);
 }
 
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
-  return game;
-}
-
 /**
  * The share (x - r) / (c - r) of the means of per-group values, with a delta-method
  * interval from the linearized per-group residuals (the three share their groups).
@@ -209,28 +189,32 @@ export function verdictOf(d: Estimate, margin: number): { verdict: Verdict; grou
 /** The runs of the ladder: per bot, its lineup over deal groups and over match groups. */
 export function planOf(o: Options): { bot: string; deal: PlannedRun; match: PlannedRun | null }[] {
   const game = gameNamed(o.game);
-  const table = { seats: o.seats ?? game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
-  game.checkTable(table);
+  const seats = o.seats ?? game.defaultSeats;
   return (o.bots ?? BOTS).map((bot) => {
-    const bots = lineupText(bot, game, table.seats);
-    const run = (unit: Unit, groups: number) => pairedRun(runName(bot, unit), game, table, bots, unit, groups, o.seed);
+    const bots = lineupText(bot, game, seats);
+    const run = (unit: Unit, groups: number) =>
+      pairedRun(runName(bot, unit), game.name, seats, bots, unit, groups, o.seed);
     return { bot, deal: run('deal', o.deals), match: o.matches > 0 ? run('match', o.matches) : null };
   });
 }
 
 /** How the ladder's runs are played (none of it changes the results, only the time per move). */
-export type Session = Pick<PlanOptions, 'workDir' | 'workers' | 'resume' | 'force' | 'shard'>;
+export type Session = Pick<PlanOptions, 'workDir' | 'workers' | 'resume' | 'force' | 'shard' | 'progress'>;
 
-/** Play the ladder's runs and rank them; null for a shard (the ladder is made from all parts). */
-export async function runExperiment(o: Options, s: Session): Promise<Ladder | null> {
+/**
+ * Play the ladder's runs (`runs`: a saved plan's, by their names; by default those the
+ * options make) and rank them; null for a shard (the ladder is made from all parts).
+ */
+export async function runExperiment(o: Options, s: Session, runs?: readonly PlannedRun[]): Promise<Ladder | null> {
   const game = gameNamed(o.game);
   const seats = o.seats ?? game.defaultSeats;
-  const plan = planOf(o);
-  const runs = plan.flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal]));
+  const planned = planOf(o);
+  const pick = (r: PlannedRun) => (runs ? plannedRun(runs, r.name) : r);
+  const plan = planned.map((p) => ({ bot: p.bot, deal: pick(p.deal), match: p.match && pick(p.match) }));
+  const played = runs ?? plan.flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal]));
   const times = new Map<string, readonly MoveTime[] | null>();
-  await playPlan(runs, {
+  await playPlan(played, {
     ...s,
-    progress: (line) => process.stderr.write(`${line}\n`),
     onResult: (run, r) => times.set(run.name, r.moveTime),
   });
   if (s.shard) return null;
@@ -422,22 +406,6 @@ function otherTable(
   ];
 }
 
-const USAGE = `usage: node dist/experiments/ladder.js [--game G] [--players N] [--deals N] [--matches M] [--seed S] [--bots a,b,...] [--margin X] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
-  --game G       ${GAMES.map((g) => g.name).join(', ')} (default viersche)
-  --players N    seats at the table (default: the game's)
-  --deals N      duplicate deal groups per bot (default 200)
-  --matches M    duplicate match groups per bot (default 10; 0 leaves matches out)
-  --seed S       master seed (default ladder-1)
-  --bots a,b,... the bots to rank against heuristic (default ${BOTS.join(',')}), with parameters as in tafel run
-  --margin X     the two best bots are "equal" when their difference lies within +-X (headline deal metric; default per game: ${GAMES.map((g) => `${g.name} ${g.experiments.ladder.margin}`).join(', ')})
-  --workers W    worker threads (default: the machine's cores)
-  --work-dir DIR where each run's journal and database go (default work/ladder-<game>)
-  --resume       continue the runs in --work-dir (an interrupted ladder)
-  --shard i/n    play part i of n of every run (then make the ladder from all parts in one --work-dir)
-  --out-dir DIR  where ladder-<game>.csv and .md go (default results)
-  --report FILE  also write the results' HTML page there (as tafel report draws it from the CSV)
-  --force        replace earlier results and runs`;
-
 /** A margin: a number above 0. */
 function marginOf(text: string | boolean | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -447,64 +415,80 @@ function marginOf(text: string | boolean | undefined): number | undefined {
   return x;
 }
 
-async function main(argv: string[]): Promise<void> {
-  const v = parseFlags(argv, {
-    game: { type: 'string' },
-    players: { type: 'string' },
-    deals: { type: 'string' },
-    matches: { type: 'string' },
-    seed: { type: 'string' },
-    bots: { type: 'string' },
-    margin: { type: 'string' },
-    workers: { type: 'string' },
-    'work-dir': { type: 'string' },
-    resume: { type: 'boolean' },
-    shard: { type: 'string' },
-    'out-dir': { type: 'string' },
-    report: { type: 'string' },
-  });
-  const o: Options = {
-    game: String(v.game ?? 'viersche'),
-    seats: v.players === undefined ? undefined : count(v.players, 0, '--players', 1),
-    deals: count(v.deals, 200, '--deals', 1),
-    matches: count(v.matches, 10, '--matches', 0),
-    seed: seed(v.seed, 'ladder-1'),
-    bots: v.bots === undefined ? undefined : String(v.bots).split(','),
-    margin: marginOf(v.margin),
-  };
-  const game = gameNamed(o.game);
-  const seats = o.seats ?? game.defaultSeats;
+/** The ladder's options from its flags' values, checked (a bad one names its flag). */
+function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
+  const game = gameNamed(String(v.game ?? 'viersche'));
+  const seats = v.players === undefined ? game.defaultSeats : count(v.players, 0, '--players', 1);
   if (seats < game.minSeats || seats > game.maxSeats) {
     const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
     throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${range} players`);
   }
-  // Every bot name is checked, and the output directory probed, before the first deal.
-  for (const bot of o.bots ?? BOTS) await resolveLineup(lineupText(bot, game, seats), game, seats);
-  const workers = count(v.workers, availableParallelism(), '--workers', 1);
-  const shard = v.shard === undefined ? null : parseShard(String(v.shard));
-  const dir = String(v['out-dir'] ?? 'results');
-  const page = checkReport(v.report, v.force === true, shard !== null);
-  if (!shard) checkOutDir(dir, [`ladder-${o.game}.csv`, `ladder-${o.game}.md`], v.force === true);
-  const command = `node dist/experiments/ladder.js ${argv.join(' ')}`.trim();
-  const started = performance.now();
-  const ladder = await runExperiment(o, {
-    workDir: String(v['work-dir'] ?? `work/ladder-${o.game}`),
-    workers,
-    resume: v.resume === true,
-    force: v.force === true,
-    shard,
-  });
-  if (!ladder) return;
-  const seconds = (performance.now() - started) / 1000;
-  const name = `ladder-${o.game}`;
-  const csv = writeWhole(dir, `${name}.csv`, stringify(csvRows(ladder), { header: true, columns: [...COLUMNS] }));
-  const text = report(o, ladder, seconds, command, workers);
-  writeWhole(dir, `${name}.md`, text);
-  process.stdout.write(text);
-  if (page) {
-    await writeExperimentReport(page, csv);
-    process.stderr.write(`wrote ${String(v.report)}\n`);
-  }
+  return {
+    game: game.name,
+    seats,
+    deals: count(v.deals, 200, '--deals', 1),
+    matches: count(v.matches, 10, '--matches', 0),
+    seed: seed(v.seed, 'ladder-1'),
+    bots: v.bots === undefined ? [...BOTS] : String(v.bots).split(','),
+    margin: marginOf(v.margin),
+  };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('ladder', USAGE, main);
+const FLAGS = [
+  { flag: '--game <name>', description: 'viersche, hindersche, hindersi-jass or vier-anderle', default: 'viersche' },
+  { flag: '--players <n>', description: "seats at the table (default: the game's)" },
+  { flag: '--deals <n>', description: 'duplicate deal groups per bot', default: '200' },
+  { flag: '--matches <n>', description: 'duplicate match groups per bot (0 leaves matches out)', default: '10' },
+  { flag: '--seed <seed>', description: 'master seed', default: 'ladder-1' },
+  {
+    flag: '--bots <list>',
+    description: 'the bots to rank against heuristic, with parameters as in tafel run',
+    default: BOTS.join(','),
+  },
+  {
+    flag: '--margin <x>',
+    description: `the two best bots are "equal" when their difference lies within +-x (headline deal metric; default per game: ${Object.entries(
+      MARGINS,
+    )
+      .map(([g, m]) => `${g} ${m}`)
+      .join(', ')})`,
+  },
+];
+
+export const ladder: Experiment = {
+  name: 'ladder',
+  question:
+    'How strong is each bot against heuristic, on a scale from random to a cheating ceiling, and are the two best told apart?',
+  flags: FLAGS,
+  plan(values) {
+    const o = optionsOf(values);
+    return {
+      plan: PLAN_VERSION,
+      name: `ladder-${o.game}`,
+      experiment: 'ladder',
+      question: `How strong is each bot against heuristic in ${o.game}, and are the two best told apart?`,
+      command: commandLine('ladder', FLAGS, values),
+      options: {
+        game: o.game,
+        players: o.seats!,
+        deals: o.deals,
+        matches: o.matches,
+        seed: o.seed,
+        bots: o.bots!,
+        ...(o.margin === undefined ? {} : { margin: o.margin }),
+      },
+      runs: planOf(o).flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal])),
+      tables: [{ name: 'ladder' }],
+      figures: FIGURES.ladder,
+    };
+  },
+  async run(plan, session) {
+    const o = optionsOf(valuesOf(plan.options));
+    const l = await runExperiment(o, session, plan.runs);
+    if (!l) return null;
+    return {
+      tables: { ladder: stringify(csvRows(l), { header: true, columns: [...COLUMNS] }) },
+      report: (seconds) => report(o, l, seconds, plan.command, session.workers),
+    };
+  },
+};

@@ -12,14 +12,15 @@
  * included, summed over the workers outside the results, which stay the same for any
  * number of workers.
  */
-import type { Game, Metric, TableConfig } from '../src/games/game.js';
+import type { Metric } from '../src/games/game.js';
 import { sqlName, sqlString } from '../src/harness/db/db.js';
 import { resolveLineup } from '../src/harness/table/lineup.js';
 import { runQuery } from '../src/harness/db/query.js';
 import type { MoveTime } from '../src/harness/run/run.js';
 import { Moments, RatioMoments, type Estimate } from '../src/harness/stats/stats.js';
 import type { Unit } from '../src/harness/table/table.js';
-import type { PlannedRun } from './plan.js';
+import type { PlannedRun } from './experiment.js';
+import { tableOf } from './plan.js';
 
 export interface Played {
   /** Per metric (the unit's, in order), per group: first minus second, oriented; NaN where a group does not count. */
@@ -31,14 +32,14 @@ export interface Played {
 /** The run of a comparison: the lineup `bots` (a `--bots` text whose first two entrants are compared), timed. */
 export function pairedRun(
   name: string,
-  game: Game,
-  table: TableConfig,
+  game: string,
+  players: number,
   bots: string,
   unit: Unit,
   groups: number,
   seed: string,
 ): PlannedRun {
-  return { name, game, table, bots, unit, groups, seed, timeMoves: true };
+  return { name, game, players, bots, unit, groups, seed, timeMoves: true };
 }
 
 /** A run's name in the work directory from a bot's text: `pimc:worlds=40` -> `pimc-worlds-40`. */
@@ -48,8 +49,9 @@ export function runName(...parts: string[]): string {
 
 /** The per-group differences of a comparison's run, from its databases (`files`). */
 export async function pairedValues(files: readonly string[], run: PlannedRun): Promise<Played> {
-  const { game, unit, groups } = run;
-  const lineup = await resolveLineup(run.bots, game, run.table.seats);
+  const { unit, groups } = run;
+  const { game, table: seating } = tableOf(run);
+  const lineup = await resolveLineup(run.bots, game, seating.seats);
   const [a, b] = lineup.entrants.map((e) => sqlString(e.label));
   const metrics: readonly Metric[] = unit === 'match' ? game.matchMetrics : game.dealMetrics;
   const table = unit === 'match' ? 'matches' : 'seats';

@@ -1,12 +1,12 @@
 /**
- * An experiment as a declared set of runs: each run is played through the harness
- * (`playRun`: the worker pool, its journal, `--resume`, shards) into a database of its
- * own in the experiment's work directory, and the experiment's CSV and report are
- * queries over those databases read together (`runQuery`: the tables of every file as
- * one, each run under its number; `runs.bots` names it). So an experiment scales as a
- * run does, gives the same bytes for any number of workers, continues after an
- * interrupt (`--resume`), and can be split over machines (`--shard i/n` plays that part
- * of every run; the report is made once every shard's files are in one directory).
+ * Playing a plan: each run (experiment.ts's `PlannedRun`, plain JSON) is resolved here
+ * through the harness (its game, table and bots) and played (`playRun`: the worker
+ * pool, its journal, `--resume`, shards) into a database of its own in the
+ * experiment's work directory; the experiment's tables are queries over those
+ * databases read together (`queryPlan`: `runs.name` names each run). So an experiment
+ * scales as a run does, gives the same bytes for any number of workers, continues after
+ * an interrupt (`--resume`), and can be split over machines (`--shard i/n` plays that
+ * part of every run; the tables are made once every shard's files are in one directory).
  *
  * Files, per run `name` (a shard adds `.part-i-of-n`): `NAME.journal.jsonl` and
  * `NAME.duckdb` in the work directory.
@@ -14,28 +14,19 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TafelError } from '../src/core/errors.js';
+import { GAMES, findGame } from '../src/games/index.js';
 import type { Game, TableConfig } from '../src/games/game.js';
+import { resolveParams } from '../src/games/params.js';
+import { sqlString } from '../src/harness/db/db.js';
+import { runQueries, type QueryResult } from '../src/harness/db/query.js';
+import { runNumber } from '../src/harness/db/schema.js';
 import { isComplete, readJournal } from '../src/harness/run/journal.js';
-import { resolveLineup } from '../src/harness/table/lineup.js';
 import { createRunner } from '../src/harness/run/pool.js';
 import { playRun, type RunResult } from '../src/harness/run/run.js';
 import type { Shard } from '../src/harness/run/shard.js';
 import { specOf, type RunSpec } from '../src/harness/run/spec.js';
-import type { Unit } from '../src/harness/table/table.js';
-
-export interface PlannedRun {
-  /** The run's name in the work directory (letters, digits, `-`). */
-  readonly name: string;
-  readonly game: Game;
-  readonly table: TableConfig;
-  /** As `--bots` takes it. */
-  readonly bots: string;
-  readonly unit: Unit;
-  readonly groups: number;
-  readonly seed: string;
-  /** Time every bot's moves (`RunSpec.timeMoves`), for `onResult`. */
-  readonly timeMoves?: boolean;
-}
+import { resolveLineup } from '../src/harness/table/lineup.js';
+import type { PlannedRun } from './experiment.js';
 
 export interface PlanOptions {
   readonly workDir: string;
@@ -50,27 +41,53 @@ export interface PlanOptions {
   readonly onResult?: (run: PlannedRun, result: RunResult) => void;
 }
 
+/** The game of this name, or an `unknown-game` error (`where` says whose). */
+export function gameNamed(name: string, where = ''): Game {
+  const game = findGame(name);
+  if (!game)
+    throw new TafelError(
+      'unknown-game',
+      `${where}unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
+    );
+  return game;
+}
+
+/** A run's game and table: its game by name, its players (the game's default) and rules (defaults for the rest), checked. */
+export function tableOf(run: PlannedRun): { game: Game; table: TableConfig } {
+  const where = `run ${run.name}`;
+  const game = gameNamed(run.game, `${where}: `);
+  const seats = run.players ?? game.defaultSeats;
+  if (seats < game.minSeats || seats > game.maxSeats) {
+    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
+    throw new TafelError('bad-table', `${where}: ${game.name} is played by ${range} players, not ${seats}`);
+  }
+  const table = { seats, rules: resolveParams(game.variants, run.rules ?? {}, `${where} rules`) };
+  game.checkTable(table);
+  return { game, table };
+}
+
 function fileName(name: string, shard: Shard | null): string {
   return shard ? `${name}.part-${shard.index}-of-${shard.count}` : name;
 }
 
 /** The run specs of a plan, with their files in the work directory, checked before any play. */
-async function specsOf(runs: readonly PlannedRun[], o: PlanOptions): Promise<RunSpec[]> {
+async function specsOf(runs: readonly PlannedRun[], workDir: string, shard: Shard | null): Promise<RunSpec[]> {
   const specs: RunSpec[] = [];
   for (const r of runs) {
-    const lineup = await resolveLineup(r.bots, r.game, r.table.seats);
-    const base = fileName(r.name, o.shard);
+    const { game, table } = tableOf(r);
+    const lineup = await resolveLineup(r.bots, game, table.seats);
+    const base = fileName(r.name, shard);
     specs.push(
       specOf({
-        game: r.game,
-        table: r.table,
+        game,
+        table,
         lineup,
         bots: r.bots.split(','),
         seed: r.seed,
         unit: r.unit,
         groups: r.groups,
-        shard: o.shard,
-        files: { dir: resolve(o.workDir), journal: `${base}.journal.jsonl`, db: `${base}.duckdb` },
+        shard,
+        files: { dir: resolve(workDir), journal: `${base}.journal.jsonl`, db: `${base}.duckdb` },
         timeMoves: r.timeMoves,
       }),
     );
@@ -84,8 +101,8 @@ async function specsOf(runs: readonly PlannedRun[], o: PlanOptions): Promise<Run
  * databases of these runs, every shard's.
  */
 export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Promise<string[]> {
+  const specs = await specsOf(runs, o.workDir, o.shard);
   mkdirSync(o.workDir, { recursive: true });
-  const specs = await specsOf(runs, o);
   // Before any play: refuse earlier files unless resuming or replacing them.
   if (!o.resume && !o.force) {
     for (const s of specs) {
@@ -105,6 +122,8 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
       const journal = join(o.workDir, s.files.journal!);
       const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
       if (resume && isComplete(resume)) continue;
+      // Resuming the whole plan over every shard's files: the parts stand for the run.
+      if (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir)) continue;
       const r = await playRun(s, { workers: o.workers, resume, force: o.force && !resume, runner });
       if (r.failure) throw r.failure;
       o.onResult?.(runs[i], r);
@@ -121,10 +140,73 @@ function databasesOf(runs: readonly PlannedRun[], workDir: string): string[] {
   return runs.flatMap((r) => databasesOfRun(r.name, workDir));
 }
 
-/** The databases of one run in the work directory: the whole run's, or all its shards' parts. */
+/**
+ * Whether every shard of run `name` has finished in the work directory (false when it
+ * has no shards' files there; a refusal when some are missing or unfinished).
+ */
+function shardsDone(name: string, workDir: string): boolean {
+  const parts = readdirSync(workDir).flatMap((f) => {
+    const m = /^(.+)\.part-(\d+)-of-(\d+)\.journal\.jsonl$/.exec(f);
+    return m && m[1] === name ? [{ index: Number(m[2]), count: Number(m[3]), file: join(workDir, f) }] : [];
+  });
+  if (parts.length === 0) return false;
+  const count = parts[0].count;
+  for (let i = 0; i < count; i++) {
+    const part = parts.find((p) => p.index === i && p.count === count);
+    if (!part || !isComplete(readJournal(part.file, 'resume file')))
+      throw new TafelError(
+        'missing-input',
+        `--work-dir ${workDir}: run ${name}: shard ${i}/${count} ${part ? 'is unfinished' : 'is missing'}; play it (--shard ${i}/${count} --resume) before the whole plan`,
+      );
+  }
+  if (parts.some((p) => p.count !== count))
+    throw new TafelError('bad-input', `--work-dir ${workDir}: run ${name}: shards of different splits`);
+  return true;
+}
+
+/** The databases of one run in the work directory: the whole run's, or else all its shards' parts. */
 export function databasesOfRun(name: string, workDir: string): string[] {
   const files = existsSync(workDir) ? readdirSync(workDir) : [];
-  const mine = files.filter((f) => f === `${name}.duckdb` || (f.startsWith(`${name}.part-`) && f.endsWith('.duckdb')));
+  const whole = files.includes(`${name}.duckdb`);
+  const mine = files.filter((f) =>
+    whole ? f === `${name}.duckdb` : f.startsWith(`${name}.part-`) && f.endsWith('.duckdb'),
+  );
   if (mine.length === 0) throw new TafelError('missing-input', `--work-dir ${workDir}: no database of run ${name}`);
   return mine.sort().map((f) => join(workDir, f));
+}
+
+/**
+ * `sql` (one statement) over the databases of the plan's runs in the work directory,
+ * read together, with `runs.name` naming each run as the plan does. `where` names the
+ * SQL in an error (a plan's field).
+ */
+export async function queryPlan(
+  runs: readonly PlannedRun[],
+  workDir: string,
+  sql: string,
+  where: string,
+): Promise<QueryResult> {
+  const specs = await specsOf(runs, workDir, null);
+  const names = specs.map((s, i) => `(${runNumber(s)}, ${sqlString(runs[i].name)})`).join(', ');
+  // The session's `runs` view, one row per run (its shards' rows as one: started by the
+  // first, finished by the last) with its name, copied and put back under its name; then the plan's SQL.
+  const named = [
+    `CREATE TEMP TABLE plan_runs AS
+     SELECT r.* REPLACE (NULL::VARCHAR AS shard, t.started AS started, t.finished AS finished), n.name
+     FROM (SELECT DISTINCT ON (run) * FROM runs ORDER BY run, shard) r
+     JOIN (SELECT run, min(started) AS started, max(finished) AS finished FROM runs GROUP BY run) t USING (run)
+     JOIN (VALUES ${names}) n(run, name) USING (run)`,
+    'CREATE OR REPLACE TEMP VIEW runs AS SELECT * FROM plan_runs',
+  ];
+  let results: QueryResult[];
+  try {
+    results = await runQueries(databasesOf(runs, workDir), [...named, sql].join(';\n'));
+  } catch (e) {
+    if (e instanceof TafelError && e.code === 'bad-sql')
+      throw new TafelError('bad-sql', `${where}: ${e.message.replace(/^query: /, '')}`);
+    throw e;
+  }
+  if (results.length !== named.length + 1)
+    throw new TafelError('bad-sql', `${where}: ${results.length - named.length} statements, where one is asked`);
+  return results[results.length - 1];
 }

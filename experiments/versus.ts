@@ -17,26 +17,20 @@
  * differences come from different games. Each bout is a run of the experiment's plan
  * (paired.ts, plan.ts): on the worker pool, resumable, in shards.
  *
- *   npx tsc -p tsconfig.json
- *   node dist/experiments/versus.js --game G --champion C --bots a,b,... [--deals N] [--seed S] [--tag T]
- *       [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
+ *   tafel experiment versus --game G --champion C --bots a,b,... [--deals N] [--seed S] [--tag T]
  */
-import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import { GAMES, findGame } from '../src/games/index.js';
-import type { Game } from '../src/games/game.js';
-import { resolveParams } from '../src/games/params.js';
-import { resolveLineup } from '../src/harness/table/lineup.js';
+import { findGame } from '../src/games/index.js';
 import type { MoveTime } from '../src/harness/run/run.js';
-import { parseShard } from '../src/harness/run/shard.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
-import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
-import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
 import { writtenLine } from '../src/report/format.js';
+import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
+import { FIGURES } from './figures.js';
+import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
+import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
+import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
 
 export interface Options {
   game: string;
@@ -56,30 +50,34 @@ export interface Bout {
   championMoves: number;
 }
 
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
-  return game;
+/** How the bouts are played (none of it changes the results, only the times per move). */
+export type Session = Pick<PlanOptions, 'workDir' | 'workers' | 'resume' | 'force' | 'shard' | 'progress'>;
+
+/** The runs of the bouts: each candidate against the champion on duplicate deals. */
+function planOf(o: Options): PlannedRun[] {
+  const game = gameNamed(o.game);
+  return o.bots.map((bot) =>
+    pairedRun(
+      runName(bot, 'vs', o.champion),
+      game.name,
+      game.defaultSeats,
+      `${bot},${o.champion}`,
+      'deal',
+      o.deals,
+      o.seed,
+    ),
+  );
 }
 
-/** How the bouts are played (none of it changes the results, only the times per move). */
-export type Session = Pick<PlanOptions, 'workDir' | 'workers' | 'resume' | 'force' | 'shard'>;
-
-/** Play every bout (a run each) and compare; null for a shard (the report is made from all parts). */
-export async function runExperiment(o: Options, s: Session): Promise<Bout[] | null> {
+/**
+ * Play every bout (a run each: a saved plan's `runs`, by their names; by default those
+ * the options make) and compare; null for a shard (the report is made from all parts).
+ */
+export async function runExperiment(o: Options, s: Session, given?: readonly PlannedRun[]): Promise<Bout[] | null> {
   const game = gameNamed(o.game);
-  const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
-  game.checkTable(table);
-  const runs = o.bots.map((bot) =>
-    pairedRun(runName(bot, 'vs', o.champion), game, table, `${bot},${o.champion}`, 'deal', o.deals, o.seed),
-  );
+  const runs = planOf(o).map((r) => (given ? plannedRun(given, r.name) : r));
   const times = new Map<string, readonly MoveTime[] | null>();
-  await playPlan(runs, {
-    ...s,
-    progress: (line) => process.stderr.write(`${line}\n`),
-    onResult: (run, r) => times.set(run.name, r.moveTime),
-  });
+  await playPlan(given ?? runs, { ...s, onResult: (run, r) => times.set(run.name, r.moveTime) });
   if (s.shard) return null;
   const bouts: Bout[] = [];
   for (const [i, run] of runs.entries()) {
@@ -164,68 +162,56 @@ export function report(o: Options, bouts: readonly Bout[], seconds: number, comm
   );
 }
 
-const USAGE = `usage: node dist/experiments/versus.js --game G --champion C --bots a,b,... [--deals N] [--seed S] [--tag T] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--force]
-  --game G       the game
-  --champion C   the bot to beat, with parameters as in tafel run
-  --bots a,b,... the candidates, each played against the champion
-  --deals N      duplicate deal groups per candidate (default 300)
-  --seed S       master seed (default versus-1)
-  --tag T        name the files versus-<game>-<T> (to keep runs of one game apart)
-  --workers W    worker threads (default: the machine's cores)
-  --work-dir DIR where each bout's journal and database go (default work/versus-<game>[-<T>])
-  --resume       continue the runs in --work-dir (an interrupted experiment)
-  --shard i/n    play part i of n of every run (then make the report from all parts in one --work-dir)
-  --out-dir DIR  where versus-<game>[-<T>].csv and .md go (default results)
-  --force        replace earlier results and runs`;
-
-async function main(argv: string[]): Promise<void> {
-  const v = parseFlags(argv, {
-    game: { type: 'string' },
-    champion: { type: 'string' },
-    bots: { type: 'string' },
-    deals: { type: 'string' },
-    seed: { type: 'string' },
-    tag: { type: 'string' },
-    workers: { type: 'string' },
-    'work-dir': { type: 'string' },
-    resume: { type: 'boolean' },
-    shard: { type: 'string' },
-    'out-dir': { type: 'string' },
-  });
+/** The bouts' options from the flags' values, checked (a bad one names its flag), and the tag. */
+function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options & { tag?: string } {
   if (v.tag !== undefined && !/^[A-Za-z0-9_.-]{1,32}$/.test(String(v.tag)))
     throw new TafelError('bad-option', `--tag '${String(v.tag)}': 1-32 letters, digits or _ . -`);
   if (v.game === undefined || v.champion === undefined || v.bots === undefined)
     throw new TafelError('bad-option', '--game, --champion and --bots are required');
-  const o: Options = {
-    game: String(v.game),
+  return {
+    game: gameNamed(String(v.game)).name,
     champion: String(v.champion),
     bots: String(v.bots).split(','),
     deals: count(v.deals, 300, '--deals', 1),
     seed: seed(v.seed, 'versus-1'),
+    ...(v.tag === undefined ? {} : { tag: String(v.tag) }),
   };
-  const game = gameNamed(o.game);
-  // Every bot name is checked, and the output directory probed, before the first deal.
-  for (const bot of o.bots) await resolveLineup(`${bot},${o.champion}`, game, game.defaultSeats);
-  const workers = count(v.workers, availableParallelism(), '--workers', 1);
-  const shard = v.shard === undefined ? null : parseShard(String(v.shard));
-  const dir = String(v['out-dir'] ?? 'results');
-  const name = `versus-${o.game}${v.tag === undefined ? '' : `-${String(v.tag)}`}`;
-  if (!shard) checkOutDir(dir, [`${name}.csv`, `${name}.md`], v.force === true);
-  const command = `node dist/experiments/versus.js ${argv.join(' ')}`.trim();
-  const started = performance.now();
-  const bouts = await runExperiment(o, {
-    workDir: String(v['work-dir'] ?? `work/${name}`),
-    workers,
-    resume: v.resume === true,
-    force: v.force === true,
-    shard,
-  });
-  if (!bouts) return;
-  const seconds = (performance.now() - started) / 1000;
-  writeWhole(dir, `${name}.csv`, stringify(csvRows(o, bouts), { header: true, columns: [...COLUMNS] }));
-  const text = report(o, bouts, seconds, command, workers);
-  writeWhole(dir, `${name}.md`, text);
-  process.stdout.write(text);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('versus', USAGE, main);
+const FLAGS = [
+  { flag: '--game <name>', description: 'the game (required)' },
+  { flag: '--champion <bot>', description: 'the bot to beat, with parameters as in tafel run (required)' },
+  { flag: '--bots <list>', description: 'the candidates, each played against the champion (required)' },
+  { flag: '--deals <n>', description: 'duplicate deal groups per candidate', default: '300' },
+  { flag: '--seed <seed>', description: 'master seed', default: 'versus-1' },
+  { flag: '--tag <tag>', description: 'name the results versus-<game>-<tag> (to keep runs of one game apart)' },
+];
+
+export const versus: Experiment = {
+  name: 'versus',
+  question: "Which configurations beat a game's champion head to head?",
+  flags: FLAGS,
+  plan(values) {
+    const o = optionsOf(values);
+    return {
+      plan: PLAN_VERSION,
+      name: `versus-${o.game}${o.tag === undefined ? '' : `-${o.tag}`}`,
+      experiment: 'versus',
+      question: `Which of ${o.bots.join(', ')} beat ${o.champion} head to head in ${o.game}?`,
+      command: commandLine('versus', FLAGS, values),
+      options: { ...o },
+      runs: planOf(o),
+      tables: [{ name: 'versus' }],
+      figures: FIGURES.versus,
+    };
+  },
+  async run(plan, session) {
+    const o = optionsOf(valuesOf(plan.options));
+    const bouts = await runExperiment(o, session, plan.runs);
+    if (!bouts) return null;
+    return {
+      tables: { versus: stringify(csvRows(o, bouts), { header: true, columns: [...COLUMNS] }) },
+      report: (seconds) => report(o, bouts, seconds, plan.command, session.workers),
+    };
+  },
+};

@@ -1,5 +1,7 @@
 /**
- * experiments/: the Hindersche marches study (issue 4) and the anderle-pot study on a tiny
+ * experiments/ and `tafel experiment`: the built-ins (ladder, versus) and a user's JSON
+ * plan run through the command, --plan-only's plan run again to the same CSV, a plan in
+ * shards and resumed, bad flags and plan files refused in one line before any play; the Hindersche marches study (issue 4) and the anderle-pot study on a tiny
  * size, played by the harness on the pool into databases and counted by queries; and the
  * command lines of every experiment (bad input: one line, status 2, nothing played). The
  * march counts must add up (phases, kinds, seats, games), every rate must lie in its
@@ -7,7 +9,7 @@
  * itself checks its march count against the engine's own `marches` metric.)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +17,7 @@ import type { Row, StudyOptions, StudyResult } from '../experiments/hindersche-m
 import { checkOutDir, count, parseFlags, seed, writeWhole } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
 import { wilson } from '../src/harness/stats/stats.js';
-import { ROOT, tafel } from './cli-helpers.js';
+import { ROOT, expectUserError, tafel } from './cli-helpers.js';
 
 const OPTS: StudyOptions = { seed: 'experiments-test', rubbers: 6, mcRubbers: 2, mcWorlds: 2 };
 
@@ -193,21 +195,6 @@ describe('experiment command lines', () => {
   };
 
   it.each([
-    ['ladder', ['--bogus'], /^ladder: Unknown option '--bogus'/],
-    ['ladder', ['--deals', 'x'], /^ladder: --deals 'x': a whole number from 1/],
-    ['ladder', ['--game', 'skat'], /^ladder: unknown game 'skat'/],
-    ['ladder', ['--bots', 'nobot'], /^ladder: unknown bot 'nobot'/],
-    [
-      'ladder',
-      ['--game', 'viersche', '--players', '5'],
-      /^ladder: --players 5: viersche is played by exactly 4 players/,
-    ],
-    ['ladder', ['--out-dir', '/dev/null/x'], /^ladder: --out-dir \/dev\/null\/x: cannot write/],
-    ['ladder', ['--margin', '0'], /^ladder: --margin '0': a number above 0/],
-    ['versus', ['--game', 'viersche'], /^versus: --game, --champion and --bots are required/],
-    ['versus', ['--tag', 'a/b'], /^versus: --tag 'a\/b': 1-32 letters, digits or _ . -/],
-    ['versus', ['--game', 'skat', '--champion', 'pimc', '--bots', 'ismcts'], /^versus: unknown game 'skat'/],
-    ['versus', ['--game', 'viersche', '--champion', 'pimc', '--bots', 'nobot'], /^versus: unknown bot 'nobot'/],
     ['pimc-properties', ['--game', 'skat'], /^pimc-properties: unknown game 'skat'/],
     ['pimc-properties', ['--play', 'oracle'], /^pimc-properties: --play 'oracle': heuristic or random/],
     ['pimc-properties', ['--tricks', '5'], /^pimc-properties: --tricks 5: at most 4/],
@@ -217,11 +204,6 @@ describe('experiment command lines', () => {
     ['anderle-pot', ['--seed', 'a b'], /^anderle-pot: --seed 'a b'/],
     ['hindersche-marches', ['--out-dir', '/dev/null/x'], /^hindersche-marches: --out-dir \/dev\/null\/x: cannot write/],
     // The committed results are never replaced without --force.
-    [
-      'ladder',
-      ['--out-dir', 'results'],
-      /^ladder: --out-dir results: ladder-viersche\.csv exists \(earlier results\); replace them with --force, or choose another --out-dir\n/,
-    ],
     ['anderle-pot', [], /^anderle-pot: --out-dir results: anderle-pot\.csv exists \(earlier results\)/],
     ['tune', ['--game', 'skat'], /^tune: unknown game 'skat'/],
     [
@@ -282,13 +264,6 @@ describe('experiment command lines', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('--help prints the usage of every option', () => {
-    const r = run('ladder', ['--help']);
-    expect(r.status).toBe(0);
-    for (const flag of ['--game', '--players', '--deals', '--matches', '--seed', '--bots', '--margin', '--out-dir'])
-      expect(r.stdout).toContain(flag);
   });
 
   it('shares its checks', () => {
@@ -363,4 +338,211 @@ describe('tune (issue 20)', () => {
       rmSync(dir, { recursive: true });
     }
   });
+});
+
+describe('tafel experiment', () => {
+  const EXAMPLE = join(ROOT, 'experiments', 'plans', 'example.json');
+  const withDir = (body: (dir: string) => void) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tafel-experiment-'));
+    try {
+      body(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const ok = (args: readonly string[]) => {
+    const r = tafel(['experiment', ...args]);
+    expect(r.status, r.stderr).toBe(0);
+    return r;
+  };
+  const ladderFlags = ['--game', 'viersche', '--deals', '4', '--matches', '1', '--seed', 't', '--bots', 'random'];
+
+  it('--list names every built-in and its question, --json too', () => {
+    const r = ok(['--list']);
+    for (const name of ['ladder', 'versus', 'plan']) expect(r.stdout).toMatch(new RegExp(`^${name}: \\S`, 'm'));
+    const list = JSON.parse(ok(['--list', '--json']).stdout) as { name: string; flags: { flag: string }[] }[];
+    expect(list.find((e) => e.name === 'ladder')!.flags.map((f) => f.flag)).toContain('--margin <x>');
+    // `plan` by itself is the example: --plan-only prints it, checked and complete, as a start.
+    const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as object;
+    expect(JSON.parse(ok(['plan', '--plan-only', '-']).stdout)).toEqual({
+      ...example,
+      experiment: 'plan',
+      command: 'tafel experiment plan',
+      options: {},
+      figures: [],
+    });
+  });
+
+  it("ladder --help lists the ladder's own flags and the shared ones", () => {
+    const r = ok(['ladder', '--help']);
+    for (const flag of [
+      '--game',
+      '--players',
+      '--deals',
+      '--matches',
+      '--margin',
+      '--workers',
+      '--shard',
+      '--plan-only',
+    ])
+      expect(r.stdout).toContain(flag);
+  });
+
+  it('runs the ladder; its --plan-only plan runs again to the same CSV', () =>
+    withDir((dir) => {
+      const page = join(dir, 'page.html');
+      const r = ok([
+        'ladder',
+        ...ladderFlags,
+        '--workers',
+        '2',
+        '--out-dir',
+        dir,
+        '--work-dir',
+        join(dir, 'w'),
+        '--report',
+        page,
+      ]);
+      expect(r.stdout).toMatch(/^# Strength ladder: viersche/);
+      expect(readFileSync(page, 'utf8')).toContain('data-figure');
+      const csv = readFileSync(join(dir, 'ladder-viersche.csv'), 'utf8');
+      expect(csv.split('\n')[0]).toBe('game,seats,bot,cheats,quantity,n,mean,ci95_low,ci95_high');
+      const plan = ok(['ladder', ...ladderFlags, '--plan-only', '-']).stdout;
+      expect(JSON.parse(plan)).toEqual(JSON.parse(readFileSync(join(dir, 'ladder-viersche.plan.json'), 'utf8')));
+      expect(JSON.parse(plan)).toMatchObject({
+        experiment: 'ladder',
+        command: `tafel experiment ladder ${ladderFlags.join(' ')}`,
+      });
+      const again = join(dir, 'again');
+      ok(['ladder', ...ladderFlags, '--plan-only', '--out-dir', again]);
+      ok([
+        join(again, 'ladder-viersche.plan.json'),
+        '--workers',
+        '1',
+        '--out-dir',
+        again,
+        '--work-dir',
+        join(dir, 'w1'),
+      ]);
+      const timeless = (text: string) => text.replace(/(ms_per_move,\d+),[\d.]*/g, '$1,');
+      expect(timeless(readFileSync(join(again, 'ladder-viersche.csv'), 'utf8'))).toBe(timeless(csv));
+    }));
+
+  it('runs versus: a row per candidate and quantity', () =>
+    withDir((dir) => {
+      const args = ['--game', 'hindersi-jass', '--champion', 'heuristic', '--bots', 'random', '--deals', '3'];
+      ok(['versus', ...args, '--tag', 't', '--out-dir', dir, '--work-dir', join(dir, 'w')]);
+      const rows = readFileSync(join(dir, 'versus-hindersi-jass-t.csv'), 'utf8').trim().split('\n');
+      expect(rows[0]).toBe('game,champion,bot,quantity,n,mean,ci95_low,ci95_high');
+      expect(rows[1]).toMatch(/^hindersi-jass,heuristic,random,deal_vs_champion,3,/);
+    }));
+
+  it("runs a user's JSON plan: each table is what its SQL gives, runs.name naming the runs", () =>
+    withDir((dir) => {
+      const r = ok([EXAMPLE, '--workers', '2', '--out-dir', dir, '--work-dir', join(dir, 'w')]);
+      expect(r.stdout).toMatch(/^# Does the heuristic beat random at Viersche/);
+      expect(r.stdout).toContain('| heuristic-random | viersche |');
+      // The second table: deals per run, as tafel query counts them in each run's database.
+      const count = (run: string) =>
+        tafel(['query', join(dir, 'w', `${run}.duckdb`), 'SELECT count(*) AS deals FROM deals', '--csv']).stdout;
+      expect(count('heuristic-random')).toBe('deals\n200\n');
+      expect(readFileSync(join(dir, 'example-deals.csv'), 'utf8')).toBe(
+        'run,deals\nheuristic-random,200\nrandom-random,100\n',
+      );
+      const points = readFileSync(join(dir, 'example.csv'), 'utf8').trim().split('\n');
+      expect(points[0]).toBe('run,bot,seat_deals,mean_points');
+      expect(points.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+        'heuristic-random,heuristic,400',
+        'heuristic-random,random,400',
+        'random-random,random,400',
+      ]);
+      // The plan saved beside runs again to the same tables.
+      const again = join(dir, 'again');
+      ok([join(dir, 'example.plan.json'), '--workers', '1', '--out-dir', again, '--work-dir', join(dir, 'w1')]);
+      for (const f of ['example.csv', 'example-deals.csv'])
+        expect(readFileSync(join(again, f), 'utf8')).toBe(readFileSync(join(dir, f), 'utf8'));
+    }));
+
+  it('a plan played in shards, then --resume, gives the CSV of one machine', () =>
+    withDir((dir) => {
+      const work = join(dir, 'w');
+      ok([EXAMPLE, '--workers', '1', '--out-dir', join(dir, 'whole'), '--work-dir', join(dir, 'whole-w')]);
+      for (const shard of ['0/2', '1/2']) {
+        const r = ok([EXAMPLE, '--workers', '1', '--shard', shard, '--work-dir', work]);
+        expect(r.stderr).toMatch(new RegExp(`example: shard ${shard} played`));
+      }
+      expect(readdirSync(work).filter((f) => f.endsWith('.duckdb'))).toHaveLength(4);
+      ok([EXAMPLE, '--workers', '1', '--resume', '--out-dir', join(dir, 'joined'), '--work-dir', work]);
+      for (const f of ['example.csv', 'example-deals.csv'])
+        expect(readFileSync(join(dir, 'joined', f), 'utf8')).toBe(readFileSync(join(dir, 'whole', f), 'utf8'));
+    }));
+
+  it.each([
+    [['nosuch'], /^tafel: experiment: unknown experiment 'nosuch' \(known: ladder, versus, plan/],
+    [['ladder', '--bogus'], /^tafel: unknown option '--bogus'/],
+    [['ladder', '--deals', 'x'], /^tafel: --deals 'x': a whole number from 1/],
+    [['ladder', '--game', 'skat'], /^tafel: unknown game 'skat'/],
+    [['ladder', '--margin', '0'], /^tafel: --margin '0': a number above 0/],
+    [['ladder', '--players', '5'], /^tafel: --players 5: viersche is played by exactly 4 players/],
+    [['ladder', '--workers', '0'], /^tafel: .*--workers must be a positive whole number/],
+    [['ladder', '--shard', '2/2'], /^tafel: --shard '2\/2'/],
+    [['versus', '--game', 'viersche'], /^tafel: --game, --champion and --bots are required/],
+    [['versus', '--tag', 'a/b'], /^tafel: --tag 'a\/b': 1-32 letters, digits or _ \. -/],
+    // The committed results are never replaced without --force.
+    [['ladder'], /^tafel: --out-dir results: ladder-viersche\.csv exists \(earlier results\)/],
+    [['ladder', '--out-dir', '/dev/null/x'], /^tafel: --out-dir \/dev\/null\/x: cannot write/],
+    [['ladder', '--shard', '0/2', '--report', 'x.html'], /^tafel: --report: a shard writes no results/],
+    [['ladder', '--plan-only', 'x'], /^tafel: .*--plan-only/],
+    [['no-such.json'], /^tafel: no-such\.json: cannot read/],
+  ] as const)('%j: one line, status 2, before any play', (args, line) => {
+    expectUserError(tafel(['experiment', ...args]), line);
+  });
+
+  it('a plan file that is not a valid plan is refused with its field named', () =>
+    withDir((dir) => {
+      const run = { name: 'a', game: 'viersche', bots: 'random', unit: 'deal', groups: 2, seed: 's' };
+      const table = { name: 't', sql: 'SELECT 1 AS x' };
+      const cases: [unknown, RegExp][] = [
+        ['[1]', /: the plan: an object/],
+        [
+          { plan: 2, name: 'x', runs: [run], tables: [table] },
+          /: plan: version 2 is newer than this tafel reads \(1\)/,
+        ],
+        [
+          { plan: 1, name: 'x', runs: [{ ...run, groups: 0 }], tables: [table] },
+          /: runs\[0\]\.groups: a whole number from 1/,
+        ],
+        [
+          { plan: 1, name: 'x', runs: [{ ...run, unit: 'hand' }], tables: [table] },
+          /: runs\[0\]\.unit: 'deal' or 'match'/,
+        ],
+        [{ plan: 1, name: 'x', runs: [{ ...run, seeds: 's' }], tables: [table] }, /: runs\[0\]\.seeds: not a field/],
+        [{ plan: 1, name: 'x', runs: [run, run], tables: [table] }, /: runs: two runs named a/],
+        [
+          { plan: 1, name: 'x', runs: [run], tables: [{ name: 't' }] },
+          /: tables\[0\]\.sql: a user's plan makes each table by its SQL/,
+        ],
+        [{ plan: 1, name: 'x', runs: [{ ...run, game: 'skat' }], tables: [table] }, /run a: unknown game 'skat'/],
+        [
+          { plan: 1, name: 'x', experiment: 'nope', runs: [run], tables: [table] },
+          /: experiment: unknown experiment 'nope'/,
+        ],
+      ];
+      for (const [i, [plan, line]] of cases.entries()) {
+        const file = join(dir, `p${i}.json`);
+        writeFileSync(file, typeof plan === 'string' ? plan : JSON.stringify(plan));
+        expectUserError(
+          tafel(['experiment', file, '--out-dir', join(dir, 'out'), '--work-dir', join(dir, `w${i}`)]),
+          line,
+        );
+      }
+      // SQL is asked of the runs once they are played (kept for --resume): a bad one still names its field.
+      const file = join(dir, 'sql.json');
+      writeFileSync(file, JSON.stringify({ plan: 1, name: 'x', runs: [run], tables: [{ ...table, sql: 'SELEC 1' }] }));
+      const r = tafel(['experiment', file, '--out-dir', join(dir, 'out'), '--work-dir', join(dir, 'w-sql')]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n').pop()).toMatch(
+        /^tafel: tables\[0\]\.sql: Parser Error: syntax error at or near "SELEC"/,
+      );
+    }));
 });

@@ -34,6 +34,7 @@ import type { BotFlags } from './bot.js';
 import type { MergeFlags } from './merge.js';
 import type { ReportFlags } from './report.js';
 import { botsFor, botsJson, gamesJson, programListing } from './listing.js';
+import { addExperimentCommand } from './experiment.js';
 import { addPlayCommand } from './play.js';
 import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
@@ -452,6 +453,7 @@ program
   );
 
 addPlayCommand(program);
+addExperimentCommand(program);
 
 program
   .command('games')

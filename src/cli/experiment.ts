@@ -1,0 +1,167 @@
+/**
+ * `tafel experiment`: run a built-in experiment by name (`tafel experiment ladder
+ * --game hindersche`, its own flags from `Experiment.flags`), or a saved plan
+ * (`tafel experiment PLAN.json`: a user's, or one `--plan-only` wrote), with the flags
+ * every experiment shares: how it is played (--workers, --work-dir, --resume, --shard)
+ * and where its results go (--out-dir, --report, --force). Every output is checked
+ * before any play; the results are written whole at the end: `<name>.csv` (and
+ * `<name>-<table>.csv` for further tables), `<name>.md`, `<name>.plan.json`.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { TafelError } from '../core/errors.js';
+import { parseShard, shardText, type Shard } from '../harness/run/shard.js';
+import type { Experiment, Plan, Session } from '../../experiments/experiment.js';
+import { EXPERIMENTS, findExperiment } from '../../experiments/index.js';
+import { checkOutDir, checkReport, flagKey, writeExperimentReport, writeWhole } from '../../experiments/command.js';
+import { planText, readPlan } from '../../experiments/plan-file.js';
+import { positiveInt } from './common.js';
+
+interface SharedFlags {
+  workers: number;
+  workDir?: string;
+  resume?: boolean;
+  shard?: Shard;
+  outDir?: string;
+  report?: string;
+  force?: boolean;
+  planOnly?: string | true;
+}
+
+/** The flags every experiment takes, defined as `tafel run` defines the ones they share. */
+function addSharedFlags(cmd: Command): Command {
+  return cmd
+    .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
+    .option('--work-dir <dir>', "where each run's journal and database go (default work/<name>)")
+    .option('--resume', 'continue the runs in --work-dir (an interrupted experiment)')
+    .option(
+      '--shard <i/n>',
+      'play part i of n of every run (i from 0); then make the results from all parts in one --work-dir, with --resume',
+      (text: string) => parseShard(text),
+    )
+    .option('--out-dir <dir>', 'where <name>.csv, .md and .plan.json go (default results)')
+    .option('--report <file.html>', "also write the results' page, as tafel report draws it")
+    .option('--force', 'replace earlier results and runs')
+    .addOption(
+      new Option(
+        '--plan-only [-]',
+        'play nothing: write the plan, <name>.plan.json, to --out-dir (or print it with -), to run again or edit',
+      ),
+    );
+}
+
+/** The files of a plan's results in the out-dir: its tables' CSVs, its report, itself (unless it is read from there). */
+function resultFiles(plan: Plan, outDir: string, source: string | null): string[] {
+  const saved = `${plan.name}.plan.json`;
+  const again = source !== null && resolve(source) === resolve(outDir, saved);
+  return [...plan.tables.map((_, i) => tableFile(plan, i)), `${plan.name}.md`, ...(again ? [] : [saved])];
+}
+
+function tableFile(plan: Plan, i: number): string {
+  return i === 0 ? `${plan.name}.csv` : `${plan.name}-${plan.tables[i].name}.csv`;
+}
+
+/** Check every output, play the plan and write its results (or only the plan, with --plan-only). */
+async function runPlan(experiment: Experiment, plan: Plan, o: SharedFlags, source: string | null): Promise<void> {
+  const force = o.force === true;
+  const outDir = o.outDir ?? 'results';
+  if (o.planOnly !== undefined) {
+    if (o.planOnly !== true && o.planOnly !== '-')
+      throw new TafelError('bad-option', `--plan-only '${o.planOnly}': give - to print the plan, or nothing`);
+    if (o.planOnly === '-') return void process.stdout.write(planText(plan));
+    checkOutDir(outDir, [`${plan.name}.plan.json`], force);
+    process.stderr.write(`wrote ${writeWhole(outDir, `${plan.name}.plan.json`, planText(plan))}\n`);
+    return;
+  }
+  const shard = o.shard ?? null;
+  const page = checkReport(o.report, force, shard !== null);
+  if (!shard) checkOutDir(outDir, resultFiles(plan, outDir, source), force);
+  const session: Session = {
+    workDir: o.workDir ?? join('work', plan.name),
+    workers: o.workers,
+    resume: o.resume === true,
+    force,
+    shard,
+    progress: (line) => process.stderr.write(`${line}\n`),
+  };
+  const started = performance.now();
+  const results = await experiment.run(plan, session);
+  if (!results) {
+    process.stderr.write(
+      `${plan.name}: shard ${shardText(shard!)} played into ${session.workDir}; with every shard's files there, run it again with --resume (no --shard) for the results\n`,
+    );
+    return;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const csvs = plan.tables.map((t, i) => {
+    const text = results.tables[t.name];
+    if (text === undefined) throw new Error(`${experiment.name} made no table ${t.name}`);
+    return writeWhole(outDir, tableFile(plan, i), text);
+  });
+  writeWhole(outDir, `${plan.name}.plan.json`, planText(plan));
+  const report = results.report(seconds);
+  writeWhole(outDir, `${plan.name}.md`, report);
+  process.stdout.write(report);
+  if (page) {
+    await writeExperimentReport(page, csvs[0]);
+    process.stderr.write(`wrote ${o.report}\n`);
+  }
+}
+
+/** The experiment a saved plan names. */
+function experimentOf(plan: Plan, file: string): Experiment {
+  const e = findExperiment(plan.experiment);
+  if (!e)
+    throw new TafelError(
+      'bad-input',
+      `${file}: experiment: unknown experiment '${plan.experiment}' (known: ${EXPERIMENTS.map((x) => x.name).join(', ')})`,
+    );
+  return e;
+}
+
+export function addExperimentCommand(program: Command): void {
+  const parent = program
+    .command('experiment')
+    .description(
+      'run an experiment: a built-in by name (tafel experiment NAME --help lists its flags) or a saved plan, PLAN.json (docs/experiments.md)',
+    )
+    .argument('[plan.json]', "a saved plan: a user's own, or one that --plan-only wrote")
+    .option('--list', 'list the built-in experiments and the questions they answer')
+    .option('--json', 'with --list: as one JSON document');
+  addSharedFlags(parent).action(
+    async (file: string | undefined, o: SharedFlags & { list?: boolean; json?: boolean }) => {
+      if (o.list) {
+        if (o.json) {
+          const list = EXPERIMENTS.map((e) => ({ name: e.name, question: e.question, flags: e.flags }));
+          return void process.stdout.write(JSON.stringify(list, null, 2) + '\n');
+        }
+        for (const e of EXPERIMENTS) process.stdout.write(`${e.name}: ${e.question}\n`);
+        return;
+      }
+      if (o.json) throw new TafelError('bad-option', 'experiment: --json goes with --list');
+      if (file === undefined)
+        throw new TafelError('missing-option', 'experiment: give a built-in name (see --list) or a PLAN.json file');
+      if (!file.endsWith('.json') && !existsSync(file))
+        throw new TafelError(
+          'bad-option',
+          `experiment: unknown experiment '${file}' (known: ${EXPERIMENTS.map((e) => e.name).join(', ')}; or a PLAN.json file)`,
+        );
+      const plan = readPlan(file);
+      await runPlan(experimentOf(plan, file), plan, o, file);
+    },
+  );
+  for (const e of EXPERIMENTS) {
+    const sub = parent.command(e.name).description(e.question);
+    for (const f of e.flags)
+      sub.option(f.flag, f.default === undefined ? f.description : `${f.description} (default ${f.default})`);
+    // The shared flags are defined here for the help; `experiment` itself reads them wherever they stand.
+    addSharedFlags(sub).action(async (_: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals<SharedFlags & Record<string, string | boolean | undefined>>();
+      // The experiment's own flags, as given (absent for a default).
+      const values = Object.fromEntries(e.flags.map((f) => [flagKey(f.flag), o[flagKey(f.flag)]]));
+      await runPlan(e, e.plan(values), o, null);
+    });
+  }
+}
