@@ -13,30 +13,18 @@
  * Every table uses the same master seed, so session g is dealt the same cards at every
  * table with the same number of players.
  *
- *   npx tsc -p tsconfig.json
- *   node dist/experiments/anderle-pot.js [--sessions N] [--hands H] [--seed S] [--workers W]
- *       [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
+ *   tafel experiment anderle-pot [--sessions N] [--hands H] [--seed S]
  */
-import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { findGame } from '../src/games/index.js';
+import { resolveParams } from '../src/games/params.js';
 import { runQuery } from '../src/harness/db/query.js';
-import { parseShard, type Shard } from '../src/harness/run/shard.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
-import {
-  checkOutDir,
-  checkReport,
-  count,
-  parseFlags,
-  runCommand,
-  seed,
-  writeExperimentReport,
-  writeWhole,
-} from './command.js';
-import type { PlannedRun } from './experiment.js';
+import { count, seed } from './command.js';
+import { PLAN_VERSION, type Experiment, type Plan, type PlannedRun } from './experiment.js';
+import { FIGURES } from './figures.js';
 import { playPlan } from './plan.js';
 
 export const NAME = 'anderle-pot';
@@ -45,12 +33,15 @@ export const BOTS = ['random', 'heuristic', 'montecarlo:worlds=8'] as const;
 /** Monte Carlo is slow with many seats: its tables stop here. */
 const SEARCH_MAX_PLAYERS = 6;
 
+const QUESTION = 'How does the Vier-Anderle pot grow, and how far do balances spread over a session?';
+
 export interface Options {
-  sessions: number;
-  hands: number;
-  seed: string;
-  players?: readonly number[];
-  bots?: readonly string[];
+  readonly sessions: number;
+  readonly hands: number;
+  readonly seed: string;
+  /** The table sizes and bots played: all of PLAYERS and BOTS when absent. */
+  readonly players?: readonly number[];
+  readonly bots?: readonly string[];
 }
 
 export interface TableResult {
@@ -67,19 +58,35 @@ export interface TableResult {
   emptyAtEnd: number;
 }
 
-/** The runs of the experiment: one per bot and table size. */
-export function planOf(o: Options): PlannedRun[] {
+/** The runs of the experiment: one per bot and table size, each checked before any play. */
+function runsOf(o: Options): PlannedRun[] {
   const game = findGame('vier-anderle')!;
+  const rules = { hands: String(o.hands) };
   const runs: PlannedRun[] = [];
   for (const bot of o.bots ?? BOTS) {
     for (const players of o.players ?? PLAYERS) {
       if (bot.startsWith('montecarlo') && players > SEARCH_MAX_PLAYERS) continue;
+      game.checkTable({ seats: players, rules: resolveParams(game.variants, rules, '--hands') });
       const name = `${bot.replace(/[^A-Za-z0-9]+/g, '-')}-${players}`;
-      const rules = { hands: String(o.hands) };
       runs.push({ name, game: game.name, players, rules, bots: bot, unit: 'match', groups: o.sessions, seed: o.seed });
     }
   }
   return runs;
+}
+
+/** The plan of these options (every table and bot unless they choose some). */
+export function planOf(o: Options): Plan {
+  return {
+    plan: PLAN_VERSION,
+    name: NAME,
+    experiment: NAME,
+    question: QUESTION,
+    command: `tafel experiment ${NAME} --sessions ${o.sessions} --hands ${o.hands} --seed ${o.seed}`,
+    options: { sessions: o.sessions, hands: o.hands, seed: o.seed },
+    runs: runsOf(o),
+    tables: [{ name: NAME }],
+    figures: FIGURES[NAME],
+  };
 }
 
 type Est = { n: number; mean: number | null; low: number | null; high: number | null };
@@ -92,7 +99,7 @@ const estimate = (e: Est): Estimate => ({
 });
 
 /** The figures of every table, from the runs' databases. */
-export async function resultsOf(files: readonly string[], o: Options): Promise<TableResult[]> {
+async function resultsOf(files: readonly string[], runs: readonly PlannedRun[], o: Options): Promise<TableResult[]> {
   const pots = await runQuery(
     files,
     `SELECT r.bots, r.seats, d.deal, cluster_mean(d.pot_after)
@@ -109,7 +116,7 @@ export async function resultsOf(files: readonly string[], o: Options): Promise<T
      FROM session JOIN runs r USING (run) GROUP BY r.bots, r.seats, r.run`,
   );
   const out: TableResult[] = [];
-  for (const run of planOf(o)) {
+  for (const run of runs) {
     const key = (row: readonly unknown[]) => row[0] === run.bots && row[1] === run.players;
     const end = ends.rows.find(key)!;
     out.push({
@@ -125,24 +132,9 @@ export async function resultsOf(files: readonly string[], o: Options): Promise<T
   return out;
 }
 
-export interface Session {
-  readonly workDir: string;
-  readonly workers: number;
-  readonly resume: boolean;
-  readonly force: boolean;
-  readonly shard: Shard | null;
-}
-
-export async function runExperiment(o: Options, s: Session): Promise<TableResult[] | null> {
-  const runs = planOf(o);
-  const files = await playPlan(runs, { ...s, progress: (line) => process.stderr.write(`${line}\n`) });
-  // A shard plays its part; the report waits for all of them.
-  return s.shard ? null : resultsOf(files, o);
-}
-
 const COLUMNS = ['bot', 'players', 'quantity', 'hand', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
 
-export function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS)[number], string | number>[] {
+function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS)[number], string | number>[] {
   const fix = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '');
   const row = (r: TableResult, quantity: string, hand: number | '', e: Estimate) => ({
     bot: r.bot,
@@ -161,7 +153,13 @@ export function csvRows(results: readonly TableResult[]): Record<(typeof COLUMNS
   ]);
 }
 
-export function report(results: readonly TableResult[], o: Options, seconds: number, workers: number): string {
+function report(
+  results: readonly TableResult[],
+  o: Options,
+  seconds: number,
+  workers: number,
+  command: string,
+): string {
   const show = (e: Estimate) =>
     e.degenerate
       ? `${e.mean.toFixed(1)} (${noIntervalNote(e, (x) => x.toFixed(1), 'sessions')})`
@@ -173,7 +171,7 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
     '# How the Vier-Anderle pot grows, and how balances spread',
     '',
     `Sessions of ${o.hands} hands (RULES.md A-8), ${o.sessions} sessions per table, one bot at every seat, seed \`${o.seed}\`.`,
-    `Produced by \`node dist/experiments/anderle-pot.js --sessions ${o.sessions} --hands ${o.hands} --seed ${o.seed}\` in ${seconds.toFixed(0)} s`,
+    `Produced by \`${command}\` in ${seconds.toFixed(0)} s`,
     `on ${workers} worker threads; regenerate it with that command rather than editing it. Each table is a run of the harness`,
     '(`--matches`, one session a duplicate group) whose database the figures are queried from (see experiments/README.md).',
     writtenLine(new Date()),
@@ -194,57 +192,33 @@ export function report(results: readonly TableResult[], o: Options, seconds: num
   return lines.join('\n') + '\n';
 }
 
-const USAGE = `usage: node dist/experiments/${NAME}.js [--sessions N] [--hands H] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
-  --sessions N   sessions per table (default 400)
-  --hands H      hands per session (default 12)
-  --seed S       master seed (default pot-1)
-  --workers W    worker threads (default: the machine's cores)
-  --work-dir DIR where each table's journal and database go (default work/${NAME})
-  --resume       continue the runs in --work-dir (an interrupted experiment)
-  --shard i/n    play part i of n of every run (then make the report from all parts in one --work-dir)
-  --out-dir DIR  where ${NAME}.csv and .md go (default results)
-  --report FILE  also write the results' HTML page there (as tafel report draws it from the CSV)`;
-
-async function main(argv: string[]): Promise<void> {
-  const v = parseFlags(argv, {
-    sessions: { type: 'string' },
-    hands: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-    'work-dir': { type: 'string' },
-    resume: { type: 'boolean' },
-    shard: { type: 'string' },
-    'out-dir': { type: 'string' },
-    report: { type: 'string' },
-  });
-  const o: Options = {
-    sessions: count(v.sessions, 400, '--sessions', 1),
-    hands: count(v.hands, 12, '--hands', 1),
-    seed: seed(v.seed, 'pot-1'),
-  };
-  const workers = count(v.workers, availableParallelism(), '--workers', 1);
-  const shard = v.shard === undefined ? null : parseShard(String(v.shard));
-  const dir = String(v['out-dir'] ?? 'results');
-  const page = checkReport(v.report, v.force === true, shard !== null);
-  if (!shard) checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
-  const started = performance.now();
-  const results = await runExperiment(o, {
-    workDir: String(v['work-dir'] ?? `work/${NAME}`),
-    workers,
-    resume: v.resume === true,
-    force: v.force === true,
-    shard,
-  });
-  if (!results) return;
-  const seconds = (performance.now() - started) / 1000;
-  const csv = writeWhole(dir, `${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
-  const text = report(results, o, seconds, workers);
-  writeWhole(dir, `${NAME}.md`, text);
-  process.stdout.write(text);
-  if (page) {
-    await writeExperimentReport(page, csv);
-    process.stderr.write(`wrote ${String(v.report)}\n`);
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand(NAME, USAGE, main);
+export const experiment: Experiment = {
+  name: NAME,
+  question: QUESTION,
+  flags: [
+    { flag: '--sessions <n>', description: 'sessions per table', default: '400' },
+    { flag: '--hands <n>', description: 'hands per session', default: '12' },
+    { flag: '--seed <s>', description: 'master seed', default: 'pot-1' },
+  ],
+  plan: (v) =>
+    planOf({
+      sessions: count(v.sessions, 400, '--sessions', 1),
+      hands: count(v.hands, 12, '--hands', 1),
+      seed: seed(v.seed, 'pot-1'),
+    }),
+  async run(plan, session) {
+    const o: Options = {
+      sessions: Number(plan.options.sessions),
+      hands: Number(plan.options.hands),
+      seed: String(plan.options.seed),
+    };
+    const files = await playPlan(plan.runs, session);
+    // A shard plays its part; the results wait for all of them.
+    if (session.shard) return null;
+    const results = await resultsOf(files, plan.runs, o);
+    return {
+      tables: { [NAME]: stringify(csvRows(results), { header: true, columns: [...COLUMNS] }) },
+      report: (seconds) => report(results, o, seconds, session.workers, plan.command),
+    };
+  },
+};

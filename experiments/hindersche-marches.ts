@@ -35,31 +35,18 @@
  * own streams from (seed, rubber, seat, deal, rotation). The CSV is the same byte for
  * byte on every run with the same options; the report adds the run's timing.
  *
- *   npx tsc -p tsconfig.json
- *   node dist/experiments/hindersche-marches.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W]
- *       [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR]
- *       [--report FILE.html] [--force]
+ *   tafel experiment hindersche-marches [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S]
  */
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { runQuery } from '../src/harness/db/query.js';
 import type { Degenerate } from '../src/harness/stats/stats.js';
-import { parseShard } from '../src/harness/run/shard.js';
 import { writtenLine } from '../src/report/format.js';
-import {
-  checkOutDir,
-  checkReport,
-  count,
-  parseFlags,
-  runCommand,
-  seed,
-  writeExperimentReport,
-  writeWhole,
-} from './command.js';
-import type { PlannedRun } from './experiment.js';
-import { playPlan, type PlanOptions } from './plan.js';
+import { count, seed } from './command.js';
+import { PLAN_VERSION, type Experiment, type Plan, type PlannedRun } from './experiment.js';
+import { FIGURES } from './figures.js';
+import { playPlan } from './plan.js';
 
 export const NAME = 'hindersche-marches';
 
@@ -73,7 +60,10 @@ export interface StudyOptions {
   readonly mcWorlds: number;
 }
 
-export const DEFAULTS = { seed: 'marches-1', rubbers: 4000, mcRubbers: 1200, mcWorlds: 12 } as const;
+const DEFAULTS = { seed: 'marches-1', rubbers: 4000, mcRubbers: 1200, mcWorlds: 12 } as const;
+
+const QUESTION =
+  'How often are Hindersche marches made (per deal and per game, phase 1 and phase 2), by random, heuristic and Monte Carlo players?';
 
 export interface TableSpec {
   /** As `--bots` takes it: one name per seat, or fewer spread over the seats. */
@@ -91,7 +81,7 @@ export function tablesOf(o: StudyOptions): TableSpec[] {
 }
 
 /** The runs: one per table, whole rubbers, `rubbers / rotations` duplicate groups. */
-export function planOf(o: StudyOptions): PlannedRun[] {
+function runsOf(o: StudyOptions): PlannedRun[] {
   return tablesOf(o).map((t) => {
     const rotations = t.bots.includes(',') ? 2 : 1;
     return {
@@ -104,6 +94,20 @@ export function planOf(o: StudyOptions): PlannedRun[] {
       seed: o.seed,
     };
   });
+}
+
+export function planOf(o: StudyOptions): Plan {
+  return {
+    plan: PLAN_VERSION,
+    name: NAME,
+    experiment: NAME,
+    question: QUESTION,
+    command: `tafel experiment ${NAME} --rubbers ${o.rubbers} --mc-rubbers ${o.mcRubbers} --mc-worlds ${o.mcWorlds} --seed ${o.seed}`,
+    options: { ...o },
+    runs: runsOf(o),
+    tables: [{ name: NAME }],
+    figures: FIGURES[NAME],
+  };
 }
 
 export type Unit = 'deal' | 'playoff-deal' | 'game' | 'seat-deal';
@@ -125,9 +129,10 @@ export interface StudyResult {
   readonly options: StudyOptions;
   readonly tables: readonly TableResult[];
   readonly rows: readonly Row[];
-  /** Wall clock, and the worker threads it played on. */
+  /** Wall clock, the worker threads it played on, and the command that makes it again. */
   readonly seconds: number;
   readonly workers: number;
+  readonly command: string;
 }
 
 /**
@@ -167,15 +172,6 @@ SELECT tbl, unit, phase, kind, seat_bot, sum(n)::INTEGER, sum(k)::INTEGER, wilso
   cluster_mean(CASE WHEN n > 0 THEN k / n END)
 FROM allgroups GROUP BY ALL`;
 
-/** Play every table (or the shard's part of each) and count from the databases; null for a shard. */
-export async function runStudy(o: StudyOptions, s: PlanOptions): Promise<StudyResult | null> {
-  const started = performance.now();
-  const runs = planOf(o);
-  const files = await playPlan(runs, s);
-  if (s.shard) return null;
-  return { ...(await countStudy(o, files)), seconds: (performance.now() - started) / 1000, workers: s.workers };
-}
-
 type Interval = {
   n: number;
   rate?: number;
@@ -206,7 +202,7 @@ function clusterColumns(
 async function countStudy(
   o: StudyOptions,
   files: readonly string[],
-): Promise<Omit<StudyResult, 'seconds' | 'workers'>> {
+): Promise<Omit<StudyResult, 'seconds' | 'workers' | 'command'>> {
   // The engine's own count (its `marches` match metric, playoffs included) against the deals'.
   const check = await runQuery(
     files,
@@ -339,10 +335,6 @@ export function csvText(rows: readonly Row[]): string {
   );
 }
 
-export function commandOf(o: StudyOptions): string {
-  return `node dist/experiments/${NAME}.js --rubbers ${o.rubbers} --mc-rubbers ${o.mcRubbers} --mc-worlds ${o.mcWorlds} --seed ${o.seed}`;
-}
-
 /** Below this many events a t interval over clusters is not to be trusted (the md marks it). */
 const FEW = 10;
 
@@ -396,11 +388,10 @@ const WHAT: Record<string, string> = {
 
 /** The readable report (Markdown). Its sentences are written from the numbers. */
 export function reportText(study: StudyResult, rows: readonly Row[]): string {
-  const o = study.options;
   const L: string[] = [];
   L.push('# How often are Hindersche marches made?');
   L.push('');
-  L.push('Generated by `experiments/hindersche-marches.ts`; do not edit by hand, re-run instead.');
+  L.push(`Generated by \`tafel experiment ${NAME}\`; do not edit by hand, re-run instead.`);
   L.push(writtenLine(new Date()));
   L.push('');
   L.push('**Question** (issue 4). How often is a march made (RULES.md H-4: 100 card points; in phase 2, H-6,');
@@ -417,8 +408,7 @@ export function reportText(study: StudyResult, rows: readonly Row[]): string {
   L.push('has one. All tables use the same seed, so rubber g, deal k gets the same cards at every table.');
   L.push('');
   L.push('```sh');
-  L.push('npx tsc -p tsconfig.json');
-  L.push(commandOf(o));
+  L.push(study.command);
   L.push('```');
   L.push('');
   const cores = availableParallelism();
@@ -577,85 +567,49 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
   return out;
 }
 
-/** Write the CSV and the report, each whole. */
-export function writeResults(study: StudyResult, dir: string): { csv: string; md: string } {
-  const csv = writeWhole(dir, `${NAME}.csv`, csvText(study.rows));
-  const md = writeWhole(dir, `${NAME}.md`, reportText(study, study.rows));
-  return { csv, md };
-}
-
-// --- Command ------------------------------------------------------------------------
-
-const USAGE = `usage: node dist/experiments/${NAME}.js [--rubbers N] [--mc-rubbers N] [--mc-worlds W] [--seed S] [--workers W] [--work-dir DIR] [--resume] [--shard i/n] [--out-dir DIR] [--report FILE.html] [--force]
-  --rubbers N     rubbers at the random, heuristic and heuristic,random tables (default ${DEFAULTS.rubbers})
-  --mc-rubbers N  rubbers at the montecarlo table (default ${DEFAULTS.mcRubbers})
-  --mc-worlds W   worlds per decision of the montecarlo bot (default ${DEFAULTS.mcWorlds})
-  --seed S        master seed: 1-64 letters, digits or _ . : - (default ${DEFAULTS.seed})
-  --workers W     worker threads (default: the machine's cores)
-  --work-dir DIR  where each table's journal and database go (default work/${NAME})
-  --resume        continue the runs in --work-dir (an interrupted experiment)
-  --shard i/n     play part i of n of every run (then make the report from all parts in one --work-dir)
-  --out-dir DIR   where ${NAME}.csv and ${NAME}.md go (default results)
-  --report FILE   also write the results' HTML page there (as tafel report draws it from the CSV)`;
-
-export function parseOptions(
-  argv: string[],
-): (StudyOptions & Omit<PlanOptions, 'progress'> & { outDir: string; report: string | null }) | 'help' {
-  const values = parseFlags(argv, {
-    rubbers: { type: 'string' },
-    'mc-rubbers': { type: 'string' },
-    'mc-worlds': { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-    'work-dir': { type: 'string' },
-    resume: { type: 'boolean' },
-    shard: { type: 'string' },
-    'out-dir': { type: 'string' },
-    report: { type: 'string' },
-  });
-  if (values.help) return 'help';
-  const shard = values.shard === undefined ? null : parseShard(String(values.shard));
-  return {
-    seed: seed(values.seed, DEFAULTS.seed),
-    rubbers: count(values.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
-    mcRubbers: count(values['mc-rubbers'], DEFAULTS.mcRubbers, '--mc-rubbers', 0),
-    mcWorlds: count(values['mc-worlds'], DEFAULTS.mcWorlds, '--mc-worlds', 1),
-    workers: count(values.workers, availableParallelism(), '--workers', 1),
-    workDir: String(values['work-dir'] ?? `work/${NAME}`),
-    resume: values.resume === true,
-    shard,
-    outDir: String(values['out-dir'] ?? 'results'),
-    report: values.report === undefined ? null : String(values.report),
-    force: values.force === true,
-  };
-}
-
-async function main(argv: string[]): Promise<void> {
-  const o = parseOptions(argv);
-  if (o === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  const page = checkReport(o.report ?? undefined, o.force, o.shard !== null);
-  if (!o.shard) checkOutDir(o.outDir, [`${NAME}.csv`, `${NAME}.md`], o.force);
-  const study = await runStudy(o, { ...o, progress: (line: string) => console.error(line) });
-  if (!study) return;
-  const { csv, md } = writeResults(study, o.outDir);
-  const rows = study.rows;
-  for (const t of study.tables) {
-    const p1 = find(rows, t.bots, 'deal', '1', 'any', 'cluster-ratio-t');
-    const p2 = find(rows, t.bots, 'deal', '2', 'any', 'cluster-ratio-t');
-    const g = find(rows, t.bots, 'game', 'all', 'any', 'cluster-ratio-t');
-    console.log(
-      `${t.bots.padEnd(22)} phase-1 deals ${pct(p1?.rate ?? NaN)} ${ci(p1)}` +
-        `  phase-2 deals ${pct(p2?.rate ?? NaN)} ${ci(p2)}  games ${pct(g?.rate ?? NaN)} ${ci(g)}`,
-    );
-  }
-  console.log(`wrote ${csv} and ${md} (${study.seconds.toFixed(1)} s)`);
-  if (page) {
-    await writeExperimentReport(page, csv);
-    console.log(`wrote ${o.report}`);
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runCommand(NAME, USAGE, main);
+export const experiment: Experiment = {
+  name: NAME,
+  question: QUESTION,
+  flags: [
+    {
+      flag: '--rubbers <n>',
+      description: 'rubbers at the random, heuristic and heuristic,random tables',
+      default: String(DEFAULTS.rubbers),
+    },
+    {
+      flag: '--mc-rubbers <n>',
+      description: 'rubbers at the montecarlo table (0: none)',
+      default: String(DEFAULTS.mcRubbers),
+    },
+    {
+      flag: '--mc-worlds <w>',
+      description: 'worlds per decision of the montecarlo bot',
+      default: String(DEFAULTS.mcWorlds),
+    },
+    { flag: '--seed <s>', description: 'master seed: 1-64 letters, digits or _ . : -', default: DEFAULTS.seed },
+  ],
+  plan: (v) =>
+    planOf({
+      seed: seed(v.seed, DEFAULTS.seed),
+      rubbers: count(v.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
+      mcRubbers: count(v.mcRubbers, DEFAULTS.mcRubbers, '--mc-rubbers', 0),
+      mcWorlds: count(v.mcWorlds, DEFAULTS.mcWorlds, '--mc-worlds', 1),
+    }),
+  async run(plan, session) {
+    const o: StudyOptions = {
+      seed: String(plan.options.seed),
+      rubbers: Number(plan.options.rubbers),
+      mcRubbers: Number(plan.options.mcRubbers),
+      mcWorlds: Number(plan.options.mcWorlds),
+    };
+    const files = await playPlan(plan.runs, session);
+    // A shard plays its part; the results wait for all of them.
+    if (session.shard) return null;
+    const counted = await countStudy(o, files);
+    return {
+      tables: { [NAME]: csvText(counted.rows) },
+      report: (seconds) =>
+        reportText({ ...counted, seconds, workers: session.workers, command: plan.command }, counted.rows),
+    };
+  },
+};

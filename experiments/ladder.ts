@@ -66,7 +66,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
-import { findGame } from '../src/games/index.js';
+import { GAMES, findGame } from '../src/games/index.js';
 import type { Game } from '../src/games/game.js';
 import { resolveLineup } from '../src/harness/table/lineup.js';
 import type { MoveTime } from '../src/harness/run/run.js';
@@ -447,11 +447,7 @@ const FLAGS = [
   },
   {
     flag: '--margin <x>',
-    description: `the two best bots are "equal" when their difference lies within +-x (headline deal metric; default per game: ${Object.entries(
-      MARGINS,
-    )
-      .map(([g, m]) => `${g} ${m}`)
-      .join(', ')})`,
+    description: `the two best bots are "equal" when their difference lies within +-x (headline deal metric; default per game: ${GAMES.map((g) => `${g.name} ${g.experiments.ladder.margin}`).join(', ')})`,
   },
 ];
 

@@ -55,10 +55,8 @@
  * pooled over every deal and given a Student-t 95% interval over deals (a cluster ratio
  * estimate: the linearized per-deal residuals).
  *
- *   npx tsc -p tsconfig.json
- *   node dist/experiments/pimc-properties.js [--game G] [--deals N] [--tricks K] [--worlds W] [--play heuristic|random] [--seed S] [--out-dir DIR]
+ *   tafel experiment pimc-properties [--game G] [--deals N] [--tricks K] [--worlds W] [--play heuristic|random] [--seed S]
  */
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { newSets, setFirst, setHas, setSelect } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
@@ -69,14 +67,19 @@ import { resolveParams } from '../src/games/params.js';
 import { RatioMoments, type Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
-import { checkOutDir, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 import { writtenLine } from '../src/report/format.js';
+import { count, seed } from './command.js';
+import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
+import { FIGURES } from './figures.js';
 
 export const NAME = 'pimc-properties';
 const PLAYS = ['heuristic', 'random'] as const;
 /** The most tricks left at which decisions are valued by exact minimax (the cost grows about tenfold a trick). */
 const MAX_TRICKS = 4;
 type Play = (typeof PLAYS)[number];
+
+const QUESTION =
+  'Leaf correlation, bias and disambiguation (Long et al. 2010): why does PIMC do well or badly in each game?';
 
 export interface Options {
   games: readonly string[];
@@ -391,7 +394,7 @@ function inDeal(s: State, seat: number): boolean {
   return (obs.handLane(0) | obs.handLane(1) | obs.handLane(2) | obs.handLane(3)) !== 0;
 }
 
-export function runExperiment(o: Options): GameProperties[] {
+function measureAll(o: Options): GameProperties[] {
   return o.games.map((name) => {
     const game = findGame(name)!;
     return measureGame(game, game.defaultSeats, o);
@@ -401,7 +404,7 @@ export function runExperiment(o: Options): GameProperties[] {
 const COLUMNS = ['game', 'seats', 'property', 'at', 'n', 'mean', 'ci95_low', 'ci95_high'] as const;
 type Row = Record<(typeof COLUMNS)[number], string | number>;
 
-export function csvRows(results: readonly GameProperties[]): Row[] {
+function csvRows(results: readonly GameProperties[]): Row[] {
   const fix = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '');
   const rows: Row[] = [];
   for (const r of results) {
@@ -432,7 +435,7 @@ export function csvRows(results: readonly GameProperties[]): Row[] {
   return rows;
 }
 
-export function report(o: Options, results: readonly GameProperties[], seconds: number, command: string): string {
+function report(o: Options, results: readonly GameProperties[], seconds: number, command: string): string {
   const show = (rate: Rate, deals: number) => {
     const e = rate.estimate(deals);
     if (e.n === 0) return '-';
@@ -521,29 +524,12 @@ function comparison(results: readonly GameProperties[]): string[] {
   ];
 }
 
-const USAGE = `usage: node dist/experiments/pimc-properties.js [--game G] [--deals N] [--tricks K] [--worlds W] [--play heuristic|random] [--seed S] [--out-dir DIR]
-  --game G       one game (default: all four)
-  --deals N      deals per game (default 200)
-  --tricks K     value the decisions with at most K tricks left for lc and b (default 4, at most 4)
-  --worlds W     worlds drawn per card and observer for df (default 100)
-  --play P       who plays the deals: heuristic (default) or random
-  --seed S       master seed (default properties-1)
-  --out-dir DIR  where pimc-properties.csv and .md go (default results)`;
-
-function main(argv: string[]): Promise<void> {
-  const v = parseFlags(argv, {
-    game: { type: 'string' },
-    deals: { type: 'string' },
-    tricks: { type: 'string' },
-    worlds: { type: 'string' },
-    play: { type: 'string' },
-    seed: { type: 'string' },
-    'out-dir': { type: 'string' },
-  });
+/** The options of these flag values, checked. */
+function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
   if (v.game !== undefined && !findGame(String(v.game)))
     throw new TafelError(
       'unknown-game',
-      `unknown game '${String(v.game)}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
+      `--game: unknown game '${String(v.game)}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
     );
   const play = String(v.play ?? 'heuristic');
   if (!(PLAYS as readonly string[]).includes(play))
@@ -561,17 +547,57 @@ function main(argv: string[]): Promise<void> {
       'bad-option',
       `--tricks ${o.tricks}: at most ${MAX_TRICKS} (exact minimax of more is too slow)`,
     );
-  const dir = String(v['out-dir'] ?? 'results');
-  checkOutDir(dir, [`${NAME}.csv`, `${NAME}.md`], v.force === true);
-  const command = `node dist/experiments/${NAME}.js ${argv.join(' ')}`.trim();
-  const started = performance.now();
-  const results = runExperiment(o);
-  const seconds = (performance.now() - started) / 1000;
-  writeWhole(dir, `${NAME}.csv`, stringify(csvRows(results), { header: true, columns: [...COLUMNS] }));
-  const text = report(o, results, seconds, command);
-  writeWhole(dir, `${NAME}.md`, text);
-  process.stdout.write(text);
-  return Promise.resolve();
+  return o;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand(NAME, USAGE, main);
+/** The plan: no runs (it measures positions, in one thread); `run` computes its table. */
+export function planOf(o: Options): Plan {
+  const game = o.games.length === 1 ? ` --game ${o.games[0]}` : '';
+  return {
+    plan: PLAN_VERSION,
+    name: NAME,
+    experiment: NAME,
+    question: QUESTION,
+    command: `tafel experiment ${NAME}${game} --deals ${o.deals} --tricks ${o.tricks} --worlds ${o.worlds} --play ${o.play} --seed ${o.seed}`,
+    options: { ...o },
+    runs: [],
+    tables: [{ name: NAME }],
+    figures: FIGURES[NAME],
+  };
+}
+
+export const experiment: Experiment = {
+  name: NAME,
+  question: QUESTION,
+  flags: [
+    { flag: '--game <g>', description: 'one game (default: all four)' },
+    { flag: '--deals <n>', description: 'deals per game', default: '200' },
+    {
+      flag: '--tricks <k>',
+      description: `value the decisions with at most K tricks left for lc and b (at most ${MAX_TRICKS})`,
+      default: '4',
+    },
+    { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100' },
+    { flag: '--play <p>', description: 'who plays the deals: heuristic or random', default: 'heuristic' },
+    { flag: '--seed <s>', description: 'master seed', default: 'properties-1' },
+  ],
+  plan: (v) => planOf(optionsOf(v)),
+  run(plan, session) {
+    // No runs, so a shard has nothing to play: the results are made without --shard.
+    if (session.shard) return Promise.resolve(null);
+    const x = plan.options;
+    const o: Options = {
+      games: (x.games as readonly string[]).map(String),
+      deals: Number(x.deals),
+      tricks: Number(x.tricks),
+      worlds: Number(x.worlds),
+      play: x.play as Play,
+      seed: String(x.seed),
+    };
+    const results = measureAll(o);
+    return Promise.resolve({
+      tables: { [NAME]: stringify(csvRows(results), { header: true, columns: [...COLUMNS] }) },
+      report: (seconds: number) => report(o, results, seconds, plan.command),
+    });
+  },
+};

@@ -18,18 +18,16 @@
  *    tuned and the default heuristic each against them on the same fresh groups
  *    (`S:cross`), and the per-group difference of the two.
  *
- * Both tunings play on the worker pool (--workers, default 2); run it inside the heavy-run
- * lock on the shared machines:
+ * Both tunings play on the worker pool (`--workers`); run it inside the heavy-run lock on
+ * the shared machines:
  *
- *   npx tsc -p tsconfig.json
- *   node dist/experiments/tune.js --game viersche
+ *   tafel experiment tune --game viersche
  *
  * writes results/tune-<game>.csv (every number) and results/tune-<game>.md (the report,
  * with wall and CPU time and the machine's load, which the CSV leaves out so that a run
  * with the same options writes the same CSV).
  */
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../src/core/errors.js';
 import { GAMES, findGame } from '../src/games/index.js';
@@ -44,8 +42,14 @@ import { estimateText } from '../src/harness/stats/interval-text.js';
 import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune/tune.js';
 import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune/spec.js';
 import { tunedBot } from '../src/harness/tune/report.js';
-import { checkOutDir, checkReport, count, parseFlags, runCommand, seed, writeWhole } from './command.js';
 import { writtenLine } from '../src/report/format.js';
+import { count, seed } from './command.js';
+import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
+import { FIGURES } from './figures.js';
+
+const NAME = 'tune';
+const QUESTION =
+  'How much of a bad start does tuning the heuristic by SPSA win back, and does tuning from the defaults find a better heuristic?';
 
 /** Each game's tuning preset (`Game.experiments.tune`), for the games that declare one. */
 export const PRESETS: Readonly<Record<string, TunePreset>> = Object.fromEntries(
@@ -61,7 +65,6 @@ export interface Options {
   /** Groups of each cross-check of the tuning from the defaults against other bots (0: none). */
   readonly cross: number;
   readonly seed: string;
-  readonly workers: number;
 }
 
 interface Timed {
@@ -90,7 +93,10 @@ export const CROSS = ['random', 'montecarlo'] as const;
 function gameNamed(name: string): Game {
   const game = findGame(name);
   if (!game)
-    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
+    throw new TafelError(
+      'unknown-game',
+      `--game: unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
+    );
   if (!PRESETS[name])
     throw new TafelError('unknown-game', `no preset for ${name} (presets: ${Object.keys(PRESETS).join(', ')})`);
   return game;
@@ -186,13 +192,13 @@ async function againstOne(
   return played.means.map((m) => Array.from({ length: o.groups }, (_, g) => sign * (m[2 * g] - m[2 * g + 1])));
 }
 
-export async function runExperiment(o: Options): Promise<Outcome> {
+async function runExperiment(o: Options, workers: number): Promise<Outcome> {
   const game = gameNamed(o.game);
   const preset = PRESETS[o.game];
   const recoverySpec = await specFor(o, `heuristic:${preset.bad}`);
   const defaultsSpec = await specFor(o, 'heuristic');
   const defaults: EntrantSpec = { ...defaultsSpec.bot, label: 'default' };
-  const recovery = await timedTuning(recoverySpec, o.workers, 'recovery');
+  const recovery = await timedTuning(recoverySpec, workers, 'recovery');
 
   // The start and the tuned bot, each against the defaults, on the same fresh groups.
   const started = performance.now();
@@ -200,11 +206,11 @@ export async function runExperiment(o: Options): Promise<Outcome> {
     recoverySpec,
     [recoverySpec.bot, variant(recoverySpec, 'tuned', recovery.tuning.values)],
     defaults,
-    { seed: `${o.seed}:measure`, groups: o.measure, workers: o.workers },
+    { seed: `${o.seed}:measure`, groups: o.measure, workers },
   );
   const measureWall = (performance.now() - started) / 1000;
 
-  const fromDefaults = await timedTuning(defaultsSpec, o.workers, 'from the defaults');
+  const fromDefaults = await timedTuning(defaultsSpec, workers, 'from the defaults');
   const cross = [];
   for (const name of o.cross > 0 ? CROSS : []) {
     const opponent: EntrantSpec = { ...(await entrantOf(game, name)), label: name };
@@ -212,7 +218,7 @@ export async function runExperiment(o: Options): Promise<Outcome> {
     const [t, d] = await againstOne(defaultsSpec, [tunedBot, defaults], opponent, {
       seed: `${o.seed}:cross`,
       groups: o.cross,
-      workers: o.workers,
+      workers,
     });
     cross.push({
       opponent: name,
@@ -250,7 +256,7 @@ function thetaAt(r: TuneResult, k: number, i: number): number {
   return k === 0 ? r.spec.tune[i].start : r.iterations[k - 1].theta[i];
 }
 
-export function csvRows(o: Options, out: Outcome): Row[] {
+function csvRows(o: Options, out: Outcome): Row[] {
   const fix = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : '');
   const rows: Row[] = [];
   const add = (
@@ -304,7 +310,7 @@ function pct(e: Estimate): string {
   return estimateText(e, (x) => `${(x * 100).toFixed(0)}%`);
 }
 
-export function report(o: Options, out: Outcome, command: string, load: readonly number[]): string {
+function report(o: Options, out: Outcome, command: string, load: readonly number[], workers: number): string {
   const game = findGame(o.game)!;
   const metric = headline(game, 'deal');
   const preset = PRESETS[o.game];
@@ -324,7 +330,7 @@ export function report(o: Options, out: Outcome, command: string, load: readonly
     ];
   };
   const time = (x: Timed) =>
-    `${x.wall.toFixed(0)} s wall, ${x.cpu.toFixed(0)} s CPU (${o.workers} worker${o.workers === 1 ? '' : 's'})`;
+    `${x.wall.toFixed(0)} s wall, ${x.cpu.toFixed(0)} s CPU (${workers} worker${workers === 1 ? '' : 's'})`;
   return (
     [
       `# Tuning the heuristic by SPSA: ${o.game}`,
@@ -392,29 +398,8 @@ function verdictText(t: TuneResult): string {
       : 'no difference shown';
 }
 
-const USAGE = `usage: node dist/experiments/tune.js [--game G] [--iterations N] [--pairs P] [--measure M] [--cross N] [--seed S] [--workers K] [--out-dir DIR] [--report FILE.html] [--force]
-  --game G        ${Object.keys(PRESETS).join(' or ')} (default viersche)
-  --iterations N  SPSA iterations of each tuning (default 4000)
-  --pairs P       duplicate groups an iteration (default 64)
-  --measure M     duplicate groups of each measurement and verification (default 20000)
-  --cross N       duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (default 4000; 0: none)
-  --seed S        master seed (default tune-1)
-  --workers K     worker threads (default 2)
-  --out-dir DIR   where tune-<game>.csv and .md go (default results)
-  --report FILE   also write the two tunings' HTML page there (as tafel tune --report draws each)`;
-
-async function main(argv: string[]): Promise<void> {
-  const v = parseFlags(argv, {
-    game: { type: 'string' },
-    iterations: { type: 'string' },
-    pairs: { type: 'string' },
-    measure: { type: 'string' },
-    cross: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-    'out-dir': { type: 'string' },
-    report: { type: 'string' },
-  });
+/** The options of these flag values, checked. */
+function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
   const o: Options = {
     game: String(v.game ?? 'viersche'),
     iterations: count(v.iterations, 4000, '--iterations', 1),
@@ -422,53 +407,59 @@ async function main(argv: string[]): Promise<void> {
     measure: count(v.measure, 20000, '--measure', 2),
     cross: count(v.cross, 4000, '--cross', 0),
     seed: seed(v.seed, 'tune-1'),
-    workers: count(v.workers, 2, '--workers', 1),
   };
   gameNamed(o.game);
-  const dir = String(v['out-dir'] ?? 'results');
-  const page = checkReport(v.report, v.force === true, false);
-  checkOutDir(dir, [`tune-${o.game}.csv`, `tune-${o.game}.md`], v.force === true);
-  const command = `node dist/experiments/tune.js ${argv.join(' ')}`.trim();
-  const load = loadavg();
-  const out = await runExperiment(o);
-  writeWhole(dir, `tune-${o.game}.csv`, stringify(csvRows(o, out), { header: true, columns: [...COLUMNS] }));
-  const text = report(o, out, command, load);
-  writeWhole(dir, `tune-${o.game}.md`, text);
-  process.stdout.write(text);
-  if (page) {
-    await writeTuningsReport(page, o, out);
-    process.stderr.write(`wrote ${String(v.report)}\n`);
-  }
+  return o;
 }
 
-/** The page of both tunings, each part as `tafel tune --report` draws a tuning. */
-async function writeTuningsReport(path: string, o: Options, out: Outcome): Promise<void> {
-  // The plotting library takes a second to load: only when a page is asked for.
-  const [{ tuneData }, { writeReport }] = await Promise.all([
-    import('../src/report/tune-data.js'),
-    import('../src/report/page.js'),
-  ]);
-  const parts = [
-    ['from a bad start', out.recovery],
-    ['from the defaults', out.defaults],
-  ] as const;
-  writeReport(
-    path,
-    parts.map(([what, x]) => {
-      const v = x.tuning.verified;
-      return tuneData(
-        x.tuning.spec,
-        x.tuning.iterations,
-        v && { estimate: v.difference, verdict: v.verdict, sprt: null },
-        {
-          when: `tuned ${what} in ${x.wall.toFixed(0)} s wall, ${x.cpu.toFixed(0)} s CPU (${o.workers} workers)`,
-          sources: [],
-          notes: [],
-        },
-      );
-    }),
-    { title: `Tuning the heuristic by SPSA: ${o.game}`, made: new Date() },
-  );
+/** The plan: no runs (a tuning is not a run); `run` plays the tunings and measurements through the tuner. */
+export function planOf(o: Options): Plan {
+  return {
+    plan: PLAN_VERSION,
+    name: `${NAME}-${o.game}`,
+    experiment: NAME,
+    question: QUESTION,
+    command: `tafel experiment ${NAME} --game ${o.game} --iterations ${o.iterations} --pairs ${o.pairs} --measure ${o.measure} --cross ${o.cross} --seed ${o.seed}`,
+    options: { ...o },
+    runs: [],
+    tables: [{ name: NAME }],
+    figures: FIGURES[NAME],
+  };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCommand('tune', USAGE, main);
+export const experiment: Experiment = {
+  name: NAME,
+  question: QUESTION,
+  flags: [
+    { flag: '--game <g>', description: 'the game whose heuristic is tuned (one with a preset)', default: 'viersche' },
+    { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000' },
+    { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64' },
+    { flag: '--measure <m>', description: 'duplicate groups of each measurement and verification', default: '20000' },
+    {
+      flag: '--cross <n>',
+      description: `duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (0: none)`,
+      default: '4000',
+    },
+    { flag: '--seed <s>', description: 'master seed', default: 'tune-1' },
+  ],
+  plan: (v) => planOf(optionsOf(v)),
+  async run(plan, session) {
+    // No runs, so a shard has nothing to play: the results are made without --shard.
+    if (session.shard) return null;
+    const x = plan.options;
+    const o: Options = {
+      game: String(x.game),
+      iterations: Number(x.iterations),
+      pairs: Number(x.pairs),
+      measure: Number(x.measure),
+      cross: Number(x.cross),
+      seed: String(x.seed),
+    };
+    const load = loadavg();
+    const out = await runExperiment(o, session.workers);
+    return {
+      tables: { [NAME]: stringify(csvRows(o, out), { header: true, columns: [...COLUMNS] }) },
+      report: () => report(o, out, plan.command, load, session.workers),
+    };
+  },
+};
