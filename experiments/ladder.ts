@@ -435,7 +435,7 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
 }
 
 const FLAGS = [
-  { flag: '--game <name>', description: 'viersche, hindersche, hindersi-jass or vier-anderle', default: 'viersche' },
+  { flag: '--game <name>', description: GAMES.map((g) => g.name).join(', '), default: 'viersche' },
   { flag: '--players <n>', description: "seats at the table (default: the game's)" },
   { flag: '--deals <n>', description: 'duplicate deal groups per bot', default: '200' },
   { flag: '--matches <n>', description: 'duplicate match groups per bot (0 leaves matches out)', default: '10' },

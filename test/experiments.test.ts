@@ -55,7 +55,8 @@ describe('tafel experiment', () => {
 
   it('--list names every built-in and its question, --json too', () => {
     const r = ok(['--list']);
-    for (const name of ['ladder', 'versus', 'plan']) expect(r.stdout).toMatch(new RegExp(`^${name}: \\S`, 'm'));
+    for (const name of ['hindersche-marches', 'anderle-pot', 'ladder', 'versus', 'pimc-properties', 'tune', 'plan'])
+      expect(r.stdout).toMatch(new RegExp(`^${name}: \\S`, 'm'));
     const list = JSON.parse(ok(['--list', '--json']).stdout) as { name: string; flags: { flag: string }[] }[];
     expect(list.find((e) => e.name === 'ladder')!.flags.map((f) => f.flag)).toContain('--margin <x>');
     // `plan` by itself is the example: --plan-only prints it, checked and complete, as a start.
@@ -174,7 +175,10 @@ describe('tafel experiment', () => {
     }));
 
   it.each([
-    [['nosuch'], /^tafel: experiment: unknown experiment 'nosuch' \(known: ladder, versus, plan/],
+    [
+      ['nosuch'],
+      /^tafel: experiment: unknown experiment 'nosuch' \(known: hindersche-marches, anderle-pot, ladder, versus, pimc-properties, tune, plan/,
+    ],
     [['ladder', '--bogus'], /^tafel: unknown option '--bogus'/],
     [['ladder', '--deals', 'x'], /^tafel: --deals 'x': a whole number from 1/],
     [['ladder', '--game', 'skat'], /^tafel: unknown game 'skat'/],
