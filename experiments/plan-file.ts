@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { TafelError } from '../src/core/errors.js';
-import type { DeclaredFigure } from '../src/report/declared.js';
+import { checkFigure } from '../src/report/declared.js';
 import { PLAN_VERSION, type Plan, type PlannedRun, type PlannedTable } from './experiment.js';
 
 type Json = Record<string, unknown>;
@@ -65,11 +65,6 @@ export function checkPlan(value: unknown, file: string, command: string): Plan {
       bad(`options.${k}`, 'a string, number or boolean, or a list of strings or numbers');
   }
   const figures = o.figures === undefined ? [] : array(o.figures, 'figures', bad);
-  figures.forEach((f, i) => {
-    const fig = object(f, `figures[${i}]`, bad);
-    text(fig.kind, `figures[${i}].kind`, bad);
-    text(fig.title, `figures[${i}].title`, bad);
-  });
   return {
     plan: PLAN_VERSION,
     name,
@@ -79,7 +74,7 @@ export function checkPlan(value: unknown, file: string, command: string): Plan {
     options: options as Plan['options'],
     runs,
     tables,
-    figures: figures as DeclaredFigure[],
+    figures: figures.map((f, i) => checkFigure(f, `figures[${i}]`, bad)),
   };
 }
 

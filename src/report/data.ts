@@ -6,6 +6,7 @@
  * reader and nothing else. Bots are named by their labels, which are unique in a run.
  */
 import type { Estimate } from '../harness/stats/stats.js';
+import type { DeclaredFigure } from './declared.js';
 
 /** The block at the top of a part: what was run, and the command that runs it again. */
 export interface Identity {
@@ -144,50 +145,17 @@ export interface RunData {
   readonly notes: readonly string[];
 }
 
-/** One row of an experiment's CSV: an estimate of `quantity` for a bot (or table), with its interval. */
-interface EstimateRow {
-  readonly estimate: Estimate;
-}
-
-/** `experiments/ladder.ts`: every bot against heuristic, per game. */
-export interface LadderData {
-  readonly kind: 'ladder';
+/**
+ * An experiment's results drawn from its plan (declared.ts): the figures it declares,
+ * each with the rows of its table (CSV cells as written, by column) that it draws.
+ */
+export interface DeclaredData {
+  readonly kind: 'declared';
   readonly identity: Identity;
-  readonly game: string;
-  readonly rows: readonly (EstimateRow & {
-    readonly bot: string;
-    readonly cheats: boolean;
-    readonly quantity: string;
-  })[];
-  /** What the page leaves out (quantities it does not know). */
-  readonly notes: readonly string[];
-}
-
-/** `experiments/hindersche-marches.ts`: march rates by table, phase and unit. */
-export interface MarchesData {
-  readonly kind: 'marches';
-  readonly identity: Identity;
-  readonly rows: readonly (EstimateRow & {
-    readonly table: string;
-    readonly phase: string;
-    readonly unit: string;
-    readonly what: string;
-    readonly marches: number;
-    readonly method: string;
-    readonly seatBot: string;
-  })[];
-}
-
-/** `experiments/anderle-pot.ts`: the pot after each hand and the spread of balances, by bot and table size. */
-export interface PotData {
-  readonly kind: 'pot';
-  readonly identity: Identity;
-  readonly rows: readonly (EstimateRow & {
-    readonly bot: string;
-    readonly players: number;
-    readonly quantity: string;
-    readonly hand: number | null;
-  })[];
+  readonly figures: readonly {
+    readonly figure: DeclaredFigure;
+    readonly rows: readonly Readonly<Record<string, string>>[];
+  }[];
 }
 
 /** A tuning (`tafel tune`): each parameter's path, each iteration's result, and the check of the tuned bot. */
@@ -233,4 +201,4 @@ export interface TuneData {
   readonly notes: readonly string[];
 }
 
-export type ReportPart = RunData | LadderData | MarchesData | PotData | TuneData;
+export type ReportPart = RunData | DeclaredData | TuneData;

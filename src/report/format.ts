@@ -23,15 +23,16 @@ export function fixed(x: number, digits: number): string {
 /**
  * An estimate's mean and bounds, each to the decimals its half-width supports; where the
  * sample gives no interval, the mean and in the low cell the words that say so
- * (interval-text.ts), the high cell empty.
+ * (interval-text.ts; `unit`: what n counts), the high cell empty.
  */
 export function estimateCells(
   e: { mean: number; low: number; high: number; n?: number; degenerate?: Degenerate; bound?: number },
   scale = 1,
+  unit = 'groups',
 ): [string, string, string] {
   if (e.degenerate) {
     const show = (x: number) => fixed(x * scale, 2);
-    return [show(e.mean), noIntervalNote({ sd: NaN, n: NaN, ...e }, show), ''];
+    return [show(e.mean), noIntervalNote({ sd: NaN, n: NaN, ...e }, show, unit), ''];
   }
   const digits = decimalsFor(((e.high - e.low) / 2) * scale);
   return [fixed(e.mean * scale, digits), fixed(e.low * scale, digits), fixed(e.high * scale, digits)];

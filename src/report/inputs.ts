@@ -2,8 +2,9 @@
  * `tafel report`'s inputs: each file is recognised by what it holds, not by its name,
  * and read by the reader of its kind. Journals of one run's shards make one run; a
  * summary CSV or per-deal CSV of a run whose journal is also given adds nothing to it
- * but the per-deal values, nor does a tuning's CSV whose journal is given; anything
- * else is a part of its own, in the order given.
+ * but the per-deal values, nor does a tuning's CSV whose journal is given; an
+ * experiment's CSV is drawn from its plan beside it (declared-input.ts), the tables of
+ * one plan one part; anything else is a part of its own, in the order given.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,12 +14,12 @@ import { isDealRecord } from '../harness/run/journal.js';
 import { pathOf, shellWord } from '../harness/run/spec.js';
 import type { ReportPart } from './data.js';
 import { dealCsvHead, dealCsvRunData, isDealCsvHeader } from './deal-input.js';
-import { experimentData, experimentOf, ladderDraws } from './experiment-input.js';
+import { declaredData, planOf } from './declared-input.js';
 import { journalRunData, readJournals, type JournalRun } from './journal-input.js';
 import { isSummaryHeader, summaryRunData } from './summary-input.js';
 import { isTuneCsvHeader, isTuneJournalLine, tuneCsvData, tuneCsvOf, tuneJournalData } from './tune-input.js';
 
-type Kind = 'journal' | 'summary' | 'deals' | 'tune-journal' | 'tune-csv' | 'ladder' | 'marches' | 'pot';
+type Kind = 'journal' | 'summary' | 'deals' | 'tune-journal' | 'tune-csv' | 'experiment';
 
 export function readInputs(paths: readonly string[]): ReportPart[] {
   if (paths.length === 0) throw new TafelError('missing-input', 'report: give the files to report on');
@@ -28,6 +29,7 @@ export function readInputs(paths: readonly string[]): ReportPart[] {
   const extra = new Map<JournalRun, string[]>();
   const parts: { at: number; part: () => ReportPart }[] = [];
   const at = (path: string) => paths.indexOf(path);
+  const plans = new Set<string>();
   const tuneCsvs = new Set(kinds.filter((k) => k.kind === 'tune-journal').map((k) => tuneCsvOf(k.path)));
   for (const { path, kind } of kinds) {
     if (kind === 'journal') continue;
@@ -54,7 +56,10 @@ export function readInputs(paths: readonly string[]): ReportPart[] {
       if (of) extra.set(of, [...(extra.get(of) ?? []), path]);
       else parts.push({ at: at(path), part: () => dealCsvRunData(path) });
     } else {
-      parts.push({ at: at(path), part: () => experimentData(kind, path, readFileSync(path, 'utf8')) });
+      // The tables of one plan given together make one part, where the first of them is.
+      const plan = resolve(planOf(path)!);
+      if (!plans.has(plan)) parts.push({ at: at(path), part: () => declaredData(plan) });
+      plans.add(plan);
     }
   }
   for (const run of runs) {
@@ -92,11 +97,13 @@ function kindOf(path: string): Kind {
   if (isSummaryHeader(columns)) return 'summary';
   if (isDealCsvHeader(columns)) return 'deals';
   if (isTuneCsvHeader(columns)) return 'tune-csv';
-  const experiment = experimentOf(columns);
-  if (experiment && (experiment !== 'ladder' || ladderDraws(readFileSync(path, 'utf8')))) return experiment;
+  if (planOf(path)) return 'experiment';
   throw new TafelError(
     'bad-input',
-    `report: ${path} is none of what a report reads: a run's journal, summary CSV or per-deal CSV, a tuning's journal or CSV, or an experiment's results CSV`,
+    `report: ${path} is none of what a report reads: a run's journal, summary CSV or per-deal CSV, a tuning's journal or CSV, or an experiment's results CSV with its plan beside it` +
+      (columns.length > 1 && /\.csv$/i.test(path)
+        ? ` (${path.replace(/\.csv$/i, '.plan.json')} is missing: tafel experiment NAME --plan-only writes it)`
+        : ''),
   );
 }
 

@@ -9,7 +9,7 @@
 import { writeWhole } from '../harness/run/outputs.js';
 import { VERSION } from '../harness/run/version.js';
 import type { Identity, ReportPart } from './data.js';
-import { experimentFigures } from './experiment-figures.js';
+import { declaredFigures } from './declared-figures.js';
 import type { Figure, Table } from './figure.js';
 import { stamp } from './format.js';
 import { runFigures } from './run-figures.js';
@@ -64,8 +64,8 @@ function figuresOf(part: ReportPart): Figure[] {
       return runFigures(part);
     case 'tune':
       return tuneFigures(part);
-    default:
-      return experimentFigures(part);
+    case 'declared':
+      return declaredFigures(part);
   }
 }
 

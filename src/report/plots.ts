@@ -1,10 +1,11 @@
 /**
  * The plot shapes the figures share, as Observable Plot options: the forest plot
- * (estimates with their intervals, one row each) and the running estimate (a line with
- * its interval band). Figures fill them with their own rows and words.
+ * (estimates with their intervals, one row each), the running estimate (a line with
+ * its interval band) and lines of estimates over x, one per series, each with its band.
+ * Figures fill them with their own rows and words.
  */
 import * as Plot from '@observablehq/plot';
-import type { PlotOptions } from '@observablehq/plot';
+import type { PlotOptions, ScaleOptions } from '@observablehq/plot';
 import { noIntervalNote } from '../harness/stats/interval-text.js';
 import type { Estimate } from '../harness/stats/stats.js';
 import { fixed } from './format.js';
@@ -19,11 +20,11 @@ export interface ForestRow {
   readonly note?: string;
 }
 
-/** A forest row of an estimate (`scale` 100: shown in percent); one without an interval says why. */
-export function estimateRow(label: string, e: Estimate, scale = 1): ForestRow {
+/** A forest row of an estimate (`scale` 100: shown in percent); one without an interval says why (`unit`: what n counts). */
+export function estimateRow(label: string, e: Estimate, scale = 1, unit = 'groups'): ForestRow {
   const row = { label, mean: e.mean, low: e.low, high: e.high };
   const show = (x: number) => `${fixed(x * scale, 2)}${scale === 100 ? '%' : ''}`;
-  return e.degenerate ? { ...row, note: noIntervalNote(e, show) } : row;
+  return e.degenerate ? { ...row, note: noIntervalNote(e, show, unit) } : row;
 }
 
 export interface ForestOptions {
@@ -155,4 +156,64 @@ export function bandDomain(
   const hi = Math.max(...values);
   const pad = (hi - lo) * 0.05 || 1;
   return [lo - pad, hi + pad];
+}
+
+/** A point of a line of estimates: its series, x, the estimate and its 95% interval (NaN: none). */
+export interface LinePoint {
+  readonly series: string;
+  readonly x: number;
+  readonly y: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface LinesOptions {
+  readonly x: string;
+  readonly y: string;
+  /** The legend's title; no legend (one colour) when absent. */
+  readonly series?: string;
+  /** A symmetric-log y axis: values that span orders of magnitude. */
+  readonly log?: boolean;
+  readonly percent?: boolean;
+  /** Horizontal reference lines. */
+  readonly refs?: readonly number[];
+}
+
+/** Lines of estimates over x, one per series in the order given, each with its 95% band and its points. */
+export function lines(points: readonly LinePoint[], o: LinesOptions): PlotOptions {
+  const domain = [...new Set(points.map((p) => p.series))];
+  const by = o.series === undefined ? { fill: '#2f6db3', stroke: '#2f6db3' } : { fill: 'series', stroke: 'series' };
+  const show = (x: number) => (o.percent ? `${(100 * x).toFixed(1)}%` : String(Number(x.toPrecision(4))));
+  const title = (p: LinePoint) =>
+    `${o.series === undefined ? '' : `${p.series}, `}${p.x}: ${show(p.y)}${Number.isFinite(p.low) ? ` [${show(p.low)}, ${show(p.high)}]` : ''}`;
+  const y: ScaleOptions = o.log
+    ? symlogAxis(o.y, [...points.map((p) => p.high), ...points.map((p) => p.y)])
+    : { label: o.y, grid: true, percent: o.percent };
+  return {
+    width: WIDTH,
+    height: 260,
+    marginLeft: 56,
+    marginRight: 24,
+    x: { label: o.x, grid: true },
+    y,
+    color: o.series === undefined ? undefined : { domain, legend: true, label: o.series },
+    marks: [
+      ...(o.refs ?? []).map((r) => Plot.ruleY([r], { stroke: '#777', strokeDasharray: '4,3' })),
+      Plot.areaY(points, { x: 'x', y1: 'low', y2: 'high', z: 'series', fill: by.fill, fillOpacity: 0.15 }),
+      Plot.line(points, { x: 'x', y: 'y', z: 'series', stroke: by.stroke, strokeWidth: 1.5 }),
+      Plot.dot(points, { x: 'x', y: 'y', fill: by.fill, r: 2.5, title }),
+    ],
+  };
+}
+
+/**
+ * A y axis on a symmetric log scale (it takes 0, unlike a log scale) from 0 to the power of
+ * ten above `values`, with a tick at each power: values that grow by orders of magnitude
+ * (the pot of random players at large tables).
+ */
+function symlogAxis(label: string, values: readonly number[]): ScaleOptions {
+  const top = Math.ceil(Math.log10(Math.max(1, ...values.filter(Number.isFinite))));
+  const ticks = [0, ...Array.from({ length: top + 1 }, (_, k) => 10 ** k)];
+  const short = (x: number) => (x >= 1e6 ? `${x / 1e6}M` : x >= 1e3 ? `${x / 1e3}k` : String(x));
+  return { label, grid: true, type: 'symlog', domain: [0, 10 ** top], ticks, tickFormat: short };
 }
