@@ -74,7 +74,10 @@ function series(f: DeclaredSeries, rows: readonly Row[]): Figure {
   const point = (r: Row) => {
     const x = Number(r[f.x]);
     if (r[f.x] === '' || !Number.isFinite(x))
-      throw new TafelError('bad-input', `report: figure '${f.title}': x column '${f.x}' holds '${r[f.x]}', not a number`);
+      throw new TafelError(
+        'bad-input',
+        `report: figure '${f.title}': x column '${f.x}' holds '${r[f.x]}', not a number`,
+      );
     const e = estimateOf(f, r, cols);
     return { series: f.series ? r[f.series] : '', x, y: e.mean, low: e.low, high: e.high };
   };
@@ -137,9 +140,13 @@ function estimateOf(
   const low = number(cols.low);
   const high = number(cols.high);
   if (Number.isNaN(mean) && r[cols.mean] !== '')
-    throw new TafelError('bad-input', `report: figure '${f.title}': column '${cols.mean}' holds '${r[cols.mean]}', not a number`);
+    throw new TafelError(
+      'bad-input',
+      `report: figure '${f.title}': column '${cols.mean}' holds '${r[cols.mean]}', not a number`,
+    );
   const e = { n, mean, sd: NaN, low, high };
-  if (cols.low === null || (Number.isFinite(low) && Number.isFinite(high))) return e;
+  // No count (a parameter's value) or no bounds by design: a value, not an estimate missing its interval.
+  if (cols.low === null || !Number.isFinite(n) || (Number.isFinite(low) && Number.isFinite(high))) return e;
   if (Number.isFinite(low)) return { ...e, low: NaN, degenerate: 'all', bound: low };
   if (Number.isFinite(high)) return { ...e, high: NaN, degenerate: 'none', bound: high };
   return Number.isFinite(mean) ? { ...e, degenerate: n < 2 ? 'few' : 'no-spread' } : e;

@@ -31,7 +31,13 @@ export function planOf(csv: string): string | null {
   if (existsSync(beside(stem))) return beside(stem);
   for (let i = stem.lastIndexOf('-'); i > 0; i = stem.lastIndexOf('-', i - 1)) {
     const path = beside(stem.slice(0, i));
-    if (existsSync(path) && readPlanView(path).tables.slice(1).includes(stem.slice(i + 1))) return path;
+    if (
+      existsSync(path) &&
+      readPlanView(path)
+        .tables.slice(1)
+        .includes(stem.slice(i + 1))
+    )
+      return path;
   }
   return null;
 }

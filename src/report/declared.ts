@@ -128,7 +128,8 @@ const COMMON = ['kind', 'title', 'note', 'table', 'where', 'facet'];
  * the one check of the format, for a plan read by `tafel experiment` and by the report.
  */
 export function checkFigure(value: unknown, at: string, bad: (field: string, why: string) => never): DeclaredFigure {
-  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x);
   if (!isObject(value)) return bad(at, 'an object');
   const kind = value.kind;
   if (typeof kind !== 'string' || !(FIGURE_KINDS as readonly string[]).includes(kind))
@@ -164,9 +165,11 @@ export function checkFigure(value: unknown, at: string, bad: (field: string, why
     const axis = value.axis;
     if (axis !== undefined && !(isObject(axis) && Object.values(axis).every((v) => typeof v === 'string')))
       bad(`${at}.axis`, 'an object of x and y labels');
-  } else if (
-    !(Array.isArray(value.columns) && value.columns.length > 0 && value.columns.every((c) => typeof c === 'string'))
-  ) {
+  } else if (!(
+    Array.isArray(value.columns) &&
+    value.columns.length > 0 &&
+    value.columns.every((c) => typeof c === 'string')
+  )) {
     bad(`${at}.columns`, 'a non-empty list of column names');
   }
   return value as unknown as DeclaredFigure;
