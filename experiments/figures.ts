@@ -199,6 +199,18 @@ const anderlePot: readonly DeclaredFigure[] = [
   },
 ];
 
+/** One property by the decision's place in the deal, one panel per game. */
+const byGame = (property: string, at: string, title: string, what: string): DeclaredFigure => ({
+  kind: 'estimates',
+  title,
+  note: `${what}, one panel per game, with 95% intervals over deals.`,
+  label: 'at',
+  where: { property, at },
+  facet: 'game',
+  unit: 'deals',
+  axis: property,
+});
+
 const pimcProperties: readonly DeclaredFigure[] = [
   {
     kind: 'estimates',
@@ -209,24 +221,20 @@ const pimcProperties: readonly DeclaredFigure[] = [
     facet: 'property',
     unit: 'deals',
   },
-  {
-    kind: 'estimates',
-    title: 'Leaf correlation and bias by tricks left',
-    note: 'lc and b at decisions with 1 to 4 tricks left, one panel per game and property, with 95% intervals over deals.',
-    label: 'at',
-    where: { property: ['lc', 'bias'], at: 'tricks_left=*' },
-    facet: 'game',
-    unit: 'deals',
-  },
-  {
-    kind: 'estimates',
-    title: 'Disambiguation and information sets by trick',
-    note: 'The share of an observer’s worlds that a card played in each trick rules out (df), and the information sets per 100 worlds at the seat’s next decision (sets_per_world), one panel per game.',
-    label: 'at',
-    where: { property: ['df', 'sets_per_world'], at: 'trick=*' },
-    facet: 'game',
-    unit: 'deals',
-  },
+  byGame('lc', 'tricks_left=*', 'Leaf correlation by tricks left', 'lc at decisions with 1 to 4 tricks left'),
+  byGame('bias', 'tricks_left=*', 'Bias by tricks left', 'b at decisions with 1 to 4 tricks left'),
+  byGame(
+    'df',
+    'trick=*',
+    'Disambiguation by trick',
+    'The share of an observer’s worlds that a card played in each trick rules out (df)',
+  ),
+  byGame(
+    'sets_per_world',
+    'trick=*',
+    'Information sets per 100 worlds by trick',
+    'The information sets per 100 worlds at the seat’s next decision, by trick (each of EPIMC’s choices there rests on 100 / this many worlds)',
+  ),
   { kind: 'table', title: 'Every estimate', columns: ['game', 'property', 'at', 'n', 'mean', 'ci95_low', 'ci95_high'] },
 ];
 
