@@ -57,9 +57,9 @@ export function readInputs(paths: readonly string[]): ReportPart[] {
       else parts.push({ at: at(path), part: () => dealCsvRunData(path) });
     } else {
       // The tables of one plan given together make one part, where the first of them is.
-      const plan = resolve(planOf(path)!);
-      if (!plans.has(plan)) parts.push({ at: at(path), part: () => declaredData(plan) });
-      plans.add(plan);
+      const plan = planOf(path)!;
+      if (!plans.has(resolve(plan))) parts.push({ at: at(path), part: () => declaredData(plan) });
+      plans.add(resolve(plan));
     }
   }
   for (const run of runs) {

@@ -182,6 +182,8 @@ export interface LinesOptions {
 /** Lines of estimates over x, one per series in the order given, each with its 95% band and its points. */
 export function lines(points: readonly LinePoint[], o: LinesOptions): PlotOptions {
   const domain = [...new Set(points.map((p) => p.series))];
+  // Few whole-number steps (hands, table sizes): a tick at each, none between.
+  const steps = [...new Set(points.map((p) => p.x))];
   const by = o.series === undefined ? { fill: '#2f6db3', stroke: '#2f6db3' } : { fill: 'series', stroke: 'series' };
   const show = (x: number) => (o.percent ? `${(100 * x).toFixed(1)}%` : String(Number(x.toPrecision(4))));
   const title = (p: LinePoint) =>
@@ -194,7 +196,7 @@ export function lines(points: readonly LinePoint[], o: LinesOptions): PlotOption
     height: 260,
     marginLeft: 56,
     marginRight: 24,
-    x: { label: o.x, grid: true },
+    x: { label: o.x, grid: true, ticks: steps.length <= 20 && steps.every(Number.isInteger) ? steps : undefined },
     y,
     color: o.series === undefined ? undefined : { domain, legend: true, label: o.series },
     marks: [
