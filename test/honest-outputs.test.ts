@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { FIGURES } from '../experiments/figures.js';
 import { ROOT, expectUserError, read, tafel, tmpDir } from './cli-helpers.js';
 
 /** A small run with a database and records, in a directory of its own. */
@@ -36,10 +37,14 @@ function smallRun(): string {
 }
 
 describe('tafel report refuses what it cannot draw', () => {
-  it('an experiment CSV with the ladder columns but no ladder (versus-*.csv), as it refuses tune-*.csv', () => {
+  it("an experiment's CSV without its plan beside it: it names the plan and the command that writes it", () => {
     const dir = tmpDir();
-    const r = tafel(['report', 'results/versus-hindersche.csv', '--out', join(dir, 'v.html')]);
-    expectUserError(r, /^tafel: report: results\/versus-hindersche\.csv is none of what a report reads/);
+    copyFileSync(join(ROOT, 'results/versus-hindersche.csv'), join(dir, 'versus-hindersche.csv'));
+    const r = tafel(['report', 'versus-hindersche.csv', '--out', 'v.html'], dir);
+    expectUserError(
+      r,
+      /^tafel: report: versus-hindersche\.csv is none of what a report reads: .*\(versus-hindersche\.plan\.json is missing: tafel experiment NAME --plan-only writes it\)$/,
+    );
   });
 
   it('a records file is named as one, with the command that shows it', () => {
@@ -55,10 +60,11 @@ describe('tafel report refuses what it cannot draw', () => {
 describe("a report page's time is the one the results recorded", () => {
   it("an experiment's: from its Markdown, never the CSV's file time (a checkout's)", () => {
     const dir = tmpDir();
-    copyFileSync(join(ROOT, 'results/ladder-viersche.csv'), join(dir, 'with.csv'));
     writeFileSync(join(dir, 'with.md'), '# A ladder\n\nResults written 2026-01-02 03:04 UTC.\n');
-    copyFileSync(join(ROOT, 'results/ladder-viersche.csv'), join(dir, 'without.csv'));
     for (const name of ['with', 'without']) {
+      copyFileSync(join(ROOT, 'results/ladder-viersche.csv'), join(dir, `${name}.csv`));
+      const plan = { plan: 1, name, question: 'A ladder', tables: [{ name: 'ladder' }], figures: FIGURES.ladder };
+      writeFileSync(join(dir, `${name}.plan.json`), JSON.stringify(plan));
       const r = tafel(['report', `${name}.csv`, '--out', `${name}.html`], dir);
       expect(r.status, r.stderr).toBe(0);
     }

@@ -40,8 +40,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // Experiments that study one game.
   'experiments/hindersche-marches.ts hindersche': 'the experiment studies marches in Hindersche',
   'experiments/anderle-pot.ts vier-anderle': 'the experiment studies the Vier-Anderle pot',
-  'src/report/experiment-input.ts hindersche': "the report's description of the Hindersche marches experiment",
-  'src/report/experiment-input.ts vier-anderle': "the report's description of the Vier-Anderle pot experiment",
   // An experiment's default --game, as its usage says.
   'experiments/ladder.ts viersche': 'the default --game',
   'experiments/tune.ts viersche': 'the default --game',

@@ -23,6 +23,7 @@ import { readInputs } from '../src/report/inputs.js';
 import { journalRunData, readJournals } from '../src/report/journal-input.js';
 import { reportHtml } from '../src/report/page.js';
 import { summaryRunData } from '../src/report/summary-input.js';
+import { FIGURES } from '../experiments/figures.js';
 import { ROOT, expectUserError, read, tafel, tmpDir } from './cli-helpers.js';
 
 const viersche = findGame('viersche')!;
@@ -218,44 +219,39 @@ describe('report inputs', () => {
   });
 
   it('recognises each input by its contents and keeps them in the order given', () => {
+    const fixtures = join(ROOT, 'test/fixtures/report');
     const parts = readInputs([
-      join(ROOT, 'results/ladder-viersche.csv'),
+      join(fixtures, 'estimates.csv'),
       at('a.journal.jsonl'),
       at('a.csv'),
       at('a.deals.csv'),
-      join(ROOT, 'results/hindersche-marches.csv'),
-      join(ROOT, 'results/anderle-pot.csv'),
+      join(fixtures, 'facets.csv'),
     ]);
-    // The summary and per-deal CSV of the run whose journal is given add nothing but the per-deal values.
-    expect(parts.map((p) => p.kind)).toEqual(['ladder', 'run', 'marches', 'pot']);
-    expect(parts[0].identity.command).toMatch(
-      /^node dist\/experiments\/ladder\.js --game viersche --deals \d+ --matches \d+ /,
-    );
-    expect(parts[2].identity.command).toMatch(/^node dist\/experiments\/hindersche-marches\.js /);
+    // The summary and per-deal CSV of the run whose journal is given add nothing but the per-deal values;
+    // an experiment's CSV is drawn from the plan beside it.
+    expect(parts.map((p) => p.kind)).toEqual(['declared', 'run', 'declared']);
+    expect(parts[0].identity.command).toBe('tafel experiment estimates.plan.json');
+    expect(parts[2].identity.title).toBe('How often are marches made, by phase?');
     const html = reportHtml(parts, { made: new Date(0) });
-    for (const kind of ['ladder-score', 'ladder-gap', 'ladder-time', 'marches-deals', 'pot-hands', 'pot-spread'])
-      expect(html).toContain(`data-figure="${kind}"`);
+    for (const kind of ['estimates', 'means', 'pairs']) expect(html).toContain(`data-figure="${kind}"`);
   });
 
-  it('reads a ladder CSV with columns and quantities it does not know, and says what it leaves out', () => {
+  it("draws an experiment's CSV whatever the order of its columns, and columns its plan does not name", () => {
     const [head, ...rows] = read(join(ROOT, 'results/ladder-viersche.csv')).trim().split('\n');
-    // Columns in another order, one more column, and a quantity of a later ladder.
     const cols = head.split(',');
     const order = ['bot', 'game', ...cols.filter((c) => c !== 'bot' && c !== 'game'), 'budget'];
     const moved = rows.map((r) => {
       const v = Object.fromEntries(r.split(',').map((x, i) => [cols[i], x]));
       return order.map((c) => v[c] ?? '40').join(',');
     });
-    const extra = moved[0].replace(/deal_vs_heuristic/, 'nodes_per_move');
-    writeFileSync(at('ladder-next.csv'), [order.join(','), ...moved, extra, ''].join('\n'));
+    writeFileSync(at('ladder-next.csv'), [order.join(','), ...moved, ''].join('\n'));
+    const plan = { plan: 1, name: 'ladder-next', question: 'A later ladder', tables: [{ name: 'ladder' }] };
+    writeFileSync(at('ladder-next.plan.json'), JSON.stringify({ ...plan, figures: FIGURES.ladder }));
     const [part] = readInputs([at('ladder-next.csv')]);
-    expect(part.kind).toBe('ladder');
-    expect('notes' in part && part.notes).toEqual([
-      'Quantities in the CSV that this page does not draw: nodes_per_move.',
-    ]);
+    expect(part.kind).toBe('declared');
     const html = reportHtml([part], { made: new Date(0) });
-    for (const kind of ['ladder-score', 'ladder-gap', 'ladder-ceiling', 'ladder-best', 'ladder-time'])
-      expect(html).toContain(`data-figure="${kind}"`);
+    for (const f of FIGURES.ladder) expect(html).toContain(`<h3>${f.title.replace(/&/g, '&amp;')}</h3>`);
+    expect(html).toContain('<td>oracle</td><td class="num">1</td><td>gap_share</td>');
   });
 
   it('refuses what it cannot read, in one line', () => {

@@ -156,6 +156,8 @@ export interface DeclaredData {
     readonly figure: DeclaredFigure;
     readonly rows: readonly Readonly<Record<string, string>>[];
   }[];
+  /** The declared figures that have no rows in these results. */
+  readonly notes: readonly string[];
 }
 
 /** A tuning (`tafel tune`): each parameter's path, each iteration's result, and the check of the tuned bot. */

@@ -75,6 +75,8 @@ export function declaredData(path: string): DeclaredData {
     const where = Object.entries(figure.where ?? {});
     return { figure, rows: rows.filter((r) => where.every(([c, v]) => matches(r[c], v))) };
   });
+  // One plan serves many results (a ladder of each game): a figure with no rows here is said, not drawn empty.
+  const empty = figures.filter((f) => f.rows.length === 0).map((f) => `'${f.figure.title}'`);
   const md = join(dir, `${plan.name}.md`);
   const markdown = existsSync(md) ? readFileSync(md, 'utf8') : '';
   const when = writtenIn(markdown);
@@ -89,7 +91,8 @@ export function declaredData(path: string): DeclaredData {
       command: plan.command,
       sources: [path, ...[...read.keys()].map(file), ...(markdown ? [md] : [])],
     },
-    figures,
+    figures: figures.filter((f) => f.rows.length > 0),
+    notes: empty.length ? [`No rows in these results for ${empty.join(', ')}.`] : [],
   };
 }
 
