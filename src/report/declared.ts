@@ -76,14 +76,14 @@ export interface DeclaredSeries extends DeclaredCommon {
 }
 
 /** The rows themselves, as a table, in the order given. */
-export interface DeclaredTable extends DeclaredCommon {
+interface DeclaredTable extends DeclaredCommon {
   readonly kind: 'table';
   readonly columns: readonly string[];
 }
 
 export type DeclaredFigure = DeclaredEstimates | DeclaredSeries | DeclaredTable;
 
-export const FIGURE_KINDS = ['estimates', 'series', 'table'] as const;
+const FIGURE_KINDS = ['estimates', 'series', 'table'] as const;
 
 /** The columns of an estimate, with their defaults (`mean`, else `rate`, when its table has no `mean`). */
 export function estimateColumns(
