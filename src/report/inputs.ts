@@ -1,6 +1,7 @@
 /**
  * `tafel report`'s inputs: each file is recognised by what it holds, not by its name,
- * and read by the reader of its kind. Journals of one run's shards make one run; a
+ * and read by the reader of its kind; an experiment's CSV, whose columns are the
+ * experiment's own, by the plan beside it, which says how to draw it. Journals of one run's shards make one run; a
  * summary CSV or per-deal CSV of a run whose journal is also given adds nothing to it
  * but the per-deal values, nor does a tuning's CSV whose journal is given; an
  * experiment's CSV is drawn from its plan beside it (declared-input.ts), the tables of

@@ -105,7 +105,7 @@ function figureHtml(f: Figure, id: string): string {
     .join('');
   return `<figure id="${id}" data-figure="${esc(f.kind)}">
 <figcaption><h3>${esc(f.title)}</h3><p>${esc(f.caption)}</p></figcaption>
-<div class="body"><div class="plots">${panels}</div>${tableHtml(f.table, f.title)}</div>
+<div class="body">${panels ? `<div class="plots">${panels}</div>` : ''}${tableHtml(f.table, f.title)}</div>
 </figure>`;
 }
 
