@@ -66,7 +66,6 @@ describe('tafel experiment', () => {
       experiment: 'plan',
       command: 'tafel experiment plan',
       options: {},
-      figures: [],
     });
   });
 

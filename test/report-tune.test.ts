@@ -117,11 +117,12 @@ describe('the page of a tuning', () => {
   });
 
   it('takes a tuning among other inputs in the order given, its CSV adding nothing to its journal', () => {
-    const parts = readInputs([at('p.csv'), at('t.journal.jsonl'), at('t.csv'), join(ROOT, 'results/anderle-pot.csv')]);
+    const experiment = join(ROOT, 'test/fixtures/report/facets.csv');
+    const parts = readInputs([at('p.csv'), at('t.journal.jsonl'), at('t.csv'), experiment]);
     expect(parts.map((p) => [p.kind, p.identity.title])).toEqual([
       ['tune', expect.stringContaining('seed 2')],
       ['tune', expect.stringContaining('seed 1')],
-      ['pot', expect.any(String)],
+      ['declared', 'How often are marches made, by phase?'],
     ]);
   });
 
