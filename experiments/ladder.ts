@@ -77,7 +77,8 @@ import { writtenLine } from '../src/report/format.js';
 import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
 import { FIGURES } from './figures.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
-import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
+import { gameNamed, playersRange } from '../src/harness/run/parts.js';
+import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
 import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
 
 export const REFERENCE = 'heuristic';
@@ -419,10 +420,8 @@ function marginOf(text: string | boolean | undefined): number | undefined {
 function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
   const game = gameNamed(String(v.game ?? 'viersche'));
   const seats = v.players === undefined ? game.defaultSeats : count(v.players, 0, '--players', 1);
-  if (seats < game.minSeats || seats > game.maxSeats) {
-    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
-    throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${range} players`);
-  }
+  if (seats < game.minSeats || seats > game.maxSeats)
+    throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${playersRange(game)} players`);
   return {
     game: game.name,
     seats,

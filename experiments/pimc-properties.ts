@@ -68,6 +68,7 @@ import { RatioMoments, type Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { writtenLine } from '../src/report/format.js';
+import { gameNamed } from '../src/harness/run/parts.js';
 import { count, seed } from './command.js';
 import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
 import { FIGURES } from './figures.js';
@@ -526,11 +527,7 @@ function comparison(results: readonly GameProperties[]): string[] {
 
 /** The options of these flag values, checked. */
 function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
-  if (v.game !== undefined && !findGame(String(v.game)))
-    throw new TafelError(
-      'unknown-game',
-      `--game: unknown game '${String(v.game)}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
+  if (v.game !== undefined) gameNamed(String(v.game), '--game');
   const play = String(v.play ?? 'heuristic');
   if (!(PLAYS as readonly string[]).includes(play))
     throw new TafelError('bad-option', `--play '${play}': heuristic or random`);

@@ -43,6 +43,7 @@ import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune/
 import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune/spec.js';
 import { tunedBot } from '../src/harness/tune/report.js';
 import { writtenLine } from '../src/report/format.js';
+import { gameNamed } from '../src/harness/run/parts.js';
 import { count, seed } from './command.js';
 import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
 import { FIGURES } from './figures.js';
@@ -90,20 +91,16 @@ export interface Outcome {
 /** The bots to check a tuning from the defaults against: the weakest, and one of about the heuristic's strength. */
 export const CROSS = ['random', 'montecarlo'] as const;
 
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError(
-      'unknown-game',
-      `--game: unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
+/** The game of `--game`, which must have a tuning preset. */
+function presetGame(name: string): Game {
+  const game = gameNamed(name, '--game');
   if (!PRESETS[name])
     throw new TafelError('unknown-game', `no preset for ${name} (presets: ${Object.keys(PRESETS).join(', ')})`);
   return game;
 }
 
 async function specFor(o: Options, bot: string): Promise<TuneSpec> {
-  const game = gameNamed(o.game);
+  const game = presetGame(o.game);
   const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
   const lineup = await resolveLineup(bot, game, table.seats);
   const against = PRESETS[o.game].against;
@@ -193,7 +190,7 @@ async function againstOne(
 }
 
 async function runExperiment(o: Options, workers: number): Promise<Outcome> {
-  const game = gameNamed(o.game);
+  const game = presetGame(o.game);
   const preset = PRESETS[o.game];
   const recoverySpec = await specFor(o, `heuristic:${preset.bad}`);
   const defaultsSpec = await specFor(o, 'heuristic');
@@ -408,7 +405,7 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
     cross: count(v.cross, 4000, '--cross', 0),
     seed: seed(v.seed, 'tune-1'),
   };
-  gameNamed(o.game);
+  presetGame(o.game);
   return o;
 }
 

@@ -30,7 +30,8 @@ import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js'
 import { FIGURES } from './figures.js';
 import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
 import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
-import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
+import { gameNamed } from '../src/harness/run/parts.js';
+import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
 
 export interface Options {
   game: string;

@@ -17,7 +17,8 @@ import {
 import { checkOutputs, writeCsv, type OutputFile, type OutputKind } from '../harness/run/outputs.js';
 import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/run/report.js';
 import { pathOf } from '../harness/run/spec.js';
-import { defaultJournal, gameNamed, shown } from './common.js';
+import { defaultJournal, gameNamed } from '../harness/run/parts.js';
+import { shown } from './common.js';
 
 export interface MergeFlags {
   out?: string;

@@ -20,7 +20,8 @@ import { parseTimeControl } from '../harness/programs/clock.js';
 import { logPath } from '../harness/programs/logs.js';
 import { parseSprt, specText } from '../harness/stats/sprt.js';
 import { RunDigest } from '../report/digest.js';
-import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
+import { boardSetFor, defaultJournal, gameNamed, tableFor } from '../harness/run/parts.js';
+import { kilobytes, shown, stopOnSignals } from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
