@@ -11,7 +11,7 @@
  * Files, per run `name` (a shard adds `.part-i-of-n`): `NAME.journal.jsonl` and
  * `NAME.duckdb` in the work directory.
  */
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TafelError } from '../src/core/errors.js';
 import type { Game, TableConfig } from '../src/games/game.js';
@@ -20,6 +20,7 @@ import { runQueries, type QueryResult } from '../src/harness/db/query.js';
 import { runNumber } from '../src/harness/db/schema.js';
 import { isComplete, readJournal } from '../src/harness/run/journal.js';
 import { gameNamed, tableFor } from '../src/harness/run/parts.js';
+import { checkOutputs } from '../src/harness/run/outputs.js';
 import { createRunner } from '../src/harness/run/pool.js';
 import { playRun, type RunResult } from '../src/harness/run/run.js';
 import type { Shard } from '../src/harness/run/shard.js';
@@ -83,19 +84,19 @@ async function specsOf(runs: readonly PlannedRun[], workDir: string, shard: Shar
  */
 export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Promise<string[]> {
   const specs = await specsOf(runs, o.workDir, o.shard);
-  mkdirSync(o.workDir, { recursive: true });
   // Before any play: refuse earlier files unless resuming or replacing them.
-  if (!o.resume && !o.force) {
-    for (const s of specs) {
-      for (const f of [s.files.journal!, s.files.db!]) {
-        if (existsSync(join(o.workDir, f)))
-          throw new TafelError(
-            'bad-output',
-            `--work-dir ${o.workDir}: ${f} exists (an earlier run's); continue with --resume, or replace with --force`,
-          );
-      }
-    }
-  }
+  checkOutputs([], {
+    existing: o.resume ? 'continue' : o.force ? 'replace' : 'refuse',
+    dirs: [
+      {
+        flag: '--work-dir',
+        shown: o.workDir,
+        path: resolve(o.workDir),
+        files: specs.flatMap((s) => [s.files.journal!, s.files.db!]),
+        resumable: true,
+      },
+    ],
+  });
   // One pool for every run: starting threads and loading the bots once.
   const runner = createRunner(o.workers);
   try {

@@ -5,7 +5,6 @@
  * would have written.
  */
 import { resolve } from 'node:path';
-import { TafelError } from '../core/errors.js';
 import { readJournal } from '../harness/run/journal.js';
 import {
   joinShardDatabases,
@@ -44,20 +43,16 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
   const outputs: OutputFile[] = named
     .filter((x): x is [string, string, string, OutputKind] => x[1] !== undefined)
     .map(([flag, p, , kind]) => ({ flag, kind, shown: p, path: resolve(p) }));
-  const journals = new Set(merged.shards.map((x) => resolve(x.path)));
-  const shardFiles = new Set(
-    merged.shards.flatMap((x) => [
-      pathOf(x.contents.spec, 'records'),
-      pathOf(x.contents.spec, 'dealCsv'),
-      pathOf(x.contents.spec, 'db'),
-    ]),
+  const shardFiles = merged.shards.flatMap((x) =>
+    (['records', 'dealCsv', 'db'] as const).flatMap((kind) => pathOf(x.contents.spec, kind) ?? []),
   );
-  for (const f of outputs) {
-    if (journals.has(f.path))
-      throw new TafelError('bad-output', `merge: ${f.shown} is one of the journals being merged`);
-    if (shardFiles.has(f.path)) throw new TafelError('bad-output', `merge: ${f.shown} is one of the shards' own files`);
-  }
-  checkOutputs(outputs, { existing: o.force ? 'replace' : 'refuse' });
+  checkOutputs(outputs, {
+    existing: o.force ? 'replace' : 'refuse',
+    inputs: [
+      { who: 'merge', what: 'one of the journals being merged', paths: merged.shards.map((x) => resolve(x.path)) },
+      { who: 'merge', what: "one of the shards' own files", paths: shardFiles },
+    ],
+  });
   const { tally, skipped, faults } = mergedTally(game, merged, paths.join(', '));
   const spec = {
     ...merged.spec,
