@@ -6,7 +6,8 @@
  */
 import { TafelError } from '../src/core/errors.js';
 import { SEED, SEED_RULE, wholeNumber } from '../src/harness/run/parts.js';
-import type { ExperimentFlag, Plan, PlannedRun } from './experiment.js';
+import { PLAN_VERSION, type ExperimentFlag, type Plan, type PlannedRun } from './experiment.js';
+import { FIGURES } from './figures.js';
 
 /** A whole number from `min` (`fallback` when the flag is absent). */
 export function count(text: string | boolean | undefined, fallback: number, flag: string, min: number): number {
@@ -43,20 +44,53 @@ export function flagKey(flag: string): string {
     .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The command that makes a plan again: `tafel experiment NAME` and the experiment's own flags given. */
-export function commandLine(
-  name: string,
-  flags: readonly ExperimentFlag[],
-  values: Readonly<Record<string, string | boolean | undefined>>,
-): string {
+/** Flag values by commander's keys (`mcRubbers`): as given, or an experiment's options resolved (a list as its items joined by commas). */
+type FlagValues = Readonly<Record<string, Plan['options'][string] | undefined>>;
+
+/** The command that makes a plan again: `tafel experiment NAME` and the flags that have a value. */
+function commandLine(name: string, flags: readonly ExperimentFlag[], values: FlagValues): string {
   const words = ['tafel', 'experiment', name];
   for (const f of flags) {
     const v = values[flagKey(f.flag)];
     if (v === undefined || v === false) continue;
     words.push(f.flag.split(/[ =]/)[0]);
-    if (v !== true) words.push(/^[\w.,:=/+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+    if (v === true) continue;
+    const text = String(v);
+    words.push(/^[\w.,:=/+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
   }
   return words.join(' ');
+}
+
+/** What a built-in experiment's plan says of its own; the rest every built-in's plan holds alike. */
+export interface PlanParts {
+  /** The built-in's name: also its one table's, and the stem of its results unless `name` says otherwise. */
+  readonly experiment: string;
+  readonly name?: string;
+  readonly question: string;
+  /** Its options, resolved: what its `run` reads back. */
+  readonly options: Plan['options'];
+  /** None for an experiment that plays no runs of its own (it measures, or tunes). */
+  readonly runs?: readonly PlannedRun[];
+}
+
+/**
+ * A built-in experiment's plan: its parts, its one table, its declared figures, and the
+ * command that makes it again from `values` of its `flags`: the values given (a flag
+ * left out stays out, so the command keeps following the defaults), or the options
+ * resolved (every default written out).
+ */
+export function planFor(parts: PlanParts, flags: readonly ExperimentFlag[], values: FlagValues): Plan {
+  return {
+    plan: PLAN_VERSION,
+    name: parts.name ?? parts.experiment,
+    experiment: parts.experiment,
+    question: parts.question,
+    command: commandLine(parts.experiment, flags, values),
+    options: parts.options,
+    runs: parts.runs ?? [],
+    tables: [{ name: parts.experiment }],
+    figures: FIGURES[parts.experiment],
+  };
 }
 
 /** A plan's resolved options as flag values again (lists joined by commas), to be checked as flags are. */

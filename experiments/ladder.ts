@@ -74,12 +74,11 @@ import { Moments, Z95, tQuantile, type Estimate } from '../src/harness/stats/sta
 import { csvBounds, estimateText } from '../src/harness/stats/interval-text.js';
 import type { Unit } from '../src/harness/table/table.js';
 import { writtenLine } from '../src/report/format.js';
-import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
-import { FIGURES } from './figures.js';
+import type { Experiment, PlannedRun } from './experiment.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
 import { gameNamed, playersRange } from '../src/harness/run/parts.js';
 import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
-import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
+import { count, planFor, plannedRun, seed, valuesOf } from './command.js';
 
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
@@ -457,25 +456,18 @@ export const ladder: Experiment = {
   flags: FLAGS,
   plan(values) {
     const o = optionsOf(values);
-    return {
-      plan: PLAN_VERSION,
-      name: `ladder-${o.game}`,
-      experiment: 'ladder',
-      question: `How strong is each bot against heuristic in ${o.game}, and are the two best told apart?`,
-      command: commandLine('ladder', FLAGS, values),
-      options: {
-        game: o.game,
-        players: o.seats!,
-        deals: o.deals,
-        matches: o.matches,
-        seed: o.seed,
-        bots: o.bots!,
-        ...(o.margin === undefined ? {} : { margin: o.margin }),
-      },
-      runs: planOf(o).flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal])),
-      tables: [{ name: 'ladder' }],
-      figures: FIGURES.ladder,
+    const options = {
+      game: o.game,
+      players: o.seats!,
+      deals: o.deals,
+      matches: o.matches,
+      seed: o.seed,
+      bots: o.bots!,
+      ...(o.margin === undefined ? {} : { margin: o.margin }),
     };
+    const runs = planOf(o).flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal]));
+    const question = `How strong is each bot against heuristic in ${o.game}, and are the two best told apart?`;
+    return planFor({ experiment: 'ladder', name: `ladder-${o.game}`, question, options, runs }, FLAGS, values);
   },
   async run(plan, session) {
     const o = optionsOf(valuesOf(plan.options));

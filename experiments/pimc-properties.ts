@@ -69,9 +69,8 @@ import { estimateText } from '../src/harness/stats/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { writtenLine } from '../src/report/format.js';
 import { gameNamed } from '../src/harness/run/parts.js';
-import { count, seed } from './command.js';
-import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
-import { FIGURES } from './figures.js';
+import { count, planFor, seed } from './command.js';
+import type { Experiment, ExperimentFlag, Plan } from './experiment.js';
 
 export const NAME = 'pimc-properties';
 const PLAYS = ['heuristic', 'random'] as const;
@@ -549,35 +548,29 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
 
 /** The plan: no runs (it measures positions, in one thread); `run` computes its table. */
 export function planOf(o: Options): Plan {
-  const game = o.games.length === 1 ? ` --game ${o.games[0]}` : '';
-  return {
-    plan: PLAN_VERSION,
-    name: NAME,
-    experiment: NAME,
-    question: QUESTION,
-    command: `tafel experiment ${NAME}${game} --deals ${o.deals} --tricks ${o.tricks} --worlds ${o.worlds} --play ${o.play} --seed ${o.seed}`,
-    options: { ...o },
-    runs: [],
-    tables: [{ name: NAME }],
-    figures: FIGURES[NAME],
-  };
+  const options = { ...o };
+  // `--game` is written only when it chose one game (every game is the default).
+  const values = { ...options, game: o.games.length === 1 ? o.games[0] : undefined };
+  return planFor({ experiment: NAME, question: QUESTION, options }, FLAGS, values);
 }
+
+const FLAGS: readonly ExperimentFlag[] = [
+  { flag: '--game <g>', description: 'one game (default: all four)' },
+  { flag: '--deals <n>', description: 'deals per game', default: '200' },
+  {
+    flag: '--tricks <k>',
+    description: `value the decisions with at most K tricks left for lc and b (at most ${MAX_TRICKS})`,
+    default: '4',
+  },
+  { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100' },
+  { flag: '--play <p>', description: 'who plays the deals: heuristic or random', default: 'heuristic' },
+  { flag: '--seed <s>', description: 'master seed', default: 'properties-1' },
+];
 
 export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
-  flags: [
-    { flag: '--game <g>', description: 'one game (default: all four)' },
-    { flag: '--deals <n>', description: 'deals per game', default: '200' },
-    {
-      flag: '--tricks <k>',
-      description: `value the decisions with at most K tricks left for lc and b (at most ${MAX_TRICKS})`,
-      default: '4',
-    },
-    { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100' },
-    { flag: '--play <p>', description: 'who plays the deals: heuristic or random', default: 'heuristic' },
-    { flag: '--seed <s>', description: 'master seed', default: 'properties-1' },
-  ],
+  flags: FLAGS,
   plan: (v) => planOf(optionsOf(v)),
   run(plan, session) {
     // No runs, so a shard has nothing to play: the results are made without --shard.

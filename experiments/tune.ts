@@ -44,9 +44,8 @@ import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } 
 import { tunedBot } from '../src/harness/tune/report.js';
 import { writtenLine } from '../src/report/format.js';
 import { gameNamed } from '../src/harness/run/parts.js';
-import { count, seed } from './command.js';
-import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
-import { FIGURES } from './figures.js';
+import { count, planFor, seed } from './command.js';
+import type { Experiment, ExperimentFlag, Plan } from './experiment.js';
 
 const NAME = 'tune';
 const QUESTION =
@@ -411,34 +410,27 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
 
 /** The plan: no runs (a tuning is not a run); `run` plays the tunings and measurements through the tuner. */
 export function planOf(o: Options): Plan {
-  return {
-    plan: PLAN_VERSION,
-    name: `${NAME}-${o.game}`,
-    experiment: NAME,
-    question: QUESTION,
-    command: `tafel experiment ${NAME} --game ${o.game} --iterations ${o.iterations} --pairs ${o.pairs} --measure ${o.measure} --cross ${o.cross} --seed ${o.seed}`,
-    options: { ...o },
-    runs: [],
-    tables: [{ name: NAME }],
-    figures: FIGURES[NAME],
-  };
+  const options = { ...o };
+  return planFor({ experiment: NAME, name: `${NAME}-${o.game}`, question: QUESTION, options }, FLAGS, options);
 }
+
+const FLAGS: readonly ExperimentFlag[] = [
+  { flag: '--game <g>', description: 'the game whose heuristic is tuned (one with a preset)', default: 'viersche' },
+  { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000' },
+  { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64' },
+  { flag: '--measure <m>', description: 'duplicate groups of each measurement and verification', default: '20000' },
+  {
+    flag: '--cross <n>',
+    description: `duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (0: none)`,
+    default: '4000',
+  },
+  { flag: '--seed <s>', description: 'master seed', default: 'tune-1' },
+];
 
 export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
-  flags: [
-    { flag: '--game <g>', description: 'the game whose heuristic is tuned (one with a preset)', default: 'viersche' },
-    { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000' },
-    { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64' },
-    { flag: '--measure <m>', description: 'duplicate groups of each measurement and verification', default: '20000' },
-    {
-      flag: '--cross <n>',
-      description: `duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (0: none)`,
-      default: '4000',
-    },
-    { flag: '--seed <s>', description: 'master seed', default: 'tune-1' },
-  ],
+  flags: FLAGS,
   plan: (v) => planOf(optionsOf(v)),
   async run(plan, session) {
     // No runs, so a shard has nothing to play: the results are made without --shard.

@@ -26,9 +26,8 @@ import type { MoveTime } from '../src/harness/run/run.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
-import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
-import { FIGURES } from './figures.js';
-import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
+import type { Experiment, PlannedRun } from './experiment.js';
+import { count, planFor, plannedRun, seed, valuesOf } from './command.js';
 import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
 import { gameNamed } from '../src/harness/run/parts.js';
 import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
@@ -194,17 +193,9 @@ export const versus: Experiment = {
   flags: FLAGS,
   plan(values) {
     const o = optionsOf(values);
-    return {
-      plan: PLAN_VERSION,
-      name: `versus-${o.game}${o.tag === undefined ? '' : `-${o.tag}`}`,
-      experiment: 'versus',
-      question: `Which of ${o.bots.join(', ')} beat ${o.champion} head to head in ${o.game}?`,
-      command: commandLine('versus', FLAGS, values),
-      options: { ...o },
-      runs: planOf(o),
-      tables: [{ name: 'versus' }],
-      figures: FIGURES.versus,
-    };
+    const name = `versus-${o.game}${o.tag === undefined ? '' : `-${o.tag}`}`;
+    const question = `Which of ${o.bots.join(', ')} beat ${o.champion} head to head in ${o.game}?`;
+    return planFor({ experiment: 'versus', name, question, options: { ...o }, runs: planOf(o) }, FLAGS, values);
   },
   async run(plan, session) {
     const o = optionsOf(valuesOf(plan.options));
