@@ -1,8 +1,9 @@
 /**
- * What the experiments share about their command line (`tafel experiment`,
- * src/cli/experiment.ts): their flags' values checked (numbers, seeds) and turned back
- * into the command that makes a plan again, the outputs checked before any play and
- * written whole, a user's mistake told in one line with exit status 2 instead of a stack.
+ * What the built-in experiments share about their flags (`tafel experiment NAME`,
+ * src/cli/experiment.ts): their values checked (whole numbers and seeds, by the rules
+ * of src/harness/run/parts.ts), read back from a saved plan's options, and turned into
+ * the plan (`planFor`), which says the command that makes it again. The outputs are
+ * checked and written by src/harness/run/outputs.ts, as every command's are.
  */
 import { TafelError } from '../src/core/errors.js';
 import { SEED, SEED_RULE, wholeNumber } from '../src/harness/run/parts.js';

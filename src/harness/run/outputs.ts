@@ -64,7 +64,7 @@ const KIND_NAMES: Readonly<Record<OutputKind, string>> = {
  * A directory of outputs (`--out-dir`, an experiment's `--work-dir`), made with its
  * parents once every output has passed; its files are refused as a file output is.
  */
-export interface OutputDir {
+interface OutputDir {
   /** The flag that names it, for messages (`--out-dir`). */
   readonly flag: string;
   /** As the user wrote it, for messages. */
@@ -78,7 +78,7 @@ export interface OutputDir {
 }
 
 /** Files a command reads, which no output may be: `who: FILE is what`. */
-export interface InputFiles {
+interface InputFiles {
   /** The command, for messages (`merge`). */
   readonly who: string;
   /** What these inputs are (`one of the journals being merged`). */
