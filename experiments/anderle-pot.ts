@@ -22,7 +22,7 @@ import { runQuery } from '../src/harness/db/query.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
-import { count, planFor, seed } from './command.js';
+import { planFor, seedOf, wholes } from './command.js';
 import type { Experiment, ExperimentFlag, Plan, PlannedRun } from './experiment.js';
 import { playPlan } from './plan.js';
 
@@ -80,8 +80,8 @@ export function planOf(o: Options): Plan {
 }
 
 const FLAGS: readonly ExperimentFlag[] = [
-  { flag: '--sessions <n>', description: 'sessions per table', default: '400' },
-  { flag: '--hands <n>', description: 'hands per session', default: '12' },
+  { flag: '--sessions <n>', description: 'sessions per table', default: '400', min: 1 },
+  { flag: '--hands <n>', description: 'hands per session', default: '12', min: 1 },
   { flag: '--seed <s>', description: 'master seed', default: 'pot-1' },
 ];
 
@@ -192,12 +192,10 @@ export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
   flags: FLAGS,
-  plan: (v) =>
-    planOf({
-      sessions: count(v.sessions, 400, '--sessions', 1),
-      hands: count(v.hands, 12, '--hands', 1),
-      seed: seed(v.seed, 'pot-1'),
-    }),
+  plan: (v) => {
+    const n = wholes(FLAGS, v);
+    return planOf({ sessions: n.sessions, hands: n.hands, seed: seedOf(FLAGS, v) });
+  },
   async run(plan, session) {
     const o: Options = {
       sessions: Number(plan.options.sessions),

@@ -20,6 +20,33 @@ export function count(text: string | boolean | undefined, fallback: number, flag
   return n;
 }
 
+/**
+ * The whole-number flags' values (each flag with a `min`), checked, by key; a flag's
+ * default when it is absent, so that a default is written once, in the flag that shows it.
+ */
+export function wholes(
+  flags: readonly ExperimentFlag[],
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): Readonly<Record<string, number>> {
+  return Object.fromEntries(
+    flags.flatMap((f) => {
+      if (f.min === undefined) return [];
+      const key = flagKey(f.flag);
+      return [[key, count(values[key], Number(f.default), f.flag.split(/[ =]/)[0], f.min)]];
+    }),
+  );
+}
+
+/** `--seed`'s value, checked; the flag's default when it is absent. */
+export function seedOf(
+  flags: readonly ExperimentFlag[],
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): string {
+  const f = flags.find((x) => flagKey(x.flag) === 'seed');
+  if (f?.default === undefined) throw new Error('an experiment without a --seed default');
+  return seed(values.seed, f.default);
+}
+
 /** A master seed, by the rule of every seed (`tafel run --seed`, a plan's runs). */
 export function seed(text: string | boolean | undefined, fallback: string): string {
   const s = text === undefined ? fallback : String(text);

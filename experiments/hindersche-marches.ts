@@ -44,7 +44,7 @@ import { runQuery } from '../src/harness/db/query.js';
 import type { Degenerate } from '../src/harness/stats/stats.js';
 import { writtenLine } from '../src/report/format.js';
 import { SEED_RULE } from '../src/harness/run/parts.js';
-import { count, planFor, seed } from './command.js';
+import { planFor, seedOf, wholes } from './command.js';
 import type { Experiment, ExperimentFlag, Plan, PlannedRun } from './experiment.js';
 import { playPlan } from './plan.js';
 
@@ -106,16 +106,19 @@ const FLAGS: readonly ExperimentFlag[] = [
     flag: '--rubbers <n>',
     description: 'rubbers at the random, heuristic and heuristic,random tables',
     default: String(DEFAULTS.rubbers),
+    min: 1,
   },
   {
     flag: '--mc-rubbers <n>',
     description: 'rubbers at the montecarlo table (0: none)',
     default: String(DEFAULTS.mcRubbers),
+    min: 0,
   },
   {
     flag: '--mc-worlds <w>',
     description: 'worlds per decision of the montecarlo bot',
     default: String(DEFAULTS.mcWorlds),
+    min: 1,
   },
   { flag: '--seed <s>', description: `master seed: ${SEED_RULE}`, default: DEFAULTS.seed },
 ];
@@ -581,13 +584,11 @@ export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
   flags: FLAGS,
-  plan: (v) =>
-    planOf({
-      seed: seed(v.seed, DEFAULTS.seed),
-      rubbers: count(v.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
-      mcRubbers: count(v.mcRubbers, DEFAULTS.mcRubbers, '--mc-rubbers', 0),
-      mcWorlds: count(v.mcWorlds, DEFAULTS.mcWorlds, '--mc-worlds', 1),
-    }),
+  plan: (v) => {
+    const seed = seedOf(FLAGS, v);
+    const n = wholes(FLAGS, v);
+    return planOf({ seed, rubbers: n.rubbers, mcRubbers: n.mcRubbers, mcWorlds: n.mcWorlds });
+  },
   async run(plan, session) {
     const o: StudyOptions = {
       seed: String(plan.options.seed),

@@ -78,7 +78,7 @@ import type { Experiment, PlannedRun } from './experiment.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
 import { gameNamed, playersRange } from '../src/harness/run/parts.js';
 import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
-import { count, planFor, plannedRun, seed, valuesOf } from './command.js';
+import { count, planFor, plannedRun, seedOf, valuesOf, wholes } from './command.js';
 
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
@@ -421,12 +421,13 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
   const seats = v.players === undefined ? game.defaultSeats : count(v.players, 0, '--players', 1);
   if (seats < game.minSeats || seats > game.maxSeats)
     throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${playersRange(game)} players`);
+  const n = wholes(FLAGS, v);
   return {
     game: game.name,
     seats,
-    deals: count(v.deals, 200, '--deals', 1),
-    matches: count(v.matches, 10, '--matches', 0),
-    seed: seed(v.seed, 'ladder-1'),
+    deals: n.deals,
+    matches: n.matches,
+    seed: seedOf(FLAGS, v),
     bots: v.bots === undefined ? [...BOTS] : String(v.bots).split(','),
     margin: marginOf(v.margin),
   };
@@ -435,8 +436,13 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
 const FLAGS = [
   { flag: '--game <name>', description: GAMES.map((g) => g.name).join(', '), default: 'viersche' },
   { flag: '--players <n>', description: "seats at the table (default: the game's)" },
-  { flag: '--deals <n>', description: 'duplicate deal groups per bot', default: '200' },
-  { flag: '--matches <n>', description: 'duplicate match groups per bot (0 leaves matches out)', default: '10' },
+  { flag: '--deals <n>', description: 'duplicate deal groups per bot', default: '200', min: 1 },
+  {
+    flag: '--matches <n>',
+    description: 'duplicate match groups per bot (0 leaves matches out)',
+    default: '10',
+    min: 0,
+  },
   { flag: '--seed <seed>', description: 'master seed', default: 'ladder-1' },
   {
     flag: '--bots <list>',

@@ -69,7 +69,7 @@ import { estimateText } from '../src/harness/stats/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { writtenLine } from '../src/report/format.js';
 import { gameNamed } from '../src/harness/run/parts.js';
-import { count, planFor, seed } from './command.js';
+import { planFor, seedOf, wholes } from './command.js';
 import type { Experiment, ExperimentFlag, Plan } from './experiment.js';
 
 export const NAME = 'pimc-properties';
@@ -530,13 +530,14 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
   const play = String(v.play ?? 'heuristic');
   if (!(PLAYS as readonly string[]).includes(play))
     throw new TafelError('bad-option', `--play '${play}': heuristic or random`);
+  const n = wholes(FLAGS, v);
   const o: Options = {
     games: v.game === undefined ? GAMES.map((g) => g.name) : [String(v.game)],
-    deals: count(v.deals, 200, '--deals', 1),
-    tricks: count(v.tricks, 4, '--tricks', 1),
-    worlds: count(v.worlds, 100, '--worlds', 1),
+    deals: n.deals,
+    tricks: n.tricks,
+    worlds: n.worlds,
     play: play as Play,
-    seed: seed(v.seed, 'properties-1'),
+    seed: seedOf(FLAGS, v),
   };
   if (o.tricks > MAX_TRICKS)
     throw new TafelError(
@@ -556,13 +557,14 @@ export function planOf(o: Options): Plan {
 
 const FLAGS: readonly ExperimentFlag[] = [
   { flag: '--game <g>', description: 'one game (default: all four)' },
-  { flag: '--deals <n>', description: 'deals per game', default: '200' },
+  { flag: '--deals <n>', description: 'deals per game', default: '200', min: 1 },
   {
     flag: '--tricks <k>',
     description: `value the decisions with at most K tricks left for lc and b (at most ${MAX_TRICKS})`,
     default: '4',
+    min: 1,
   },
-  { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100' },
+  { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100', min: 1 },
   { flag: '--play <p>', description: 'who plays the deals: heuristic or random', default: 'heuristic' },
   { flag: '--seed <s>', description: 'master seed', default: 'properties-1' },
 ];

@@ -44,7 +44,7 @@ import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } 
 import { tunedBot } from '../src/harness/tune/report.js';
 import { writtenLine } from '../src/report/format.js';
 import { gameNamed } from '../src/harness/run/parts.js';
-import { count, planFor, seed } from './command.js';
+import { planFor, seedOf, wholes } from './command.js';
 import type { Experiment, ExperimentFlag, Plan } from './experiment.js';
 
 const NAME = 'tune';
@@ -396,13 +396,14 @@ function verdictText(t: TuneResult): string {
 
 /** The options of these flag values, checked. */
 function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
+  const n = wholes(FLAGS, v);
   const o: Options = {
     game: String(v.game ?? 'viersche'),
-    iterations: count(v.iterations, 4000, '--iterations', 1),
-    pairs: count(v.pairs, 64, '--pairs', 1),
-    measure: count(v.measure, 20000, '--measure', 2),
-    cross: count(v.cross, 4000, '--cross', 0),
-    seed: seed(v.seed, 'tune-1'),
+    iterations: n.iterations,
+    pairs: n.pairs,
+    measure: n.measure,
+    cross: n.cross,
+    seed: seedOf(FLAGS, v),
   };
   presetGame(o.game);
   return o;
@@ -416,13 +417,19 @@ export function planOf(o: Options): Plan {
 
 const FLAGS: readonly ExperimentFlag[] = [
   { flag: '--game <g>', description: 'the game whose heuristic is tuned (one with a preset)', default: 'viersche' },
-  { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000' },
-  { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64' },
-  { flag: '--measure <m>', description: 'duplicate groups of each measurement and verification', default: '20000' },
+  { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000', min: 1 },
+  { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64', min: 1 },
+  {
+    flag: '--measure <m>',
+    description: 'duplicate groups of each measurement and verification',
+    default: '20000',
+    min: 2,
+  },
   {
     flag: '--cross <n>',
     description: `duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (0: none)`,
     default: '4000',
+    min: 0,
   },
   { flag: '--seed <s>', description: 'master seed', default: 'tune-1' },
 ];

@@ -156,7 +156,10 @@ export function addExperimentCommand(program: Command): void {
     async (file: string | undefined, o: SharedFlags & { list?: boolean; json?: boolean }) => {
       if (o.list) {
         if (o.json) {
-          const list = EXPERIMENTS.map((e) => ({ name: e.name, question: e.question, flags: e.flags }));
+          // Each flag as the listing has always shown it (its `min` is how the flag is read, not shown).
+          const flags = (e: Experiment) =>
+            e.flags.map((f) => ({ flag: f.flag, description: f.description, default: f.default }));
+          const list = EXPERIMENTS.map((e) => ({ name: e.name, question: e.question, flags: flags(e) }));
           return void process.stdout.write(JSON.stringify(list, null, 2) + '\n');
         }
         for (const e of EXPERIMENTS) process.stdout.write(`${e.name}: ${e.question}\n`);
