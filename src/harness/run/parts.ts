@@ -1,15 +1,18 @@
 /**
  * A run's parts from what a user wrote: its game by name, its table (players and rules),
- * its chosen boards (`--boards`), where its journal goes by default, and the rules for
+ * its chosen boards (`--boards`), its files (the journal beside `--out`), and the rules for
  * whole numbers and seeds. Below the CLI so that the commands (src/cli/) and the
  * experiments' plans (experiments/plan.ts) resolve a run one way, with one set of
  * messages; each error names the flag or plan field it comes from (`where`).
  */
+import { resolve } from 'node:path';
 import { TafelError } from '../../core/errors.js';
 import { GAMES, findGame } from '../../games/index.js';
 import type { Game, TableConfig } from '../../games/game.js';
 import { parseAssignments, resolveParams } from '../../games/params.js';
 import { readBoards, type BoardSet } from '../table/boards.js';
+import type { OutputFile, OutputKind } from './outputs.js';
+import type { RunFiles } from './spec.js';
 
 /** A master seed: what every seed (flag, plan field) may be, and the words that say so. */
 export const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -69,6 +72,48 @@ export function tableFor(
 /** `X.csv` -> `X.journal.jsonl`: where a run with `--out X.csv` keeps its journal. */
 export function defaultJournal(out: string): string {
   return out.replace(/\.csv$/i, '') + '.journal.jsonl';
+}
+
+/** A run's files as its flags name them (`--out`, `--journal`, ...; absent: none). */
+export type FileFlags = { readonly [K in Exclude<keyof RunFiles, 'dir'>]?: string };
+
+/**
+ * A run's files from its flags, paths relative to `dir` (where the command runs): the
+ * journal beside `--out` unless `--journal` names one, so that a run with a summary can
+ * be resumed.
+ */
+export function runFilesFor(o: FileFlags, dir: string): RunFiles {
+  const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
+  return {
+    dir,
+    out: o.out ?? null,
+    journal: journal ?? null,
+    records: o.records ?? null,
+    dealCsv: o.dealCsv ?? null,
+    db: o.db ?? null,
+    report: o.report ?? null,
+  };
+}
+
+/** The flag and kind of each of a run's files. */
+const FILE_FLAGS: Readonly<Record<Exclude<keyof RunFiles, 'dir'>, readonly [string, OutputKind]>> = {
+  out: ['--out', 'csv'],
+  journal: ['--journal', 'jsonl'],
+  records: ['--records', 'jsonl'],
+  dealCsv: ['--deal-csv', 'csv'],
+  db: ['--db', 'duckdb'],
+  report: ['--report', 'html'],
+};
+
+/** The files a run writes, for `checkOutputs`. */
+export function runOutputs(files: RunFiles): OutputFile[] {
+  const out: OutputFile[] = [];
+  for (const key of Object.keys(FILE_FLAGS) as (keyof typeof FILE_FLAGS)[]) {
+    const shown = files[key];
+    if (shown !== null)
+      out.push({ flag: FILE_FLAGS[key][0], kind: FILE_FLAGS[key][1], shown, path: resolve(files.dir, shown) });
+  }
+  return out;
 }
 
 /**
