@@ -61,6 +61,20 @@ const KIND_NAMES: Readonly<Record<OutputKind, string>> = {
 };
 
 /**
+ * The files a spec names (`files.out`, ...: paths relative to `files.dir`, null for
+ * none) as outputs to check, each with the flag and kind that `flags` gives its key.
+ */
+export function outputFiles<K extends string>(
+  files: Readonly<Record<NoInfer<K>, string | null>> & { readonly dir: string },
+  flags: Readonly<Record<K, readonly [flag: string, kind: OutputKind]>>,
+): OutputFile[] {
+  return (Object.keys(flags) as K[]).flatMap((key) => {
+    const shown = files[key];
+    return shown === null ? [] : [{ flag: flags[key][0], kind: flags[key][1], shown, path: resolve(files.dir, shown) }];
+  });
+}
+
+/**
  * A directory of outputs (`--out-dir`, an experiment's `--work-dir`), made with its
  * parents once every output has passed; its files are refused as a file output is.
  */

@@ -5,13 +5,12 @@
  * experiments' plans (experiments/plan.ts) resolve a run one way, with one set of
  * messages; each error names the flag or plan field it comes from (`where`).
  */
-import { resolve } from 'node:path';
 import { TafelError } from '../../core/errors.js';
 import { GAMES, findGame } from '../../games/index.js';
 import type { Game, TableConfig } from '../../games/game.js';
 import { parseAssignments, resolveParams } from '../../games/params.js';
 import { readBoards, type BoardSet } from '../table/boards.js';
-import type { OutputFile, OutputKind } from './outputs.js';
+import { outputFiles, type OutputFile, type OutputKind } from './outputs.js';
 import type { RunFiles } from './spec.js';
 
 /** A master seed: what every seed (flag, plan field) may be, and the words that say so. */
@@ -107,13 +106,7 @@ const FILE_FLAGS: Readonly<Record<Exclude<keyof RunFiles, 'dir'>, readonly [stri
 
 /** The files a run writes, for `checkOutputs`. */
 export function runOutputs(files: RunFiles): OutputFile[] {
-  const out: OutputFile[] = [];
-  for (const key of Object.keys(FILE_FLAGS) as (keyof typeof FILE_FLAGS)[]) {
-    const shown = files[key];
-    if (shown !== null)
-      out.push({ flag: FILE_FLAGS[key][0], kind: FILE_FLAGS[key][1], shown, path: resolve(files.dir, shown) });
-  }
-  return out;
+  return outputFiles(files, FILE_FLAGS);
 }
 
 /**
