@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { count, seed } from '../experiments/command.js';
+import { count, seed, seedOf, wholes } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
 import { ROOT, expectUserError, tafel } from './cli-helpers.js';
 
@@ -21,6 +21,17 @@ describe('the shared experiment checks', () => {
     expect(() => count('1.5', 7, '--n', 0)).toThrow(/--n '1.5'/);
     expect(seed(undefined, 'x-1')).toBe('x-1');
     expect(() => seed('', 'x')).toThrow(/seed/);
+    // A whole-number flag's default and least value are read from its one declaration.
+    const flags = [
+      { flag: '--mc-rubbers <n>', description: '', default: '12', min: 0 },
+      { flag: '--tag <t>', description: '' },
+      { flag: '--seed <s>', description: '', default: 's-1' },
+    ];
+    expect(wholes(flags, {})).toEqual({ mcRubbers: 12 });
+    expect(wholes(flags, { mcRubbers: '0' })).toEqual({ mcRubbers: 0 });
+    expect(() => wholes(flags, { mcRubbers: '-1' })).toThrow(/^--mc-rubbers '-1': a whole number from 0$/);
+    expect(seedOf(flags, {})).toBe('s-1');
+    expect(() => seedOf(flags, { seed: 'a b' })).toThrow(/^--seed 'a b': a seed is 1-64 letters/);
   });
 });
 
