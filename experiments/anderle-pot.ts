@@ -22,9 +22,8 @@ import { runQuery } from '../src/harness/db/query.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
-import { count, seed } from './command.js';
-import { PLAN_VERSION, type Experiment, type Plan, type PlannedRun } from './experiment.js';
-import { FIGURES } from './figures.js';
+import { planFor, seedOf, wholes } from './command.js';
+import type { Experiment, ExperimentFlag, Plan, PlannedRun } from './experiment.js';
 import { playPlan } from './plan.js';
 
 export const NAME = 'anderle-pot';
@@ -76,18 +75,15 @@ function runsOf(o: Options): PlannedRun[] {
 
 /** The plan of these options (every table and bot unless they choose some). */
 export function planOf(o: Options): Plan {
-  return {
-    plan: PLAN_VERSION,
-    name: NAME,
-    experiment: NAME,
-    question: QUESTION,
-    command: `tafel experiment ${NAME} --sessions ${o.sessions} --hands ${o.hands} --seed ${o.seed}`,
-    options: { sessions: o.sessions, hands: o.hands, seed: o.seed },
-    runs: runsOf(o),
-    tables: [{ name: NAME }],
-    figures: FIGURES[NAME],
-  };
+  const options = { sessions: o.sessions, hands: o.hands, seed: o.seed };
+  return planFor({ experiment: NAME, question: QUESTION, options, runs: runsOf(o) }, FLAGS, options);
 }
+
+const FLAGS: readonly ExperimentFlag[] = [
+  { flag: '--sessions <n>', description: 'sessions per table', default: '400', min: 1 },
+  { flag: '--hands <n>', description: 'hands per session', default: '12', min: 1 },
+  { flag: '--seed <s>', description: 'master seed', default: 'pot-1' },
+];
 
 type Est = { n: number; mean: number | null; low: number | null; high: number | null };
 const estimate = (e: Est): Estimate => ({
@@ -195,17 +191,11 @@ function report(
 export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
-  flags: [
-    { flag: '--sessions <n>', description: 'sessions per table', default: '400' },
-    { flag: '--hands <n>', description: 'hands per session', default: '12' },
-    { flag: '--seed <s>', description: 'master seed', default: 'pot-1' },
-  ],
-  plan: (v) =>
-    planOf({
-      sessions: count(v.sessions, 400, '--sessions', 1),
-      hands: count(v.hands, 12, '--hands', 1),
-      seed: seed(v.seed, 'pot-1'),
-    }),
+  flags: FLAGS,
+  plan: (v) => {
+    const n = wholes(FLAGS, v);
+    return planOf({ sessions: n.sessions, hands: n.hands, seed: seedOf(FLAGS, v) });
+  },
   async run(plan, session) {
     const o: Options = {
       sessions: Number(plan.options.sessions),

@@ -1,128 +1,57 @@
 /**
- * What the experiments share about their command line (`tafel experiment`,
- * src/cli/experiment.ts): their flags' values checked (numbers, seeds) and turned back
- * into the command that makes a plan again, the outputs checked before any play and
- * written whole, a user's mistake told in one line with exit status 2 instead of a stack.
+ * What the built-in experiments share about their flags (`tafel experiment NAME`,
+ * src/cli/experiment.ts): their values checked (whole numbers and seeds, by the rules
+ * of src/harness/run/parts.ts), read back from a saved plan's options, and turned into
+ * the plan (`planFor`), which says the command that makes it again. The outputs are
+ * checked and written by src/harness/run/outputs.ts, as every command's are.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { TafelError, isTafelError } from '../src/core/errors.js';
-import { checkOutputs } from '../src/harness/run/outputs.js';
-import type { ExperimentFlag, Plan, PlannedRun } from './experiment.js';
-
-type Flags = NonNullable<ParseArgsConfig['options']>;
-
-/** The flags of `argv` as strings (or booleans), or a `bad-option` error; `--help` and `--force` are always known. */
-export function parseFlags(argv: string[], flags: Flags): Record<string, string | boolean | undefined> {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: { ...flags, help: { type: 'boolean', short: 'h' }, force: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    });
-    return values;
-  } catch (e) {
-    throw new TafelError('bad-option', (e as Error).message);
-  }
-}
+import { TafelError } from '../src/core/errors.js';
+import { SEED, SEED_RULE, wholeNumber } from '../src/harness/run/parts.js';
+import { PLAN_VERSION, type ExperimentFlag, type Plan, type PlannedRun } from './experiment.js';
+import { FIGURES } from './figures.js';
 
 /** A whole number from `min` (`fallback` when the flag is absent). */
 export function count(text: string | boolean | undefined, fallback: number, flag: string, min: number): number {
   if (text === undefined) return fallback;
-  const n = Number(text);
-  if (typeof text !== 'string' || !/^\d+$/.test(text) || n < min || n > 1e7) {
+  const n = typeof text === 'string' ? wholeNumber(text) : null;
+  if (n === null || n < min || n > 1e7) {
     throw new TafelError('bad-option', `${flag} '${String(text)}': a whole number from ${min}`);
   }
   return n;
 }
 
-/** A master seed: 1-64 letters, digits or _ . : - (the same rule as `tafel run --seed`). */
+/**
+ * The whole-number flags' values (each flag with a `min`), checked, by key; a flag's
+ * default when it is absent, so that a default is written once, in the flag that shows it.
+ */
+export function wholes(
+  flags: readonly ExperimentFlag[],
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): Readonly<Record<string, number>> {
+  return Object.fromEntries(
+    flags.flatMap((f) => {
+      if (f.min === undefined) return [];
+      const key = flagKey(f.flag);
+      return [[key, count(values[key], Number(f.default), f.flag.split(/[ =]/)[0], f.min)]];
+    }),
+  );
+}
+
+/** `--seed`'s value, checked; the flag's default when it is absent. */
+export function seedOf(
+  flags: readonly ExperimentFlag[],
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): string {
+  const f = flags.find((x) => flagKey(x.flag) === 'seed');
+  if (f?.default === undefined) throw new Error('an experiment without a --seed default');
+  return seed(values.seed, f.default);
+}
+
+/** A master seed, by the rule of every seed (`tafel run --seed`, a plan's runs). */
 export function seed(text: string | boolean | undefined, fallback: string): string {
   const s = text === undefined ? fallback : String(text);
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(s))
-    throw new TafelError('bad-seed', `--seed '${s}': a seed is 1-64 letters, digits or _ . : -`);
+  if (!SEED.test(s)) throw new TafelError('bad-seed', `--seed '${s}': a seed is ${SEED_RULE}`);
   return s;
-}
-
-/**
- * Before any play: create `dir`, check that files can be written there, and refuse
- * to replace an experiment's earlier results (`files`) unless `force` (--force).
- */
-export function checkOutDir(dir: string, files: readonly string[], force: boolean): void {
-  for (const f of files) {
-    const path = join(dir, f);
-    if (!existsSync(path)) continue;
-    if (statSync(path).isDirectory()) throw new TafelError('unwritable', `--out-dir ${dir}: ${f} is a directory`);
-    if (!force) {
-      throw new TafelError(
-        'bad-output',
-        `--out-dir ${dir}: ${f} exists (earlier results); replace them with --force, or choose another --out-dir`,
-      );
-    }
-  }
-  const probe = join(dir, `.probe-${process.pid}.tmp`);
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(probe, '');
-    rmSync(probe);
-  } catch (e) {
-    throw new TafelError(
-      'unwritable',
-      `--out-dir ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  }
-}
-
-/** Write `text` to `dir/file` through a temporary file, so that a reader never sees half of it. */
-export function writeWhole(dir: string, file: string, text: string): string {
-  const path = join(dir, file);
-  try {
-    writeFileSync(`${path}.tmp`, text);
-    renameSync(`${path}.tmp`, path);
-  } catch (e) {
-    throw new TafelError(
-      'unwritable',
-      `${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  }
-  return path;
-}
-
-/**
- * Run an experiment's `main`: `--help` prints `usage`; a `TafelError` prints
- * `name: message` and the usage line and exits with status 2.
- */
-export async function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<void>): Promise<void> {
-  const argv = process.argv.slice(2);
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(usage);
-    return;
-  }
-  try {
-    await main(argv);
-  } catch (e) {
-    if (!isTafelError(e)) throw e;
-    console.error(`${name}: ${e.message}`);
-    console.error(usage.split('\n')[0]);
-    process.exitCode = 2;
-  }
-}
-
-/**
- * `--report FILE.html`, checked before any play like every output (a folder, an
- * unwritable place, or a file that exists without --force is refused in one line);
- * a shard writes no results, so it makes no page either.
- */
-export function checkReport(flag: string | boolean | undefined, force: boolean, sharded: boolean): string | null {
-  if (flag === undefined) return null;
-  const shown = String(flag);
-  if (sharded)
-    throw new TafelError('bad-option', '--report: a shard writes no results; ask for the page when making the report');
-  const path = resolve(shown);
-  checkOutputs([{ flag: '--report', kind: 'html', shown, path }], { existing: force ? 'replace' : 'refuse' });
-  return path;
 }
 
 /** Write the page of an experiment's results CSV, as `tafel report CSV` draws it; returns its size in bytes. */
@@ -143,20 +72,53 @@ export function flagKey(flag: string): string {
     .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The command that makes a plan again: `tafel experiment NAME` and the experiment's own flags given. */
-export function commandLine(
-  name: string,
-  flags: readonly ExperimentFlag[],
-  values: Readonly<Record<string, string | boolean | undefined>>,
-): string {
+/** Flag values by commander's keys (`mcRubbers`): as given, or an experiment's options resolved (a list as its items joined by commas). */
+type FlagValues = Readonly<Record<string, Plan['options'][string] | undefined>>;
+
+/** The command that makes a plan again: `tafel experiment NAME` and the flags that have a value. */
+function commandLine(name: string, flags: readonly ExperimentFlag[], values: FlagValues): string {
   const words = ['tafel', 'experiment', name];
   for (const f of flags) {
     const v = values[flagKey(f.flag)];
     if (v === undefined || v === false) continue;
     words.push(f.flag.split(/[ =]/)[0]);
-    if (v !== true) words.push(/^[\w.,:=/+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+    if (v === true) continue;
+    const text = String(v);
+    words.push(/^[\w.,:=/+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
   }
   return words.join(' ');
+}
+
+/** What a built-in experiment's plan says of its own; the rest every built-in's plan holds alike. */
+export interface PlanParts {
+  /** The built-in's name: also its one table's, and the stem of its results unless `name` says otherwise. */
+  readonly experiment: string;
+  readonly name?: string;
+  readonly question: string;
+  /** Its options, resolved: what its `run` reads back. */
+  readonly options: Plan['options'];
+  /** None for an experiment that plays no runs of its own (it measures, or tunes). */
+  readonly runs?: readonly PlannedRun[];
+}
+
+/**
+ * A built-in experiment's plan: its parts, its one table, its declared figures, and the
+ * command that makes it again from `values` of its `flags`: the values given (a flag
+ * left out stays out, so the command keeps following the defaults), or the options
+ * resolved (every default written out).
+ */
+export function planFor(parts: PlanParts, flags: readonly ExperimentFlag[], values: FlagValues): Plan {
+  return {
+    plan: PLAN_VERSION,
+    name: parts.name ?? parts.experiment,
+    experiment: parts.experiment,
+    question: parts.question,
+    command: commandLine(parts.experiment, flags, values),
+    options: parts.options,
+    runs: parts.runs ?? [],
+    tables: [{ name: parts.experiment }],
+    figures: FIGURES[parts.experiment],
+  };
 }
 
 /** A plan's resolved options as flag values again (lists joined by commas), to be checked as flags are. */

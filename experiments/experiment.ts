@@ -85,6 +85,8 @@ export interface ExperimentFlag {
   readonly flag: string;
   readonly description: string;
   readonly default?: string;
+  /** A whole number from `min` (its default from `default`): read and checked by `wholes`, command.ts. */
+  readonly min?: number;
 }
 
 /** What a run of an experiment made. */

@@ -43,9 +43,9 @@ import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { runQuery } from '../src/harness/db/query.js';
 import type { Degenerate } from '../src/harness/stats/stats.js';
 import { writtenLine } from '../src/report/format.js';
-import { count, seed } from './command.js';
-import { PLAN_VERSION, type Experiment, type Plan, type PlannedRun } from './experiment.js';
-import { FIGURES } from './figures.js';
+import { SEED_RULE } from '../src/harness/run/parts.js';
+import { planFor, seedOf, wholes } from './command.js';
+import type { Experiment, ExperimentFlag, Plan, PlannedRun } from './experiment.js';
 import { playPlan } from './plan.js';
 
 export const NAME = 'hindersche-marches';
@@ -97,18 +97,31 @@ function runsOf(o: StudyOptions): PlannedRun[] {
 }
 
 export function planOf(o: StudyOptions): Plan {
-  return {
-    plan: PLAN_VERSION,
-    name: NAME,
-    experiment: NAME,
-    question: QUESTION,
-    command: `tafel experiment ${NAME} --rubbers ${o.rubbers} --mc-rubbers ${o.mcRubbers} --mc-worlds ${o.mcWorlds} --seed ${o.seed}`,
-    options: { ...o },
-    runs: runsOf(o),
-    tables: [{ name: NAME }],
-    figures: FIGURES[NAME],
-  };
+  const options = { ...o };
+  return planFor({ experiment: NAME, question: QUESTION, options, runs: runsOf(o) }, FLAGS, options);
 }
+
+const FLAGS: readonly ExperimentFlag[] = [
+  {
+    flag: '--rubbers <n>',
+    description: 'rubbers at the random, heuristic and heuristic,random tables',
+    default: String(DEFAULTS.rubbers),
+    min: 1,
+  },
+  {
+    flag: '--mc-rubbers <n>',
+    description: 'rubbers at the montecarlo table (0: none)',
+    default: String(DEFAULTS.mcRubbers),
+    min: 0,
+  },
+  {
+    flag: '--mc-worlds <w>',
+    description: 'worlds per decision of the montecarlo bot',
+    default: String(DEFAULTS.mcWorlds),
+    min: 1,
+  },
+  { flag: '--seed <s>', description: `master seed: ${SEED_RULE}`, default: DEFAULTS.seed },
+];
 
 export type Unit = 'deal' | 'playoff-deal' | 'game' | 'seat-deal';
 export type Kind = 'any' | 'points' | 'all-tricks' | 'double-loss';
@@ -570,31 +583,12 @@ function interpretation(study: StudyResult, rows: readonly Row[]): string[] {
 export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
-  flags: [
-    {
-      flag: '--rubbers <n>',
-      description: 'rubbers at the random, heuristic and heuristic,random tables',
-      default: String(DEFAULTS.rubbers),
-    },
-    {
-      flag: '--mc-rubbers <n>',
-      description: 'rubbers at the montecarlo table (0: none)',
-      default: String(DEFAULTS.mcRubbers),
-    },
-    {
-      flag: '--mc-worlds <w>',
-      description: 'worlds per decision of the montecarlo bot',
-      default: String(DEFAULTS.mcWorlds),
-    },
-    { flag: '--seed <s>', description: 'master seed: 1-64 letters, digits or _ . : -', default: DEFAULTS.seed },
-  ],
-  plan: (v) =>
-    planOf({
-      seed: seed(v.seed, DEFAULTS.seed),
-      rubbers: count(v.rubbers, DEFAULTS.rubbers, '--rubbers', 1),
-      mcRubbers: count(v.mcRubbers, DEFAULTS.mcRubbers, '--mc-rubbers', 0),
-      mcWorlds: count(v.mcWorlds, DEFAULTS.mcWorlds, '--mc-worlds', 1),
-    }),
+  flags: FLAGS,
+  plan: (v) => {
+    const seed = seedOf(FLAGS, v);
+    const n = wholes(FLAGS, v);
+    return planOf({ seed, rubbers: n.rubbers, mcRubbers: n.mcRubbers, mcWorlds: n.mcWorlds });
+  },
   async run(plan, session) {
     const o: StudyOptions = {
       seed: String(plan.options.seed),

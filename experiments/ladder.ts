@@ -74,11 +74,11 @@ import { Moments, Z95, tQuantile, type Estimate } from '../src/harness/stats/sta
 import { csvBounds, estimateText } from '../src/harness/stats/interval-text.js';
 import type { Unit } from '../src/harness/table/table.js';
 import { writtenLine } from '../src/report/format.js';
-import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
-import { FIGURES } from './figures.js';
+import type { Experiment, PlannedRun } from './experiment.js';
 import { meanOf, pairedRun, pairedValues, runName } from './paired.js';
-import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
-import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
+import { gameNamed, playersRange } from '../src/harness/run/parts.js';
+import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
+import { count, planFor, plannedRun, seedOf, valuesOf, wholes } from './command.js';
 
 export const REFERENCE = 'heuristic';
 /** The ladder, weakest first: `random` and the cheating `oracle` are its two ends. */
@@ -419,16 +419,15 @@ function marginOf(text: string | boolean | undefined): number | undefined {
 function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
   const game = gameNamed(String(v.game ?? 'viersche'));
   const seats = v.players === undefined ? game.defaultSeats : count(v.players, 0, '--players', 1);
-  if (seats < game.minSeats || seats > game.maxSeats) {
-    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
-    throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${range} players`);
-  }
+  if (seats < game.minSeats || seats > game.maxSeats)
+    throw new TafelError('bad-table', `--players ${seats}: ${game.name} is played by ${playersRange(game)} players`);
+  const n = wholes(FLAGS, v);
   return {
     game: game.name,
     seats,
-    deals: count(v.deals, 200, '--deals', 1),
-    matches: count(v.matches, 10, '--matches', 0),
-    seed: seed(v.seed, 'ladder-1'),
+    deals: n.deals,
+    matches: n.matches,
+    seed: seedOf(FLAGS, v),
     bots: v.bots === undefined ? [...BOTS] : String(v.bots).split(','),
     margin: marginOf(v.margin),
   };
@@ -437,8 +436,13 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
 const FLAGS = [
   { flag: '--game <name>', description: GAMES.map((g) => g.name).join(', '), default: 'viersche' },
   { flag: '--players <n>', description: "seats at the table (default: the game's)" },
-  { flag: '--deals <n>', description: 'duplicate deal groups per bot', default: '200' },
-  { flag: '--matches <n>', description: 'duplicate match groups per bot (0 leaves matches out)', default: '10' },
+  { flag: '--deals <n>', description: 'duplicate deal groups per bot', default: '200', min: 1 },
+  {
+    flag: '--matches <n>',
+    description: 'duplicate match groups per bot (0 leaves matches out)',
+    default: '10',
+    min: 0,
+  },
   { flag: '--seed <seed>', description: 'master seed', default: 'ladder-1' },
   {
     flag: '--bots <list>',
@@ -458,25 +462,18 @@ export const ladder: Experiment = {
   flags: FLAGS,
   plan(values) {
     const o = optionsOf(values);
-    return {
-      plan: PLAN_VERSION,
-      name: `ladder-${o.game}`,
-      experiment: 'ladder',
-      question: `How strong is each bot against heuristic in ${o.game}, and are the two best told apart?`,
-      command: commandLine('ladder', FLAGS, values),
-      options: {
-        game: o.game,
-        players: o.seats!,
-        deals: o.deals,
-        matches: o.matches,
-        seed: o.seed,
-        bots: o.bots!,
-        ...(o.margin === undefined ? {} : { margin: o.margin }),
-      },
-      runs: planOf(o).flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal])),
-      tables: [{ name: 'ladder' }],
-      figures: FIGURES.ladder,
+    const options = {
+      game: o.game,
+      players: o.seats!,
+      deals: o.deals,
+      matches: o.matches,
+      seed: o.seed,
+      bots: o.bots!,
+      ...(o.margin === undefined ? {} : { margin: o.margin }),
     };
+    const runs = planOf(o).flatMap((p) => (p.match ? [p.deal, p.match] : [p.deal]));
+    const question = `How strong is each bot against heuristic in ${o.game}, and are the two best told apart?`;
+    return planFor({ experiment: 'ladder', name: `ladder-${o.game}`, question, options, runs }, FLAGS, values);
   },
   async run(plan, session) {
     const o = optionsOf(valuesOf(plan.options));

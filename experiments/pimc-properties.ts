@@ -68,9 +68,9 @@ import { RatioMoments, type Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
 import { PolicyModel } from '../bots/policy.js';
 import { writtenLine } from '../src/report/format.js';
-import { count, seed } from './command.js';
-import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
-import { FIGURES } from './figures.js';
+import { gameNamed } from '../src/harness/run/parts.js';
+import { planFor, seedOf, wholes } from './command.js';
+import type { Experiment, ExperimentFlag, Plan } from './experiment.js';
 
 export const NAME = 'pimc-properties';
 const PLAYS = ['heuristic', 'random'] as const;
@@ -526,21 +526,18 @@ function comparison(results: readonly GameProperties[]): string[] {
 
 /** The options of these flag values, checked. */
 function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
-  if (v.game !== undefined && !findGame(String(v.game)))
-    throw new TafelError(
-      'unknown-game',
-      `--game: unknown game '${String(v.game)}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
+  if (v.game !== undefined) gameNamed(String(v.game), '--game');
   const play = String(v.play ?? 'heuristic');
   if (!(PLAYS as readonly string[]).includes(play))
     throw new TafelError('bad-option', `--play '${play}': heuristic or random`);
+  const n = wholes(FLAGS, v);
   const o: Options = {
     games: v.game === undefined ? GAMES.map((g) => g.name) : [String(v.game)],
-    deals: count(v.deals, 200, '--deals', 1),
-    tricks: count(v.tricks, 4, '--tricks', 1),
-    worlds: count(v.worlds, 100, '--worlds', 1),
+    deals: n.deals,
+    tricks: n.tricks,
+    worlds: n.worlds,
     play: play as Play,
-    seed: seed(v.seed, 'properties-1'),
+    seed: seedOf(FLAGS, v),
   };
   if (o.tricks > MAX_TRICKS)
     throw new TafelError(
@@ -552,35 +549,30 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
 
 /** The plan: no runs (it measures positions, in one thread); `run` computes its table. */
 export function planOf(o: Options): Plan {
-  const game = o.games.length === 1 ? ` --game ${o.games[0]}` : '';
-  return {
-    plan: PLAN_VERSION,
-    name: NAME,
-    experiment: NAME,
-    question: QUESTION,
-    command: `tafel experiment ${NAME}${game} --deals ${o.deals} --tricks ${o.tricks} --worlds ${o.worlds} --play ${o.play} --seed ${o.seed}`,
-    options: { ...o },
-    runs: [],
-    tables: [{ name: NAME }],
-    figures: FIGURES[NAME],
-  };
+  const options = { ...o };
+  // `--game` is written only when it chose one game (every game is the default).
+  const values = { ...options, game: o.games.length === 1 ? o.games[0] : undefined };
+  return planFor({ experiment: NAME, question: QUESTION, options }, FLAGS, values);
 }
+
+const FLAGS: readonly ExperimentFlag[] = [
+  { flag: '--game <g>', description: 'one game (default: all four)' },
+  { flag: '--deals <n>', description: 'deals per game', default: '200', min: 1 },
+  {
+    flag: '--tricks <k>',
+    description: `value the decisions with at most K tricks left for lc and b (at most ${MAX_TRICKS})`,
+    default: '4',
+    min: 1,
+  },
+  { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100', min: 1 },
+  { flag: '--play <p>', description: 'who plays the deals: heuristic or random', default: 'heuristic' },
+  { flag: '--seed <s>', description: 'master seed', default: 'properties-1' },
+];
 
 export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
-  flags: [
-    { flag: '--game <g>', description: 'one game (default: all four)' },
-    { flag: '--deals <n>', description: 'deals per game', default: '200' },
-    {
-      flag: '--tricks <k>',
-      description: `value the decisions with at most K tricks left for lc and b (at most ${MAX_TRICKS})`,
-      default: '4',
-    },
-    { flag: '--worlds <w>', description: 'worlds drawn per card and observer for df', default: '100' },
-    { flag: '--play <p>', description: 'who plays the deals: heuristic or random', default: 'heuristic' },
-    { flag: '--seed <s>', description: 'master seed', default: 'properties-1' },
-  ],
+  flags: FLAGS,
   plan: (v) => planOf(optionsOf(v)),
   run(plan, session) {
     // No runs, so a shard has nothing to play: the results are made without --shard.

@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { TafelError } from '../src/core/errors.js';
+import { SEED, SEED_RULE } from '../src/harness/run/parts.js';
 import { checkFigure } from '../src/report/declared.js';
 import { PLAN_VERSION, type Plan, type PlannedRun, type PlannedTable } from './experiment.js';
 
 type Json = Record<string, unknown>;
 
-const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
 const RUN_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,99}$/;
 const FILE_STEM = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
@@ -96,7 +96,7 @@ function checkRun(value: unknown, at: string, bad: Bad): PlannedRun {
     bots: text(r.bots, `${at}.bots`, bad),
     unit: r.unit,
     groups: whole(r.groups, `${at}.groups`, bad),
-    seed: text(r.seed, `${at}.seed`, bad, SEED, '1-64 letters, digits or _ . : -'),
+    seed: text(r.seed, `${at}.seed`, bad, SEED, SEED_RULE),
     ...(r.timeMoves === undefined ? {} : { timeMoves: r.timeMoves }),
   };
 }

@@ -11,16 +11,16 @@
  * Files, per run `name` (a shard adds `.part-i-of-n`): `NAME.journal.jsonl` and
  * `NAME.duckdb` in the work directory.
  */
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TafelError } from '../src/core/errors.js';
-import { GAMES, findGame } from '../src/games/index.js';
 import type { Game, TableConfig } from '../src/games/game.js';
-import { resolveParams } from '../src/games/params.js';
 import { sqlString } from '../src/harness/db/db.js';
 import { runQueries, type QueryResult } from '../src/harness/db/query.js';
 import { runNumber } from '../src/harness/db/schema.js';
 import { isComplete, readJournal } from '../src/harness/run/journal.js';
+import { gameNamed, tableFor } from '../src/harness/run/parts.js';
+import { checkOutputs } from '../src/harness/run/outputs.js';
 import { createRunner } from '../src/harness/run/pool.js';
 import { playRun, type RunResult } from '../src/harness/run/run.js';
 import type { Shard } from '../src/harness/run/shard.js';
@@ -41,29 +41,11 @@ export interface PlanOptions {
   readonly onResult?: (run: PlannedRun, result: RunResult) => void;
 }
 
-/** The game of this name, or an `unknown-game` error (`where` says whose). */
-export function gameNamed(name: string, where = ''): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError(
-      'unknown-game',
-      `${where}unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
-  return game;
-}
-
 /** A run's game and table: its game by name, its players (the game's default) and rules (defaults for the rest), checked. */
 export function tableOf(run: PlannedRun): { game: Game; table: TableConfig } {
   const where = `run ${run.name}`;
-  const game = gameNamed(run.game, `${where}: `);
-  const seats = run.players ?? game.defaultSeats;
-  if (seats < game.minSeats || seats > game.maxSeats) {
-    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
-    throw new TafelError('bad-table', `${where}: ${game.name} is played by ${range} players, not ${seats}`);
-  }
-  const table = { seats, rules: resolveParams(game.variants, run.rules ?? {}, `${where} rules`) };
-  game.checkTable(table);
-  return { game, table };
+  const game = gameNamed(run.game, where);
+  return { game, table: tableFor(game, run.players, run.rules ?? {}, where) };
 }
 
 function fileName(name: string, shard: Shard | null): string {
@@ -102,19 +84,19 @@ async function specsOf(runs: readonly PlannedRun[], workDir: string, shard: Shar
  */
 export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Promise<string[]> {
   const specs = await specsOf(runs, o.workDir, o.shard);
-  mkdirSync(o.workDir, { recursive: true });
   // Before any play: refuse earlier files unless resuming or replacing them.
-  if (!o.resume && !o.force) {
-    for (const s of specs) {
-      for (const f of [s.files.journal!, s.files.db!]) {
-        if (existsSync(join(o.workDir, f)))
-          throw new TafelError(
-            'bad-output',
-            `--work-dir ${o.workDir}: ${f} exists (an earlier run's); continue with --resume, or replace with --force`,
-          );
-      }
-    }
-  }
+  checkOutputs([], {
+    existing: o.resume ? 'continue' : o.force ? 'replace' : 'refuse',
+    dirs: [
+      {
+        flag: '--work-dir',
+        shown: o.workDir,
+        path: resolve(o.workDir),
+        files: specs.flatMap((s) => [s.files.journal!, s.files.db!]),
+        resumable: true,
+      },
+    ],
+  });
   // One pool for every run: starting threads and loading the bots once.
   const runner = createRunner(o.workers);
   try {

@@ -43,9 +43,9 @@ import { headlineMeans, playTuning, type TuneResult } from '../src/harness/tune/
 import { tuneCommandOf, tuneSpecOf, pairRun, variant, headline, type TuneSpec } from '../src/harness/tune/spec.js';
 import { tunedBot } from '../src/harness/tune/report.js';
 import { writtenLine } from '../src/report/format.js';
-import { count, seed } from './command.js';
-import { PLAN_VERSION, type Experiment, type Plan } from './experiment.js';
-import { FIGURES } from './figures.js';
+import { gameNamed } from '../src/harness/run/parts.js';
+import { planFor, seedOf, wholes } from './command.js';
+import type { Experiment, ExperimentFlag, Plan } from './experiment.js';
 
 const NAME = 'tune';
 const QUESTION =
@@ -90,20 +90,16 @@ export interface Outcome {
 /** The bots to check a tuning from the defaults against: the weakest, and one of about the heuristic's strength. */
 export const CROSS = ['random', 'montecarlo'] as const;
 
-function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError(
-      'unknown-game',
-      `--game: unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
+/** The game of `--game`, which must have a tuning preset. */
+function presetGame(name: string): Game {
+  const game = gameNamed(name, '--game');
   if (!PRESETS[name])
     throw new TafelError('unknown-game', `no preset for ${name} (presets: ${Object.keys(PRESETS).join(', ')})`);
   return game;
 }
 
 async function specFor(o: Options, bot: string): Promise<TuneSpec> {
-  const game = gameNamed(o.game);
+  const game = presetGame(o.game);
   const table = { seats: game.defaultSeats, rules: resolveParams(game.variants, {}, 'experiment') };
   const lineup = await resolveLineup(bot, game, table.seats);
   const against = PRESETS[o.game].against;
@@ -193,7 +189,7 @@ async function againstOne(
 }
 
 async function runExperiment(o: Options, workers: number): Promise<Outcome> {
-  const game = gameNamed(o.game);
+  const game = presetGame(o.game);
   const preset = PRESETS[o.game];
   const recoverySpec = await specFor(o, `heuristic:${preset.bad}`);
   const defaultsSpec = await specFor(o, 'heuristic');
@@ -400,48 +396,48 @@ function verdictText(t: TuneResult): string {
 
 /** The options of these flag values, checked. */
 function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): Options {
+  const n = wholes(FLAGS, v);
   const o: Options = {
     game: String(v.game ?? 'viersche'),
-    iterations: count(v.iterations, 4000, '--iterations', 1),
-    pairs: count(v.pairs, 64, '--pairs', 1),
-    measure: count(v.measure, 20000, '--measure', 2),
-    cross: count(v.cross, 4000, '--cross', 0),
-    seed: seed(v.seed, 'tune-1'),
+    iterations: n.iterations,
+    pairs: n.pairs,
+    measure: n.measure,
+    cross: n.cross,
+    seed: seedOf(FLAGS, v),
   };
-  gameNamed(o.game);
+  presetGame(o.game);
   return o;
 }
 
 /** The plan: no runs (a tuning is not a run); `run` plays the tunings and measurements through the tuner. */
 export function planOf(o: Options): Plan {
-  return {
-    plan: PLAN_VERSION,
-    name: `${NAME}-${o.game}`,
-    experiment: NAME,
-    question: QUESTION,
-    command: `tafel experiment ${NAME} --game ${o.game} --iterations ${o.iterations} --pairs ${o.pairs} --measure ${o.measure} --cross ${o.cross} --seed ${o.seed}`,
-    options: { ...o },
-    runs: [],
-    tables: [{ name: NAME }],
-    figures: FIGURES[NAME],
-  };
+  const options = { ...o };
+  return planFor({ experiment: NAME, name: `${NAME}-${o.game}`, question: QUESTION, options }, FLAGS, options);
 }
+
+const FLAGS: readonly ExperimentFlag[] = [
+  { flag: '--game <g>', description: 'the game whose heuristic is tuned (one with a preset)', default: 'viersche' },
+  { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000', min: 1 },
+  { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64', min: 1 },
+  {
+    flag: '--measure <m>',
+    description: 'duplicate groups of each measurement and verification',
+    default: '20000',
+    min: 2,
+  },
+  {
+    flag: '--cross <n>',
+    description: `duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (0: none)`,
+    default: '4000',
+    min: 0,
+  },
+  { flag: '--seed <s>', description: 'master seed', default: 'tune-1' },
+];
 
 export const experiment: Experiment = {
   name: NAME,
   question: QUESTION,
-  flags: [
-    { flag: '--game <g>', description: 'the game whose heuristic is tuned (one with a preset)', default: 'viersche' },
-    { flag: '--iterations <n>', description: 'SPSA iterations of each tuning', default: '4000' },
-    { flag: '--pairs <p>', description: 'duplicate groups an iteration', default: '64' },
-    { flag: '--measure <m>', description: 'duplicate groups of each measurement and verification', default: '20000' },
-    {
-      flag: '--cross <n>',
-      description: `duplicate groups of the tuning from the defaults against ${CROSS.join(' and ')} (0: none)`,
-      default: '4000',
-    },
-    { flag: '--seed <s>', description: 'master seed', default: 'tune-1' },
-  ],
+  flags: FLAGS,
   plan: (v) => planOf(optionsOf(v)),
   async run(plan, session) {
     // No runs, so a shard has nothing to play: the results are made without --shard.

@@ -26,11 +26,11 @@ import type { MoveTime } from '../src/harness/run/run.js';
 import type { Estimate } from '../src/harness/stats/stats.js';
 import { estimateText } from '../src/harness/stats/interval-text.js';
 import { writtenLine } from '../src/report/format.js';
-import { PLAN_VERSION, type Experiment, type PlannedRun } from './experiment.js';
-import { FIGURES } from './figures.js';
-import { commandLine, count, plannedRun, seed, valuesOf } from './command.js';
+import type { Experiment, PlannedRun } from './experiment.js';
+import { planFor, plannedRun, seedOf, valuesOf, wholes } from './command.js';
 import { meanOf, pairedRun, pairedValues, perMove, runName } from './paired.js';
-import { databasesOfRun, gameNamed, playPlan, type PlanOptions } from './plan.js';
+import { gameNamed } from '../src/harness/run/parts.js';
+import { databasesOfRun, playPlan, type PlanOptions } from './plan.js';
 
 export interface Options {
   game: string;
@@ -172,8 +172,8 @@ function optionsOf(v: Readonly<Record<string, string | boolean | undefined>>): O
     game: gameNamed(String(v.game)).name,
     champion: String(v.champion),
     bots: String(v.bots).split(','),
-    deals: count(v.deals, 300, '--deals', 1),
-    seed: seed(v.seed, 'versus-1'),
+    deals: wholes(FLAGS, v).deals,
+    seed: seedOf(FLAGS, v),
     ...(v.tag === undefined ? {} : { tag: String(v.tag) }),
   };
 }
@@ -182,7 +182,7 @@ const FLAGS = [
   { flag: '--game <name>', description: 'the game (required)' },
   { flag: '--champion <bot>', description: 'the bot to beat, with parameters as in tafel run (required)' },
   { flag: '--bots <list>', description: 'the candidates, each played against the champion (required)' },
-  { flag: '--deals <n>', description: 'duplicate deal groups per candidate', default: '300' },
+  { flag: '--deals <n>', description: 'duplicate deal groups per candidate', default: '300', min: 1 },
   { flag: '--seed <seed>', description: 'master seed', default: 'versus-1' },
   { flag: '--tag <tag>', description: 'name the results versus-<game>-<tag> (to keep runs of one game apart)' },
 ];
@@ -193,17 +193,9 @@ export const versus: Experiment = {
   flags: FLAGS,
   plan(values) {
     const o = optionsOf(values);
-    return {
-      plan: PLAN_VERSION,
-      name: `versus-${o.game}${o.tag === undefined ? '' : `-${o.tag}`}`,
-      experiment: 'versus',
-      question: `Which of ${o.bots.join(', ')} beat ${o.champion} head to head in ${o.game}?`,
-      command: commandLine('versus', FLAGS, values),
-      options: { ...o },
-      runs: planOf(o),
-      tables: [{ name: 'versus' }],
-      figures: FIGURES.versus,
-    };
+    const name = `versus-${o.game}${o.tag === undefined ? '' : `-${o.tag}`}`;
+    const question = `Which of ${o.bots.join(', ')} beat ${o.champion} head to head in ${o.game}?`;
+    return planFor({ experiment: 'versus', name, question, options: { ...o }, runs: planOf(o) }, FLAGS, values);
   },
   async run(plan, session) {
     const o = optionsOf(valuesOf(plan.options));

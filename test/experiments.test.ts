@@ -5,11 +5,11 @@
  * the checks every experiment shares. The other built-ins are tested through their
  * `Experiment` interface in experiments-builtin.test.ts.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOutDir, count, seed, writeWhole } from '../experiments/command.js';
+import { count, seed, seedOf, wholes } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
 import { ROOT, expectUserError, tafel } from './cli-helpers.js';
 
@@ -21,18 +21,17 @@ describe('the shared experiment checks', () => {
     expect(() => count('1.5', 7, '--n', 0)).toThrow(/--n '1.5'/);
     expect(seed(undefined, 'x-1')).toBe('x-1');
     expect(() => seed('', 'x')).toThrow(/seed/);
-    const dir = mkdtempSync(join(tmpdir(), 'tafel-cmd-'));
-    try {
-      checkOutDir(join(dir, 'a', 'b'), ['f.txt'], false);
-      expect(readFileSync(writeWhole(join(dir, 'a', 'b'), 'f.txt', 'whole'), 'utf8')).toBe('whole');
-      expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['f.txt']);
-      // Earlier results are kept unless --force.
-      expect(() => checkOutDir(join(dir, 'a', 'b'), ['f.txt'], false)).toThrow(/f\.txt exists \(earlier results\)/);
-      checkOutDir(join(dir, 'a', 'b'), ['f.txt'], true);
-    } finally {
-      rmSync(dir, { recursive: true });
-    }
-    expect(() => checkOutDir('/dev/null/x', [], false)).toThrow(TafelError);
+    // A whole-number flag's default and least value are read from its one declaration.
+    const flags = [
+      { flag: '--mc-rubbers <n>', description: '', default: '12', min: 0 },
+      { flag: '--tag <t>', description: '' },
+      { flag: '--seed <s>', description: '', default: 's-1' },
+    ];
+    expect(wholes(flags, {})).toEqual({ mcRubbers: 12 });
+    expect(wholes(flags, { mcRubbers: '0' })).toEqual({ mcRubbers: 0 });
+    expect(() => wholes(flags, { mcRubbers: '-1' })).toThrow(/^--mc-rubbers '-1': a whole number from 0$/);
+    expect(seedOf(flags, {})).toBe('s-1');
+    expect(() => seedOf(flags, { seed: 'a b' })).toThrow(/^--seed 'a b': a seed is 1-64 letters/);
   });
 });
 
@@ -196,6 +195,45 @@ describe('tafel experiment', () => {
   ] as const)('%j: one line, status 2, before any play', (args, line) => {
     expectUserError(tafel(['experiment', ...args]), line);
   });
+
+  it('refuses earlier results in --out-dir without --force, and takes --report in the out-dir it makes', () =>
+    withDir((dir) => {
+      const out = join(dir, 'out');
+      ok(['ladder', ...ladderFlags, '--plan-only', '--out-dir', out]);
+      expectUserError(
+        tafel(['experiment', 'ladder', ...ladderFlags, '--plan-only', '--out-dir', out]),
+        /^tafel: --out-dir \S+out: ladder-viersche\.plan\.json exists \(earlier results\); replace them with --force, or choose another --out-dir$/,
+      );
+      ok(['ladder', ...ladderFlags, '--plan-only', '--out-dir', out, '--force']);
+      // The page goes in the out-dir that the experiment is still to make.
+      const fresh = join(dir, 'fresh');
+      const flags = ['--game', 'viersche', '--deals', '2', '--matches', '0', '--seed', 't', '--bots', 'random'];
+      ok([
+        'ladder',
+        ...flags,
+        '--workers',
+        '1',
+        '--out-dir',
+        fresh,
+        '--work-dir',
+        join(dir, 'w'),
+        '--report',
+        join(fresh, 'x.html'),
+      ]);
+      expect(readdirSync(fresh).sort()).toEqual([
+        'ladder-viersche.csv',
+        'ladder-viersche.md',
+        'ladder-viersche.plan.json',
+        'x.html',
+      ]);
+      // A refusal makes nothing: the out-dir stays unmade.
+      const none = join(dir, 'none');
+      expectUserError(
+        tafel(['experiment', 'ladder', ...flags, '--out-dir', none, '--report', join(fresh, 'x.html')]),
+        /^tafel: --report \S+x\.html: the file exists/,
+      );
+      expect(existsSync(none)).toBe(false);
+    }));
 
   it('a plan file that is not a valid plan is refused with its field named', () =>
     withDir((dir) => {

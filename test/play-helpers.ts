@@ -1,5 +1,5 @@
 /** Playing `tafel play` sessions in the test process, with a person driven by a policy. */
-import { gameNamed, tableFor } from '../src/cli/common.js';
+import { gameNamed, tableFor } from '../src/harness/run/parts.js';
 import { resolveEntrant } from '../src/harness/table/lineup.js';
 import { seatEntrants } from '../src/play/seating.js';
 import { plain } from '../src/play/screen.js';

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
+import { checkOutputs } from '../src/harness/run/outputs.js';
 import { ROOT, expectUserError, read, start, tafel, tmpDir } from './cli-helpers.js';
 
 const HANG = join(ROOT, 'test', 'fixtures', 'hang-bot.js');
@@ -288,5 +289,80 @@ describe('smaller edges', () => {
     const m = tafel(['merge', 'p0.journal.jsonl', 'p1.journal.jsonl', 'p2.journal.jsonl', '--out', 'all.csv'], dir);
     expect(m.status, m.stderr).toBe(0);
     expect(m.stdout).toContain('2 deals x 1 seat rotations');
+  });
+});
+
+describe('one check of every output: files, output directories and the inputs they must not overwrite', () => {
+  const outDir = (dir: string, files: string[], resumable = false) => ({
+    flag: resumable ? '--work-dir' : '--out-dir',
+    shown: 'out',
+    path: join(dir, 'out'),
+    files,
+    resumable,
+  });
+  const page = (path: string) => ({ flag: '--report', kind: 'html' as const, shown: 'out/x.html', path });
+
+  it('makes an output directory, and takes a file in it before it is made', () => {
+    const dir = tmpDir();
+    checkOutputs([page(join(dir, 'out', 'x.html'))], { existing: 'refuse', dirs: [outDir(dir, ['a.csv'])] });
+    expect(readdirSync(join(dir, 'out'))).toEqual([]);
+    // Not in a directory that is made: refused.
+    expect(() => checkOutputs([page(join(dir, 'elsewhere', 'x.html'))], { existing: 'refuse' })).toThrow(
+      /^--report out\/x\.html: cannot write: there is no directory out$/,
+    );
+  });
+
+  it("refuses a directory's earlier files unless replaced or continued, and makes nothing when it refuses", () => {
+    const dir = tmpDir();
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', 'a.csv'), 'earlier');
+    const refused = [
+      [
+        outDir(dir, ['a.csv']),
+        /^--out-dir out: a\.csv exists \(earlier results\); replace them with --force, or choose another --out-dir$/,
+      ],
+      [
+        outDir(dir, ['a.csv'], true),
+        /^--work-dir out: a\.csv exists \(an earlier run's\); continue with --resume, or replace with --force$/,
+      ],
+    ] as const;
+    for (const [d, message] of refused) {
+      const made = join(dir, 'made');
+      const other = { flag: '--out-dir', shown: 'made', path: made, files: [] };
+      expect(() => checkOutputs([], { existing: 'refuse', dirs: [other, d] })).toThrow(message);
+      expect(existsSync(made)).toBe(false);
+      checkOutputs([], { existing: 'replace', dirs: [d] });
+      checkOutputs([], { existing: 'continue', dirs: [d] });
+    }
+    mkdirSync(join(dir, 'out', 'b.csv'));
+    expect(() => checkOutputs([], { existing: 'replace', dirs: [outDir(dir, ['b.csv'])] })).toThrow(
+      /^--out-dir out: b\.csv is a directory$/,
+    );
+    expect(read(join(dir, 'out', 'a.csv'))).toBe('earlier');
+  });
+
+  it('refuses an output that is one of the inputs', () => {
+    const dir = tmpDir();
+    const input = join(dir, 'in.jsonl');
+    writeFileSync(input, 'journal');
+    const out = { flag: '--journal', kind: 'jsonl' as const, shown: 'in.jsonl', path: input };
+    const inputs = [{ who: 'merge', what: 'one of the journals being merged', paths: [input] }];
+    expect(() => checkOutputs([out], { existing: 'replace', inputs })).toThrow(
+      /^merge: in\.jsonl is one of the journals being merged$/,
+    );
+    expect(read(input)).toBe('journal');
+  });
+
+  it("merge refuses to write over a shard's own files", () => {
+    const dir = tmpDir();
+    const RUN = ['run', '--game', 'viersche', '--bots', 'random', '--deals', '4', '--seed', 'm'];
+    for (const i of [0, 1])
+      expect(tafel([...RUN, '--shard', `${i}/2`, '--out', `p${i}.csv`, '--records', `p${i}.jsonl`], dir).status).toBe(
+        0,
+      );
+    expectUserError(
+      tafel(['merge', 'p0.journal.jsonl', 'p1.journal.jsonl', '--records', 'p1.jsonl', '--force'], dir),
+      /^tafel: merge: p1\.jsonl is one of the shards' own files$/,
+    );
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectUserError, start, tafel } from './cli-helpers.js';
 import { GAMES } from '../src/games/index.js';
-import { tableFor } from '../src/cli/common.js';
+import { tableFor } from '../src/harness/run/parts.js';
 import {
   fasterSolve,
   solveBench,

@@ -10,7 +10,7 @@ import { TafelError } from '../core/errors.js';
 import type { Json } from '../games/game.js';
 import { BotServer } from '../harness/programs/server.js';
 import { resolveEntrant } from '../harness/table/lineup.js';
-import { gameNamed, tableFor } from './common.js';
+import { gameNamed, tableFor } from '../harness/run/parts.js';
 
 export interface BotFlags {
   game: string;

@@ -1,21 +1,19 @@
 /**
- * Turning command-line text into checked values, shared by the commands. Every
- * failure is a TafelError (or commander's InvalidArgumentError) with one line.
+ * What the commands share about the command line: commander's parsers of flag text
+ * (their failures are commander's one-line InvalidArgumentError), paths as the user
+ * sees them, and stopping on a signal. A run's parts from those values (game, table,
+ * boards, journal) are src/harness/run/parts.ts, which the experiments share.
  */
 import { isAbsolute, relative } from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import { TafelError } from '../core/errors.js';
-import { GAMES, findGame } from '../games/index.js';
-import type { Game, TableConfig } from '../games/game.js';
-import { parseAssignments, resolveParams } from '../games/params.js';
-import { readBoards, type BoardSet } from '../harness/table/boards.js';
+import { SEED, SEED_RULE, wholeNumber } from '../harness/run/parts.js';
 import { PROGRAM_NAME } from '../harness/table/lineup.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 
 export function positiveInt(what: string) {
   return (text: string): number => {
-    const n = Number(text);
-    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n <= 0) {
+    const n = wholeNumber(text.trim());
+    if (n === null || n <= 0) {
       throw new InvalidArgumentError(`${what} must be a positive whole number`);
     }
     return n;
@@ -24,8 +22,8 @@ export function positiveInt(what: string) {
 
 export function nonNegativeInt(what: string) {
   return (text: string): number => {
-    const n = Number(text);
-    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) {
+    const n = wholeNumber(text.trim());
+    if (n === null) {
       throw new InvalidArgumentError(`${what} must be a whole number, 0 or more`);
     }
     return n;
@@ -63,34 +61,10 @@ export function shareOf(what: string) {
 }
 
 export function seedText(text: string): string {
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
-    throw new InvalidArgumentError('a seed is 1-64 letters, digits or _ . : -');
+  if (!SEED.test(text)) {
+    throw new InvalidArgumentError(`a seed is ${SEED_RULE}`);
   }
   return text;
-}
-
-export function gameNamed(name: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError('unknown-game', `unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`);
-  return game;
-}
-
-export function tableFor(game: Game, players: number | undefined, rulesText: string | undefined): TableConfig {
-  const seats = players ?? game.defaultSeats;
-  if (seats < game.minSeats || seats > game.maxSeats) {
-    const range = game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
-    throw new TafelError('bad-table', `${game.name} is played by ${range} players, not ${seats}`);
-  }
-  const rules = resolveParams(game.variants, parseAssignments(rulesText ?? '', '--rules'), `--rules for ${game.name}`);
-  const table = { seats, rules };
-  game.checkTable(table);
-  return table;
-}
-
-/** `X.csv` -> `X.journal.jsonl`: where a run with `--out X.csv` keeps its journal. */
-export function defaultJournal(out: string): string {
-  return out.replace(/\.csv$/i, '') + '.journal.jsonl';
 }
 
 /** A path as short as it can be said from here (a resumed run knows its files by absolute path). */
@@ -135,30 +109,6 @@ export function stopOnSignals(
       for (const [name, h] of handlers) process.off(name, h);
     },
   };
-}
-
-/**
- * The boards of `--boards FILE` for this table (every one checked), the first `count`
- * of them when `--deals`/`--matches` gives a count.
- */
-export function boardSetFor(file: string, game: Game, table: TableConfig, count: number | undefined): BoardSet {
-  const boards = readBoards(file, file, game, table);
-  if (count !== undefined && count > boards.length) {
-    throw new TafelError(
-      'bad-board',
-      `--boards ${file} holds ${boards.length} boards, fewer than the ${count} asked for (leave out the count to play them all)`,
-    );
-  }
-  return { file, boards: boards.slice(0, count ?? boards.length) };
-}
-
-/** The group of board `id` (its id, else its number from 1) in a run of `set`. */
-export function boardGroup(set: BoardSet, id: string): number {
-  const byId = set.boards.findIndex((b) => b.id === id);
-  if (byId >= 0) return byId;
-  const n = Number(id);
-  if (Number.isSafeInteger(n) && n >= 1 && n <= set.boards.length) return n - 1;
-  throw new TafelError('no-deal', `--boards ${set.file} has no board ${id} (ids or numbers 1 to ${set.boards.length})`);
 }
 
 /**

@@ -15,7 +15,8 @@ import { TafelError } from '../core/errors.js';
 import { parseShard, shardText, type Shard } from '../harness/run/shard.js';
 import type { Experiment, Plan, Session } from '../../experiments/experiment.js';
 import { EXPERIMENTS, findExperiment } from '../../experiments/index.js';
-import { checkOutDir, checkReport, flagKey, writeExperimentReport, writeWhole } from '../../experiments/command.js';
+import { checkOutputs, writeWhole, type OutputFile } from '../harness/run/outputs.js';
+import { flagKey, writeExperimentReport } from '../../experiments/command.js';
 import { planText, readPlan } from '../../experiments/plan-file.js';
 import { positiveInt } from './common.js';
 
@@ -63,21 +64,42 @@ function tableFile(plan: Plan, i: number): string {
   return i === 0 ? `${plan.name}.csv` : `${plan.name}-${plan.tables[i].name}.csv`;
 }
 
+/**
+ * The outputs of a plan, checked before any play (or a refusal in one line): the files
+ * `names` in the out-dir, and the `--report` page, which may go in the out-dir still to be made.
+ */
+function checkResults(outDir: string, names: readonly string[], report: string | undefined, force: boolean): void {
+  const page: OutputFile[] =
+    report === undefined ? [] : [{ flag: '--report', kind: 'html', shown: report, path: resolve(report) }];
+  checkOutputs(page, {
+    existing: force ? 'replace' : 'refuse',
+    dirs: [{ flag: '--out-dir', shown: outDir, path: resolve(outDir), files: names }],
+  });
+}
+
 /** Check every output, play the plan and write its results (or only the plan, with --plan-only). */
 async function runPlan(experiment: Experiment, plan: Plan, o: SharedFlags, source: string | null): Promise<void> {
   const force = o.force === true;
   const outDir = o.outDir ?? 'results';
+  // Each result written whole, under the flag that names where it goes.
+  const write = (name: string, text: string): string => {
+    const path = join(outDir, name);
+    writeWhole(path, text, '--out-dir');
+    return path;
+  };
   if (o.planOnly !== undefined) {
     if (o.planOnly !== true && o.planOnly !== '-')
       throw new TafelError('bad-option', `--plan-only '${o.planOnly}': give - to print the plan, or nothing`);
     if (o.planOnly === '-') return void process.stdout.write(planText(plan));
-    checkOutDir(outDir, [`${plan.name}.plan.json`], force);
-    process.stderr.write(`wrote ${writeWhole(outDir, `${plan.name}.plan.json`, planText(plan))}\n`);
+    checkResults(outDir, [`${plan.name}.plan.json`], undefined, force);
+    process.stderr.write(`wrote ${write(`${plan.name}.plan.json`, planText(plan))}\n`);
     return;
   }
   const shard = o.shard ?? null;
-  const page = checkReport(o.report, force, shard !== null);
-  if (!shard) checkOutDir(outDir, resultFiles(plan, outDir, source), force);
+  // A shard writes no results, so it makes no page either.
+  if (shard && o.report !== undefined)
+    throw new TafelError('bad-option', '--report: a shard writes no results; ask for the page when making the report');
+  if (!shard) checkResults(outDir, resultFiles(plan, outDir, source), o.report, force);
   const session: Session = {
     workDir: o.workDir ?? join('work', plan.name),
     workers: o.workers,
@@ -98,14 +120,14 @@ async function runPlan(experiment: Experiment, plan: Plan, o: SharedFlags, sourc
   const csvs = plan.tables.map((t, i) => {
     const text = results.tables[t.name];
     if (text === undefined) throw new Error(`${experiment.name} made no table ${t.name}`);
-    return writeWhole(outDir, tableFile(plan, i), text);
+    return write(tableFile(plan, i), text);
   });
-  writeWhole(outDir, `${plan.name}.plan.json`, planText(plan));
+  write(`${plan.name}.plan.json`, planText(plan));
   const report = results.report(seconds);
-  writeWhole(outDir, `${plan.name}.md`, report);
+  write(`${plan.name}.md`, report);
   process.stdout.write(report);
-  if (page) {
-    await writeExperimentReport(page, csvs[0]);
+  if (o.report !== undefined) {
+    await writeExperimentReport(resolve(o.report), csvs[0]);
     process.stderr.write(`wrote ${o.report}\n`);
   }
 }
@@ -134,7 +156,10 @@ export function addExperimentCommand(program: Command): void {
     async (file: string | undefined, o: SharedFlags & { list?: boolean; json?: boolean }) => {
       if (o.list) {
         if (o.json) {
-          const list = EXPERIMENTS.map((e) => ({ name: e.name, question: e.question, flags: e.flags }));
+          // Each flag as the listing has always shown it (its `min` is how the flag is read, not shown).
+          const flags = (e: Experiment) =>
+            e.flags.map((f) => ({ flag: f.flag, description: f.description, default: f.default }));
+          const list = EXPERIMENTS.map((e) => ({ name: e.name, question: e.question, flags: flags(e) }));
           return void process.stdout.write(JSON.stringify(list, null, 2) + '\n');
         }
         for (const e of EXPERIMENTS) process.stdout.write(`${e.name}: ${e.question}\n`);

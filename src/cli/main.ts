@@ -17,19 +17,8 @@ import { resolveLineup } from '../harness/table/lineup.js';
 import { liveRunOf } from '../harness/run/spec.js';
 import { VERSION } from '../harness/run/version.js';
 import type { Unit } from '../harness/table/table.js';
-import {
-  addProgram,
-  boardGroup,
-  boardSetFor,
-  finiteNumber,
-  gameNamed,
-  integer,
-  nonNegativeInt,
-  positiveInt,
-  shareOf,
-  seedText,
-  tableFor,
-} from './common.js';
+import { boardGroup, boardSetFor, gameNamed, tableFor } from '../harness/run/parts.js';
+import { addProgram, finiteNumber, integer, nonNegativeInt, positiveInt, shareOf, seedText } from './common.js';
 import type { BotFlags } from './bot.js';
 import type { MergeFlags } from './merge.js';
 import type { ReportFlags } from './report.js';

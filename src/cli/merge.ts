@@ -5,7 +5,6 @@
  * would have written.
  */
 import { resolve } from 'node:path';
-import { TafelError } from '../core/errors.js';
 import { readJournal } from '../harness/run/journal.js';
 import {
   joinShardDatabases,
@@ -14,10 +13,11 @@ import {
   mergedTally,
   writeMergedJournal,
 } from '../harness/run/merge.js';
-import { checkOutputs, writeCsv, type OutputFile, type OutputKind } from '../harness/run/outputs.js';
+import { checkOutputs, writeCsv } from '../harness/run/outputs.js';
 import { SUMMARY_COLUMNS, identityLines, renderTable, summaryRows } from '../harness/run/report.js';
 import { pathOf } from '../harness/run/spec.js';
-import { defaultJournal, gameNamed, shown } from './common.js';
+import { gameNamed, runFilesFor, runOutputs } from '../harness/run/parts.js';
+import { shown } from './common.js';
 
 export interface MergeFlags {
   out?: string;
@@ -32,49 +32,25 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
   const inputs = paths.map((path) => ({ path, contents: readJournal(path) }));
   const merged = mergeJournals(inputs);
   const game = gameNamed(merged.spec.game);
-  const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
-  const named: [string, string | undefined, string, OutputKind][] = [
-    ['--out', o.out, 'summary', 'csv'],
-    ['--journal', journal, 'journal', 'jsonl'],
-    ['--records', o.records, 'deal records', 'jsonl'],
-    ['--deal-csv', o.dealCsv, 'per-deal rows', 'csv'],
-    ['--db', o.db, 'database', 'duckdb'],
-  ];
-  const outputs: OutputFile[] = named
-    .filter((x): x is [string, string, string, OutputKind] => x[1] !== undefined)
-    .map(([flag, p, , kind]) => ({ flag, kind, shown: p, path: resolve(p) }));
-  const journals = new Set(merged.shards.map((x) => resolve(x.path)));
-  const shardFiles = new Set(
-    merged.shards.flatMap((x) => [
-      pathOf(x.contents.spec, 'records'),
-      pathOf(x.contents.spec, 'dealCsv'),
-      pathOf(x.contents.spec, 'db'),
-    ]),
+  const files = runFilesFor(o, process.cwd());
+  const outputs = runOutputs(files);
+  const shardFiles = merged.shards.flatMap((x) =>
+    (['records', 'dealCsv', 'db'] as const).flatMap((kind) => pathOf(x.contents.spec, kind) ?? []),
   );
-  for (const f of outputs) {
-    if (journals.has(f.path))
-      throw new TafelError('bad-output', `merge: ${f.shown} is one of the journals being merged`);
-    if (shardFiles.has(f.path)) throw new TafelError('bad-output', `merge: ${f.shown} is one of the shards' own files`);
-  }
-  checkOutputs(outputs, { existing: o.force ? 'replace' : 'refuse' });
+  checkOutputs(outputs, {
+    existing: o.force ? 'replace' : 'refuse',
+    inputs: [
+      { who: 'merge', what: 'one of the journals being merged', paths: merged.shards.map((x) => resolve(x.path)) },
+      { who: 'merge', what: "one of the shards' own files", paths: shardFiles },
+    ],
+  });
   const { tally, skipped, faults } = mergedTally(game, merged, paths.join(', '));
-  const spec = {
-    ...merged.spec,
-    files: {
-      dir: process.cwd(),
-      out: o.out ?? null,
-      journal: journal ?? null,
-      records: o.records ?? null,
-      dealCsv: o.dealCsv ?? null,
-      db: o.db ?? null,
-      report: null,
-    },
-  };
+  const spec = { ...merged.spec, files };
   const m = { ...merged, spec };
   if (o.records) joinShardFiles(game, m, 'records', o.records);
   if (o.dealCsv) joinShardFiles(game, m, 'dealCsv', o.dealCsv);
   if (o.db) await joinShardDatabases(game, m, resolve(o.db));
-  if (journal) writeMergedJournal(journal, game, m);
+  if (files.journal) writeMergedJournal(files.journal, game, m);
   if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(spec, tally, null, faults));
   const units = spec.unit === 'deal' ? 'deals' : 'matches';
   const shards = inputs.length === 1 ? '1 journal' : `${inputs.length} shards`;
@@ -92,5 +68,15 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
   const faultsLine = faults.line(spec.entrants.map((e) => e.label));
   if (faultsLine) out.push(faultsLine);
   process.stdout.write(out.join('\n') + '\n');
-  for (const [, p, what] of named) if (p) process.stderr.write(`tafel: ${what} written to ${shown(resolve(p))}\n`);
+  const written = {
+    out: 'summary',
+    journal: 'journal',
+    records: 'deal records',
+    dealCsv: 'per-deal rows',
+    db: 'database',
+  };
+  for (const [key, what] of Object.entries(written) as [keyof typeof written, string][]) {
+    const path = pathOf(spec, key);
+    if (path) process.stderr.write(`tafel: ${what} written to ${shown(path)}\n`);
+  }
 }

@@ -16,7 +16,8 @@ import { TextFile, checkOutputs } from '../harness/run/outputs.js';
 import { seatEntrants } from '../play/seating.js';
 import { playSession } from '../play/session.js';
 import { openTerminal } from '../play/terminal.js';
-import { gameNamed, nonNegativeInt, positiveInt, seedText, tableFor } from './common.js';
+import { gameNamed, tableFor } from '../harness/run/parts.js';
+import { nonNegativeInt, positiveInt, seedText } from './common.js';
 
 interface PlayFlags {
   game: string;

@@ -20,7 +20,8 @@ import { parseTimeControl } from '../harness/programs/clock.js';
 import { logPath } from '../harness/programs/logs.js';
 import { parseSprt, specText } from '../harness/stats/sprt.js';
 import { RunDigest } from '../report/digest.js';
-import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
+import { boardSetFor, gameNamed, runFilesFor, tableFor } from '../harness/run/parts.js';
+import { kilobytes, shown, stopOnSignals } from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
@@ -183,16 +184,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
   const game = gameNamed(o.game!);
   const table = tableFor(game, o.players, o.rules);
   const bots = parseBots(o.bots!);
-  const journal = o.journal ?? (o.out ? defaultJournal(o.out) : undefined);
-  const files = {
-    dir: process.cwd(),
-    out: o.out ?? null,
-    journal: journal ?? null,
-    records: o.records ?? null,
-    dealCsv: o.dealCsv ?? null,
-    db: o.db ?? null,
-    report: o.report ?? null,
-  };
+  const files = runFilesFor(o, process.cwd());
   const outputs = runOutputsOf(files);
   const lineup = await resolveLineup(o.bots!, game, table.seats, undefined, {
     commands: o.program ?? {},

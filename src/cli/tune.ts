@@ -19,7 +19,8 @@ import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune/spec.js';
 import { shellWord } from '../harness/run/spec.js';
 import type { Unit } from '../harness/table/table.js';
 import { RunDigest } from '../report/digest.js';
-import { boardSetFor, defaultJournal, gameNamed, kilobytes, shown, stopOnSignals, tableFor } from './common.js';
+import { boardSetFor, defaultJournal, gameNamed, tableFor } from '../harness/run/parts.js';
+import { kilobytes, shown, stopOnSignals } from './common.js';
 
 /** The flags as commander gives them. */
 export interface TuneFlags {

@@ -10,11 +10,25 @@
  * than after an hour of play, and a repeated command never destroys what the first one
  * made.
  *
+ * An output directory (an experiment's results) is checked the same way for the files
+ * it will hold, and made only once everything has passed; the files a command reads
+ * (merge's journals) are refused as outputs.
+ *
  * The summary CSV (and any whole-file output) is written to a temporary file and
  * renamed into place; records, per-deal rows and journal lines are appended one whole
  * group at a time.
  */
-import { closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../../core/errors.js';
@@ -46,13 +60,62 @@ const KIND_NAMES: Readonly<Record<OutputKind, string>> = {
   html: 'an HTML page',
 };
 
+/**
+ * The files a spec names (`files.out`, ...: paths relative to `files.dir`, null for
+ * none) as outputs to check, each with the flag and kind that `flags` gives its key.
+ */
+export function outputFiles<K extends string>(
+  files: Readonly<Record<NoInfer<K>, string | null>> & { readonly dir: string },
+  flags: Readonly<Record<K, readonly [flag: string, kind: OutputKind]>>,
+): OutputFile[] {
+  return (Object.keys(flags) as K[]).flatMap((key) => {
+    const shown = files[key];
+    return shown === null ? [] : [{ flag: flags[key][0], kind: flags[key][1], shown, path: resolve(files.dir, shown) }];
+  });
+}
+
+/**
+ * A directory of outputs (`--out-dir`, an experiment's `--work-dir`), made with its
+ * parents once every output has passed; its files are refused as a file output is.
+ */
+interface OutputDir {
+  /** The flag that names it, for messages (`--out-dir`). */
+  readonly flag: string;
+  /** As the user wrote it, for messages. */
+  readonly shown: string;
+  /** Absolute. */
+  readonly path: string;
+  /** The names of the files it will hold. */
+  readonly files: readonly string[];
+  /** Its earlier files are runs that `--resume` continues (else results that only `--force` replaces). */
+  readonly resumable?: boolean;
+}
+
+/** Files a command reads, which no output may be: `who: FILE is what`. */
+interface InputFiles {
+  /** The command, for messages (`merge`). */
+  readonly who: string;
+  /** What these inputs are (`one of the journals being merged`). */
+  readonly what: string;
+  /** Absolute. */
+  readonly paths: readonly string[];
+}
+
 export interface OutputCheck {
   /** What to do with a file that exists: refuse it, replace it (`--force`), or continue it (a resume). */
   readonly existing: 'refuse' | 'replace' | 'continue';
   /** The journal that would continue the run, named when an existing file is refused (if it exists). */
   readonly journal?: OutputFile | null;
+  /** Directories of outputs; a file output may go in one that is still to be made. */
+  readonly dirs?: readonly OutputDir[];
+  readonly inputs?: readonly InputFiles[];
 }
 
+/**
+ * Every output checked before anything is made, in one pass: the files (and those of
+ * the directories) refused or accepted by what exists, then the directories made, then
+ * each place written to once by a probe. A refusal leaves nothing behind.
+ */
 export function checkOutputs(files: readonly OutputFile[], o: OutputCheck): void {
   const seen = new Map<string, OutputFile>();
   for (const f of files) {
@@ -60,41 +123,80 @@ export function checkOutputs(files: readonly OutputFile[], o: OutputCheck): void
     if (other) throw new TafelError('bad-output', `${other.flag} and ${f.flag} name the same file, ${f.shown}`);
     seen.set(f.path, f);
   }
-  for (const f of files) checkOne(f, o);
+  for (const input of o.inputs ?? [])
+    for (const f of files)
+      if (input.paths.includes(f.path)) throw new TafelError('bad-output', `${input.who}: ${f.shown} is ${input.what}`);
+  const made = new Set((o.dirs ?? []).map((d) => d.path));
+  for (const f of files) checkFile(f, o, made);
+  for (const d of o.dirs ?? []) checkDir(d, o);
+  for (const d of o.dirs ?? []) {
+    try {
+      mkdirSync(d.path, { recursive: true });
+    } catch (e) {
+      throw new TafelError('unwritable', `${d.flag} ${d.shown}: cannot write (${errorCode(e)})`);
+    }
+    probe(d.path, (why) => `${d.flag} ${d.shown}: cannot write (${why})`);
+  }
+  for (const f of files) {
+    const bad = (why: string) => `${f.flag} ${f.shown}: ${why}`;
+    if (existsSync(f.path)) {
+      try {
+        closeSync(openSync(f.path, 'r+'));
+      } catch (e) {
+        throw new TafelError('unwritable', bad(`cannot write (${errorCode(e)})`));
+      }
+    }
+    probe(dirname(f.path), (why) => bad(`cannot write in its directory (${why})`));
+  }
 }
 
-function checkOne(f: OutputFile, o: OutputCheck): void {
+/** What refuses output file `f` before anything is made (`made`: the directories that will be). */
+function checkFile(f: OutputFile, o: OutputCheck, made: ReadonlySet<string>): void {
   const bad = (why: string): never => {
     throw new TafelError('unwritable', `${f.flag} ${f.shown}: ${why}`);
   };
   const dir = dirname(f.path);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) bad(`cannot write: there is no directory ${dirname(f.shown)}`);
+  if (!made.has(dir) && (!existsSync(dir) || !statSync(dir).isDirectory()))
+    bad(`cannot write: there is no directory ${dirname(f.shown)}`);
   const isDirectory = existsSync(f.path) && statSync(f.path).isDirectory();
   if (isDirectory) bad('is a directory; give a file name');
   const endings = EXTENSIONS[f.kind];
   if (o.existing !== 'continue' && !endings.some((e) => f.path.toLowerCase().endsWith(e)))
     bad(`the name must end ${endings.join(' or ')} (the file is ${KIND_NAMES[f.kind]})`);
-  if (existsSync(f.path)) {
-    if (o.existing === 'refuse') {
-      const journal = o.journal && existsSync(o.journal.path) ? o.journal : null;
-      const ways = journal
-        ? `continue that run with --resume ${journal.shown}, or replace its files with --force`
-        : 'replace it with --force, or choose another name';
-      throw new TafelError('bad-output', `${f.flag} ${f.shown}: the file exists (an earlier run's?); ${ways}`);
-    }
-    try {
-      closeSync(openSync(f.path, 'r+'));
-    } catch (e) {
-      bad(`cannot write (${errorCode(e)})`);
-    }
+  if (existsSync(f.path) && o.existing === 'refuse') {
+    const journal = o.journal && existsSync(o.journal.path) ? o.journal : null;
+    const ways = journal
+      ? `continue that run with --resume ${journal.shown}, or replace its files with --force`
+      : 'replace it with --force, or choose another name';
+    throw new TafelError('bad-output', `${f.flag} ${f.shown}: the file exists (an earlier run's?); ${ways}`);
   }
-  // A file of our own in the directory, made and removed at once: the directory takes new files.
-  const probe = resolve(dir, `.tafel-probe-${process.pid}`);
+}
+
+/** What refuses the files of output directory `d` before anything is made. */
+function checkDir(d: OutputDir, o: OutputCheck): void {
+  for (const name of d.files) {
+    const path = resolve(d.path, name);
+    if (!existsSync(path)) continue;
+    if (statSync(path).isDirectory())
+      throw new TafelError('unwritable', `${d.flag} ${d.shown}: ${name} is a directory`);
+    if (o.existing !== 'refuse') continue;
+    throw new TafelError(
+      'bad-output',
+      d.resumable
+        ? `${d.flag} ${d.shown}: ${name} exists (an earlier run's); continue with --resume, or replace with --force`
+        : `${d.flag} ${d.shown}: ${name} exists (earlier results); replace them with --force, or choose another ${d.flag}`,
+    );
+  }
+}
+
+/** A file of our own in `dir`, made and removed at once: the directory takes new files. */
+function probe(dir: string, message: (why: string) => string): void {
+  const path = resolve(dir, `.tafel-probe-${process.pid}`);
   try {
-    writeFileSync(probe, '');
-    rmSync(probe);
+    writeFileSync(path, '');
+    rmSync(path);
   } catch (e) {
-    bad(`cannot write in its directory (${errorCode(e)})`);
+    throw new TafelError('unwritable', message(errorCode(e)));
   }
 }
 

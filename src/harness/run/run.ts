@@ -23,14 +23,15 @@ import { Collector } from './collect.js';
 import type { RunDatabase } from '../db/db.js';
 import { countFaults, type FaultCounts } from './fault-counts.js';
 import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
-import { TextFile, checkOutputs, writeCsv, type OutputFile, type OutputKind } from './outputs.js';
+import { TextFile, checkOutputs, writeCsv } from './outputs.js';
+import { runOutputs } from './parts.js';
 import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
 import { cutBack } from './resume.js';
 import { playInOrder, type ScheduleEnd } from './schedule.js';
 import { shardRange } from './shard.js';
-import { pathOf, type LiveRun, type RunFiles, type RunSpec } from './spec.js';
+import { pathOf, type LiveRun, type RunSpec } from './spec.js';
 import { Sprt, groupDifference, parseSprt } from '../stats/sprt.js';
 import type { GroupTally } from '../table/table.js';
 import { RunTally } from '../stats/tally.js';
@@ -108,25 +109,6 @@ class MoveTimes {
   }
 }
 
-const FLAGS: Record<Exclude<keyof RunFiles, 'dir'>, readonly [string, OutputKind]> = {
-  out: ['--out', 'csv'],
-  journal: ['--journal', 'jsonl'],
-  records: ['--records', 'jsonl'],
-  dealCsv: ['--deal-csv', 'csv'],
-  db: ['--db', 'duckdb'],
-  report: ['--report', 'html'],
-};
-
-/** The files a run writes, for `checkOutputs`. */
-function runOutputs(spec: RunSpec): OutputFile[] {
-  const out: OutputFile[] = [];
-  for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
-    const path = pathOf(spec, key);
-    if (path !== null) out.push({ flag: FLAGS[key][0], kind: FLAGS[key][1], shown: spec.files[key]!, path });
-  }
-  return out;
-}
-
 function gameOf(spec: RunSpec): Game {
   const game = findGame(spec.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${spec.game}'`);
@@ -141,7 +123,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const game = gameOf(spec);
   const { from, to } = shardRange(spec.groups, spec.shard);
   const resume = session.resume;
-  const outputs = runOutputs(spec);
+  const outputs = runOutputs(spec.files);
   const journalPath = pathOf(spec, 'journal');
   checkOutputs(outputs, {
     existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',

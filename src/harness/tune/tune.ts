@@ -25,7 +25,7 @@ import type { Game } from '../../games/game.js';
 import { findGame } from '../../games/index.js';
 import { RowLayout, type Failure } from '../run/batch.js';
 import { readJournal } from '../run/journal.js';
-import { TextFile, checkOutputs, writeCsv, type OutputFile, type OutputKind } from '../run/outputs.js';
+import { TextFile, checkOutputs, outputFiles, writeCsv, type OutputKind } from '../run/outputs.js';
 import { createRunner, type Runner } from '../run/pool.js';
 import type { Progress } from '../run/progress.js';
 import { playRun, type RunResult } from '../run/run.js';
@@ -98,15 +98,6 @@ const FLAGS: Record<Exclude<keyof TuneFiles, 'dir'>, readonly [string, OutputKin
   verifyDb: ['--db', 'duckdb'],
   report: ['--report', 'html'],
 };
-
-function tuneOutputs(t: TuneSpec): OutputFile[] {
-  const out: OutputFile[] = [];
-  for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
-    const path = tunePath(t, key);
-    if (path !== null) out.push({ flag: FLAGS[key][0], kind: FLAGS[key][1], shown: t.files[key]!, path });
-  }
-  return out;
-}
 
 /**
  * The iterations of a journal played again on paper: each one's step from the theta
@@ -264,7 +255,7 @@ export async function playTuning(t: TuneSpec, session: TuneSession): Promise<Tun
   if (!game) throw new TafelError('unknown-game', `unknown game '${t.game}'`);
   const resume = session.resume;
   const journalPath = tunePath(t, 'journal');
-  const outputs = tuneOutputs(t);
+  const outputs = outputFiles(t.files, FLAGS);
   checkOutputs(outputs, {
     existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',
     journal: outputs.find((f) => f.path === journalPath) ?? null,
