@@ -10,6 +10,7 @@ import type { Game, TableConfig } from '../games/game.js';
 import { parseAssignments, resolveParams } from '../games/params.js';
 import { readBoards, type BoardSet } from '../harness/table/boards.js';
 import { PROGRAM_NAME } from '../harness/table/lineup.js';
+import type { Difference, Field, Files, PlaySpec } from '../harness/run/spec.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 
 export function positiveInt(what: string) {
@@ -175,4 +176,33 @@ export function addProgram(text: string, before: Readonly<Record<string, string>
     throw new InvalidArgumentError(`--program ${name}: a built-in bot has that name; give the program another`);
   if (name in before) throw new InvalidArgumentError(`--program ${name} is given twice`);
   return { ...before, [name]: command };
+}
+
+/**
+ * The resume policy of run and tune: a flag given with `--resume` must agree with the
+ * journal's spec (the first that differs is named, with both values); the fields
+ * compared are each command's own table (`differenceOf`).
+ */
+export function refuseDifference(path: string, what: 'run' | 'tuning', d: Difference | null): void {
+  if (!d) return;
+  const show = (v: unknown) =>
+    v === undefined || v === null ? 'none' : typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+  throw new TafelError(
+    'bad-resume',
+    `resume file ${path} is from a different ${what}: ${d.flag} differs (the journal has ${show(d.old)}, the command line ${show(d.new)})`,
+  );
+}
+
+/** The flags that were on the command line (not commander's defaults): what a resume compares. */
+export function givenOnly<F extends object>(o: F, given: (name: string) => boolean): Partial<F> {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => given(k))) as Partial<F>;
+}
+
+/** `--program name=command` given with `--resume`: a program the journal names must keep its command. */
+export function programFields(programs: Readonly<Record<string, string>> | undefined): Field<PlaySpec<Files<string>>, unknown>[] {
+  return Object.entries(programs ?? {}).map(([name, command]) => ({
+    flag: `--program ${name}`,
+    old: (s) => s.programs[name],
+    new: (_, s) => (s.programs[name] === undefined ? undefined : command),
+  }));
 }

@@ -2,8 +2,8 @@
  * A tuning: SPSA (spsa.ts) over duplicate deals, played on one worker pool kept open
  * from the first iteration to the verification.
  *
- * Iteration k plays groups [(k-1)P, kP) of the tuning's seed: the run spec of shard
- * k-1 of N of a run of N x P groups, with theta+ and theta- as its two bots (or, with
+ * Iteration k plays groups [(k-1)P, kP) of the tuning's seed: that part of one pair
+ * run of N x P groups, with theta+ and theta- as its two bots (or, with
  * `against`, two such runs on the same groups: theta+ against that bot, theta- against
  * it). Each group gives one paired difference on the headline metric, oriented so that
  * positive means theta+ did better (against a bot: theta+'s paired difference against
@@ -41,7 +41,6 @@ import {
   pairRun,
   scheduleOf,
   spsaKey,
-  tunePath,
   variant,
   verifySeed,
   type TuneFiles,
@@ -102,7 +101,7 @@ const FLAGS: Record<Exclude<keyof TuneFiles, 'dir'>, readonly [string, OutputKin
 function tuneOutputs(t: TuneSpec): OutputFile[] {
   const out: OutputFile[] = [];
   for (const key of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
-    const path = tunePath(t, key);
+    const path = pathOf(t, key);
     if (path !== null) out.push({ flag: FLAGS[key][0], kind: FLAGS[key][1], shown: t.files[key]!, path });
   }
   return out;
@@ -188,7 +187,8 @@ async function playIteration(
 ): Promise<Played<{ d: number[] }>> {
   const plus = variant(t, 'plus', step.plus);
   const minus = variant(t, 'minus', step.minus);
-  const run = { seed: t.seed, groups: t.iterations * t.pairs, shard: { index: step.k - 1, count: t.iterations } };
+  // One pair run of all the tuning's groups, of which this iteration plays its own.
+  const run = { seed: t.seed, groups: t.iterations * t.pairs };
   const specs = t.against
     ? [pairRun(t, plus, t.against, run), pairRun(t, minus, t.against, run)]
     : [pairRun(t, plus, minus, run)];
@@ -263,7 +263,7 @@ export async function playTuning(t: TuneSpec, session: TuneSession): Promise<Tun
   const game = findGame(t.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${t.game}'`);
   const resume = session.resume;
-  const journalPath = tunePath(t, 'journal');
+  const journalPath = pathOf(t, 'journal');
   const outputs = tuneOutputs(t);
   checkOutputs(outputs, {
     existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',
@@ -321,7 +321,7 @@ export async function playTuning(t: TuneSpec, session: TuneSession): Promise<Tun
     journal?.close();
     await runner.close();
   }
-  const out = tunePath(t, 'out');
+  const out = pathOf(t, 'out');
   if (out) writeCsv(out, tuneColumns(t), tuneRows(t, iterations, verified), 'tuning CSV');
   return {
     spec: t,
