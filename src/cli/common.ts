@@ -199,7 +199,9 @@ export function givenOnly<F extends object>(o: F, given: (name: string) => boole
 }
 
 /** `--program name=command` given with `--resume`: a program the journal names must keep its command. */
-export function programFields(programs: Readonly<Record<string, string>> | undefined): Field<PlaySpec<Files<string>>, unknown>[] {
+export function programFields(
+  programs: Readonly<Record<string, string>> | undefined,
+): Field<PlaySpec<Files<string>>, unknown>[] {
   return Object.entries(programs ?? {}).map(([name, command]) => ({
     flag: `--program ${name}`,
     old: (s) => s.programs[name],

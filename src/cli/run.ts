@@ -257,8 +257,7 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
 }
 
 /** Typed bots as a spec lists them: `label=bot`, or the bot alone where it is its own label. */
-const botsAsWritten = (text: string) =>
-  parseBots(text).map((b) => (b.label === b.bot ? b.bot : `${b.label}=${b.bot}`));
+const botsAsWritten = (text: string) => parseBots(text).map((b) => (b.label === b.bot ? b.bot : `${b.label}=${b.bot}`));
 
 /** A path flag that must name the file the journal's spec names. */
 function pathField(flag: string, key: 'out' | 'records' | 'dealCsv' | 'db' | 'report'): Field<RunSpec, RunFlags> {

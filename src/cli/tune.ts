@@ -64,7 +64,11 @@ export interface TuneFlags {
 /** The groups an SPRT verification may play when --verify does not say. */
 const SPRT_GROUPS = 10_000;
 /** A path flag that must name the file the journal's spec names. */
-function pathField(flag: string, key: 'out' | 'verifyDb' | 'report', typed: (o: Partial<TuneFlags>) => string | undefined) {
+function pathField(
+  flag: string,
+  key: 'out' | 'verifyDb' | 'report',
+  typed: (o: Partial<TuneFlags>) => string | undefined,
+) {
   const field: Field<TuneSpec, Partial<TuneFlags>> = {
     flag,
     old: (t) => pathOf(t, key),
@@ -75,7 +79,11 @@ function pathField(flag: string, key: 'out' | 'verifyDb' | 'report', typed: (o: 
 }
 
 /** A flag compared as the journal holds it. */
-function plain(flag: string, old: (t: TuneSpec) => unknown, typed: (o: Partial<TuneFlags>) => unknown): Field<TuneSpec, Partial<TuneFlags>> {
+function plain(
+  flag: string,
+  old: (t: TuneSpec) => unknown,
+  typed: (o: Partial<TuneFlags>) => unknown,
+): Field<TuneSpec, Partial<TuneFlags>> {
   return { flag, old, new: typed };
 }
 
@@ -85,30 +93,78 @@ function plain(flag: string, old: (t: TuneSpec) => unknown, typed: (o: Partial<T
  * `--move-timeout` are not part of the tuning and may change.
  */
 const RESUME_FIELDS: readonly Field<TuneSpec, Partial<TuneFlags>>[] = [
-  plain('--game', (t) => t.game, (o) => o.game),
-  plain('--bot', (t) => t.bot.bot, (o) => o.bot),
+  plain(
+    '--game',
+    (t) => t.game,
+    (o) => o.game,
+  ),
+  plain(
+    '--bot',
+    (t) => t.bot.bot,
+    (o) => o.bot,
+  ),
   {
     flag: '--tune',
     old: tuneText,
     new: (o, t) => (o.tune === undefined ? undefined : tuneTextAsTyped(t, o.tune)),
     shown: { new: (o) => o.tune },
   },
-  plain('--against', (t) => t.against?.bot, (o) => o.against),
-  plain('--unit', (t) => t.unit, (o) => o.unit),
-  plain('--iterations', (t) => t.iterations, (o) => o.iterations),
-  plain('--pairs', (t) => t.pairs, (o) => o.pairs),
-  plain('--seed', (t) => t.seed, (o) => o.seed),
-  plain('--players', (t) => t.seats, (o) => o.players),
+  plain(
+    '--against',
+    (t) => t.against?.bot,
+    (o) => o.against,
+  ),
+  plain(
+    '--unit',
+    (t) => t.unit,
+    (o) => o.unit,
+  ),
+  plain(
+    '--iterations',
+    (t) => t.iterations,
+    (o) => o.iterations,
+  ),
+  plain(
+    '--pairs',
+    (t) => t.pairs,
+    (o) => o.pairs,
+  ),
+  plain(
+    '--seed',
+    (t) => t.seed,
+    (o) => o.seed,
+  ),
+  plain(
+    '--players',
+    (t) => t.seats,
+    (o) => o.players,
+  ),
   {
     flag: '--rules',
     old: (t) => t.rules,
     new: (o, t) => (o.rules === undefined ? undefined : tableFor(gameNamed(t.game), t.seats, o.rules).rules),
     shown: { new: (o) => o.rules },
   },
-  plain('--alpha', (t) => t.alpha, (o) => o.alpha),
-  plain('--gamma', (t) => t.gamma, (o) => o.gamma),
-  plain('--a-ratio', (t) => t.aRatio, (o) => o.aRatio),
-  plain('--verify', (t) => t.verify?.groups, (o) => o.verify),
+  plain(
+    '--alpha',
+    (t) => t.alpha,
+    (o) => o.alpha,
+  ),
+  plain(
+    '--gamma',
+    (t) => t.gamma,
+    (o) => o.gamma,
+  ),
+  plain(
+    '--a-ratio',
+    (t) => t.aRatio,
+    (o) => o.aRatio,
+  ),
+  plain(
+    '--verify',
+    (t) => t.verify?.groups,
+    (o) => o.verify,
+  ),
   {
     flag: '--boards',
     old: (t) => resolve(t.files.dir, t.verify?.boards?.file ?? ''),
@@ -132,7 +188,11 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
   const resume = o.resume ? readTuneJournal(o.resume) : undefined;
   let spec: TuneSpec;
   if (resume) {
-    refuseDifference(o.resume!, 'tuning', differenceOf(resume.spec, givenOnly(o, given), [...RESUME_FIELDS, ...programFields(o.program)]));
+    refuseDifference(
+      o.resume!,
+      'tuning',
+      differenceOf(resume.spec, givenOnly(o, given), [...RESUME_FIELDS, ...programFields(o.program)]),
+    );
     // The journal continues where it is, whatever its header remembers of its own name.
     const journal = relative(resume.spec.files.dir, resolve(o.resume!));
     spec = {

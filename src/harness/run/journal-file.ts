@@ -89,7 +89,9 @@ export function readJournalOf<S, L>(path: string, what: string, kind: JournalKin
       spec = read;
       ({ from, to } = kind.range(read));
     } else {
-      const line = kind.body(value, spec!) ?? bad(`line ${lineNo} is not a${/^[aeiou]/.test(kind.line) ? 'n' : ''} ${kind.line} line (a corrupt journal)`);
+      const line =
+        kind.body(value, spec!) ??
+        bad(`line ${lineNo} is not a${/^[aeiou]/.test(kind.line) ? 'n' : ''} ${kind.line} line (a corrupt journal)`);
       const expected = from + lines.length;
       const index = kind.index(line);
       if (index !== expected || index >= to)

@@ -320,7 +320,11 @@ export function identityDifference(a: RunSpec, b: RunSpec): string | null {
  * with the field it is about and the error a user sees, in the words of the flags that
  * set the field.
  */
-const RULES: readonly { readonly field: keyof RunSpec; readonly code: ErrorCode; readonly problem: (s: RunSpec) => string | null }[] = [
+const RULES: readonly {
+  readonly field: keyof RunSpec;
+  readonly code: ErrorCode;
+  readonly problem: (s: RunSpec) => string | null;
+}[] = [
   {
     field: 'sprt',
     code: 'bad-sprt',

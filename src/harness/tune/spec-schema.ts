@@ -8,7 +8,9 @@
 import * as z from 'zod';
 import { boardSet, count, entrant, metrics, params, path } from '../run/spec-schema.js';
 
-const positive = count.refine((n) => n > 0, { error: (issue) => `expected a whole number from 1, got ${String(issue.input)}` });
+const positive = count.refine((n) => n > 0, {
+  error: (issue) => `expected a whole number from 1, got ${String(issue.input)}`,
+});
 const finite = z.number().refine(Number.isFinite, 'expected a finite number');
 
 const tuned = z.object({

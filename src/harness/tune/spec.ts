@@ -291,7 +291,13 @@ export function tuneTextAsTyped(t: TuneSpec, text: string): string {
       if (p?.key !== key) return item.trim();
       const given = new Map(options.map((o) => [o.slice(0, o.indexOf('=')), Number(o.slice(o.indexOf('=') + 1))]));
       const value = (name: string, held: number) => given.get(name) ?? held;
-      return tunedText({ ...p, cEnd: value('c', p.cEnd), rEnd: value('r', p.rEnd), min: value('min', p.min), max: value('max', p.max) });
+      return tunedText({
+        ...p,
+        cEnd: value('c', p.cEnd),
+        rEnd: value('r', p.rEnd),
+        min: value('min', p.min),
+        max: value('max', p.max),
+      });
     })
     .join(',');
 }

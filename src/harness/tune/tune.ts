@@ -36,16 +36,7 @@ import type { Estimate } from '../stats/stats.js';
 import type { GroupTally } from '../table/table.js';
 import { iterationText, tuneHeaderText, type IterationLine, type TuneJournal } from './journal.js';
 import { tuneColumns, tuneRows } from './report.js';
-import {
-  headline,
-  pairRun,
-  scheduleOf,
-  spsaKey,
-  variant,
-  verifySeed,
-  type TuneFiles,
-  type TuneSpec,
-} from './spec.js';
+import { headline, pairRun, scheduleOf, spsaKey, variant, verifySeed, type TuneFiles, type TuneSpec } from './spec.js';
 
 export interface TuneSession {
   readonly workers: number;
