@@ -64,7 +64,7 @@ describe('the run spec rules', () => {
     [
       'boards that are not one a group',
       'heuristic,random',
-      { boards: { file: 'b.jsonl', boards: [board] } } as unknown as Partial<RunSpec>,
+      { boards: { file: 'b.jsonl', boards: [board] } },
       'groups',
       'bad-spec',
       '--boards b.jsonl holds 1 boards, one a group, but the run has 10 groups',
@@ -79,7 +79,7 @@ describe('the run spec rules', () => {
 
   it.each(cases)('%s: refused in a journal header, the field named', async (_, bots, change, field, code, message) => {
     const valid = await spec(bots);
-    const header = { ...valid, ...change } as RunSpec;
+    const header = { ...valid, ...change };
     expect(thrown(() => checkSpec(header))).toEqual({ code, message });
     expect(specFromJournal(JSON.parse(JSON.stringify(header)), '/j/x.jsonl')).toBe(`spec.${field}: ${message}`);
   });
@@ -91,9 +91,8 @@ describe('the run spec rules', () => {
 });
 
 describe('the tune spec rules', () => {
-  const header = JSON.parse(
-    readFileSync(join(ROOT, 'test/fixtures/tune-journal/tune.journal.jsonl'), 'utf8').split('\n')[0],
-  ).spec as TuneSpec;
+  const first = readFileSync(join(ROOT, 'test/fixtures/tune-journal/tune.journal.jsonl'), 'utf8').split('\n')[0];
+  const header = (JSON.parse(first) as { spec: TuneSpec }).spec;
   it.each([
     [{ alpha: 0 }, 'alpha', '--alpha 0: must be positive'],
     [{ gamma: -1 }, 'gamma', '--gamma -1: must not be negative'],

@@ -19,7 +19,7 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { TafelError, type ErrorCode } from '../../core/errors.js';
 import { seedKey, type SeedKey } from '../../core/rng.js';
-import type { Game, ParamValue, Params, TableConfig } from '../../games/game.js';
+import type { Game, Params, TableConfig } from '../../games/game.js';
 import { findGame } from '../../games/index.js';
 import { resolveParams } from '../../games/params.js';
 import { boardSetFrom, type BoardSet } from '../table/boards.js';
@@ -352,7 +352,7 @@ const RULES: readonly {
 ];
 
 /** The first rule `spec` breaks, with its field; null if none. */
-export function specProblem(spec: RunSpec): { field: string; code: ErrorCode; message: string } | null {
+function specProblem(spec: RunSpec): { field: string; code: ErrorCode; message: string } | null {
   for (const r of RULES) {
     const message = r.problem(spec);
     if (message !== null) return { field: r.field, code: r.code, message };

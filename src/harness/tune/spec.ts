@@ -377,7 +377,7 @@ const RULES: readonly {
 const SEED_CHARS = 64 - ':verify'.length;
 
 /** The first rule `t` breaks, with its field; null if none. */
-export function tuneSpecProblem(t: TuneSpec): { field: string; code: ErrorCode; message: string } | null {
+function tuneSpecProblem(t: TuneSpec): { field: string; code: ErrorCode; message: string } | null {
   for (const r of RULES) {
     const message = r.problem(t);
     if (message !== null) return { field: r.field, code: r.code, message };
@@ -386,7 +386,7 @@ export function tuneSpecProblem(t: TuneSpec): { field: string; code: ErrorCode; 
 }
 
 /** Throws the error of the first rule `t` breaks; returns the spec. */
-export function checkTuneSpec(t: TuneSpec): TuneSpec {
+function checkTuneSpec(t: TuneSpec): TuneSpec {
   const p = tuneSpecProblem(t);
   if (p) throw new TafelError(p.code, p.message);
   return t;
