@@ -9,6 +9,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { TafelError } from '../../core/errors.js';
+import { isObject } from './spec.js';
 
 /** One kind of journal: a spec of type S, body lines of type L. */
 export interface JournalKind<S, L> {
@@ -158,8 +159,4 @@ export function forEachLine(
   } finally {
     closeSync(fd);
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

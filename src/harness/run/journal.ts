@@ -25,7 +25,7 @@ import type { Failure, RowLayout } from './batch.js';
 import { FAULT_KINDS, type FaultKind } from '../programs/fault.js';
 import { readJournalOf, type JournalKind, type JournalOf } from './journal-file.js';
 import { shardRange } from './shard.js';
-import { shellWord, specForJournal, specFromJournal, type RunSpec } from './spec.js';
+import { isObject, shellWord, specForJournal, specFromJournal, type RunSpec } from './spec.js';
 import type { GroupTally } from '../table/table.js';
 
 /** The journal format this tafel writes; others are refused. */
@@ -164,10 +164,6 @@ function otherFile(first: unknown, path: string): string | null {
 /** Whether a line's value is a deal record (RECORD.md), as `--records` files hold one a line. */
 export function isDealRecord(v: unknown): boolean {
   return isObject(v) && typeof v.game === 'string' && typeof v.match === 'number' && Array.isArray(v.hands);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;

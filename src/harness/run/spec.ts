@@ -315,16 +315,37 @@ export function identityDifference(a: RunSpec, b: RunSpec): string | null {
   return differenceOf(a, b, IDENTITY)?.flag ?? null;
 }
 
-/**
- * The rules of a valid run spec beyond its shape (which `spec-schema.ts` checks), each
- * with the field it is about and the error a user sees, in the words of the flags that
- * set the field.
- */
-const RULES: readonly {
-  readonly field: keyof RunSpec;
+/** A rule of a valid spec beyond its shape: the field it is about, and the error a user sees. */
+export interface Rule<S> {
+  readonly field: keyof S & string;
   readonly code: ErrorCode;
-  readonly problem: (s: RunSpec) => string | null;
-}[] = [
+  /** The message of the error, in the words of the flags that set the field; null when `s` keeps the rule. */
+  readonly problem: (s: S) => string | null;
+}
+
+function broken<S>(rules: readonly Rule<S>[], spec: S): { rule: Rule<S>; message: string } | null {
+  for (const rule of rules) {
+    const message = rule.problem(spec);
+    if (message !== null) return { rule, message };
+  }
+  return null;
+}
+
+/** Throws the error of the first rule `spec` breaks (every maker of a spec calls this); returns the spec. */
+export function checkRules<S>(rules: readonly Rule<S>[], spec: S): S {
+  const b = broken(rules, spec);
+  if (b) throw new TafelError(b.rule.code, b.message);
+  return spec;
+}
+
+/** A spec read from a journal, or the first rule it breaks after the field's name (`spec.sprt: ...`). */
+export function keptRules<S>(rules: readonly Rule<S>[], spec: S): S | string {
+  const b = broken(rules, spec);
+  return b ? `spec.${b.rule.field}: ${b.message}` : spec;
+}
+
+/** The rules of a valid run spec beyond its shape (which `spec-schema.ts` checks). */
+const RULES: readonly Rule<RunSpec>[] = [
   {
     field: 'sprt',
     code: 'bad-sprt',
@@ -351,20 +372,9 @@ const RULES: readonly {
   },
 ];
 
-/** The first rule `spec` breaks, with its field; null if none. */
-function specProblem(spec: RunSpec): { field: string; code: ErrorCode; message: string } | null {
-  for (const r of RULES) {
-    const message = r.problem(spec);
-    if (message !== null) return { field: r.field, code: r.code, message };
-  }
-  return null;
-}
-
-/** Throws the error of the first rule `spec` breaks (every maker of a spec calls it); returns the spec. */
+/** Throws the error of the first rule `spec` breaks (specOf, pairRun and every maker of a spec call it); returns the spec. */
 export function checkSpec(spec: RunSpec): RunSpec {
-  const p = specProblem(spec);
-  if (p) throw new TafelError(p.code, p.message);
-  return spec;
+  return checkRules(RULES, spec);
 }
 
 /** `key=value;key=value` (every variant in force), or `-` for a game without variants. */
@@ -431,8 +441,7 @@ export function specFromJournal(value: unknown, journal: string): RunSpec | stri
     programs: v.programs ?? {},
     timeControl: v.timeControl ?? null,
   };
-  const problem = specProblem(spec);
-  return problem ? `spec.${problem.field}: ${problem.message}` : spec;
+  return keptRules(RULES, spec);
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

@@ -12,7 +12,7 @@
  * memory and relative to the journal in it.
  */
 import { resolve } from 'node:path';
-import { TafelError, type ErrorCode } from '../../core/errors.js';
+import { TafelError } from '../../core/errors.js';
 import { seedKey, type SeedKey } from '../../core/rng.js';
 import type { Game, ParamSpec, ParamValue, Params, TableConfig } from '../../games/game.js';
 import { findGame } from '../../games/index.js';
@@ -20,12 +20,15 @@ import type { BoardSet } from '../table/boards.js';
 import { seatingsOf, type Entrant } from '../table/lineup.js';
 import {
   botText,
+  checkRules,
   checkSpec,
   filesFromJournal,
+  keptRules,
   shellWord,
   type EntrantSpec,
   type Files,
   type PlaySpec,
+  type Rule,
   type RunFiles,
   type RunSpec,
 } from '../run/spec.js';
@@ -321,7 +324,7 @@ export function tuneCommandOf(t: TuneSpec): string {
 
 /**
  * A spec read from a journal: checked against the schema (`spec-schema.ts`) and the
- * rules (`checkTuneSpec`), `files.dir` made absolute again, and the fields older
+ * rules (`RULES`), `files.dir` made absolute again, and the fields older
  * journals lack given their defaults. A string is the first problem found, naming the field.
  */
 export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec | string {
@@ -334,16 +337,11 @@ export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec |
     files: filesFromJournal(files, journal),
     programs: v.programs ?? {},
   };
-  const problem = tuneSpecProblem(spec);
-  return problem ? `spec.${problem.field}: ${problem.message}` : spec;
+  return keptRules(RULES, spec);
 }
 
-/** The rules of a valid tune spec beyond its shape, each with its field and the error a user sees. */
-const RULES: readonly {
-  readonly field: keyof TuneSpec;
-  readonly code: ErrorCode;
-  readonly problem: (t: TuneSpec) => string | null;
-}[] = [
+/** The rules of a valid tune spec beyond its shape (which `spec-schema.ts` checks). */
+const RULES: readonly Rule<TuneSpec>[] = [
   { field: 'alpha', code: 'bad-tune', problem: (t) => (t.alpha > 0 ? null : `--alpha ${t.alpha}: must be positive`) },
   {
     field: 'gamma',
@@ -375,22 +373,6 @@ const RULES: readonly {
 
 /** Room for the verification's seed, `S:verify`, within the 64 characters of a seed. */
 const SEED_CHARS = 64 - ':verify'.length;
-
-/** The first rule `t` breaks, with its field; null if none. */
-function tuneSpecProblem(t: TuneSpec): { field: string; code: ErrorCode; message: string } | null {
-  for (const r of RULES) {
-    const message = r.problem(t);
-    if (message !== null) return { field: r.field, code: r.code, message };
-  }
-  return null;
-}
-
-/** Throws the error of the first rule `t` breaks; returns the spec. */
-function checkTuneSpec(t: TuneSpec): TuneSpec {
-  const p = tuneSpecProblem(t);
-  if (p) throw new TafelError(p.code, p.message);
-  return t;
-}
 
 /** What a tuning is made of, resolved (the bots loaded, the table checked). */
 export interface TuneParts {
@@ -436,7 +418,7 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     report: null,
     ...p.files,
   };
-  return checkTuneSpec({
+  return checkRules(RULES, {
     tafel: VERSION,
     game: game.name,
     seats: table.seats,
