@@ -220,28 +220,14 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     log: (label) => logPath({ dir: process.cwd(), outputs }, label, 0),
   });
   const sprt = o.sprt === undefined ? null : specText(parseSprt(o.sprt));
-  if (bots.length > 1 && lineup.entrants.length === 1) {
-    const b = lineup.entrants[0].label;
-    process.stderr.write(
-      `tafel: note: --bots names ${b} ${bots.length} times, which is one bot at every seat: nothing is compared (label copies to compare them, e.g. x=${b},y=${b})\n`,
-    );
-  }
   const boards = o.boards === undefined ? null : boardSetFor(o.boards, game, table, o.matches ?? o.deals);
   const groups = boards ? boards.boards.length : (o.matches ?? o.deals ?? 1000);
   const shard = o.shard === undefined ? null : parseShard(o.shard);
-  if (shard) {
-    const { from, to } = shardRange(groups, shard);
-    if (from === to) {
-      process.stderr.write(
-        `tafel: note: shard ${shardText(shard)} holds no group (the run's ${groups} groups split ${shard.count} ways); it writes a finished, empty part for merge\n`,
-      );
-    }
-  }
-  return specOf({
+  const spec = specOf({
     game,
     table,
     lineup,
-    bots: bots.map((b) => (b.label === b.bot ? b.bot : `${b.label}=${b.bot}`)),
+    bots: botsAsWritten(o.bots!),
     seed: o.seed,
     unit: o.matches ? 'match' : 'deal',
     groups,
@@ -254,6 +240,22 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     timeControl: o.timeControl === undefined ? null : parseTimeControl(o.timeControl, o.matches ? 'match' : 'deal'),
     onBotError: o.onBotError ?? 'stop',
   });
+  // Notes after the spec's rules (checkSpec), so that a refused run says one line.
+  if (bots.length > 1 && lineup.entrants.length === 1) {
+    const b = lineup.entrants[0].label;
+    process.stderr.write(
+      `tafel: note: --bots names ${b} ${bots.length} times, which is one bot at every seat: nothing is compared (label copies to compare them, e.g. x=${b},y=${b})\n`,
+    );
+  }
+  if (shard) {
+    const { from, to } = shardRange(groups, shard);
+    if (from === to) {
+      process.stderr.write(
+        `tafel: note: shard ${shardText(shard)} holds no group (the run's ${groups} groups split ${shard.count} ways); it writes a finished, empty part for merge\n`,
+      );
+    }
+  }
+  return spec;
 }
 
 /** Typed bots as a spec lists them: `label=bot`, or the bot alone where it is its own label. */
