@@ -5,12 +5,25 @@
  * columns, the table's head, the reproducing command). A new kind of output or a new
  * setting is a new field here, and nowhere else.
  *
+ * The types that describe a run, one of each kind: `PlaySpec`, what a run and a tuning
+ * both play (game, table, seed, unit, metrics, bot programs, move timeout, files),
+ * which `RunSpec` and `TuneSpec` (tune/spec.ts) extend; `EntrantSpec`, one bot as
+ * resolved; `Files<K>`, where a spec writes (`RunFiles`, `TuneFiles`; one `pathOf`);
+ * `LiveRun`, a spec made live in the thread that plays it. A spec's shape is checked by
+ * its schema (spec-schema.ts), its rules (`Rule`: SPRT needs two bots and a whole run,
+ * boards are one a group) by `checkSpec`, which every maker of a spec calls (specOf,
+ * so the CLI and experiments; a tuning's pair runs; a journal read, so resume and
+ * merge): an error in the words of the flags, or from a journal after the field's name.
+ *
  * What the results depend on is the identity (`identityDifference` compares it): the
  * game, seats and rules, the bots with every parameter and where they sit (a bot
  * program's command too), the seed, the unit and the number of groups. The shard says
  * which part of the run this is; `files` where it writes; `moveTimeout`, `timeControl`
- * and `onBotError` how failing bots are handled (they may change when a run is resumed); `timeMoves` whether the bots' moves are
- * timed for the caller (a measurement beside the results, never part of them).
+ * and `onBotError` how failing bots are handled (they may change when a run is
+ * resumed); `timeMoves` whether the bots' moves are timed for the caller (a
+ * measurement beside the results, never part of them). One resume policy for run and
+ * tune: `differenceOf` compares an old spec with something new field by field (`Field`,
+ * named by its flag), each command with its own table.
  *
  * In memory `files.dir` is the absolute directory the run was started from, and the
  * other paths are as typed, relative to it. The journal keeps `dir` relative to its own

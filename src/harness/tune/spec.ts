@@ -1,15 +1,18 @@
 /**
- * The tune spec: the one description of a tuning, plain data like the run spec. The
- * command line builds it (or reads it back from a tuning journal, whose header it is),
- * and everything else follows from it and from the games' results: each iteration's
- * run spec (theta+ against theta-, or each against a fixed bot), the SPSA schedule, the
- * verification run, the outputs' identity and the command that tunes again.
+ * The tune spec: the one description of a tuning, plain data like the run spec and,
+ * like it, a `PlaySpec` (what both play: run/spec.ts). The command line builds it (or
+ * reads it back from a tuning journal, whose header it is: its shape checked by
+ * spec-schema.ts, its rules by `RULES`), and everything else follows from it and from
+ * the games' results: each iteration's pair run (theta+ against theta-, or each against
+ * a fixed bot: a RunSpec of all the tuning's groups, of which the iteration plays its
+ * own), the SPSA schedule, the verification run, the outputs' identity and the command
+ * that tunes again.
  *
  * Files: `out` is the iteration CSV; `journal` the tuning's journal; `verifyOut` and
  * `verifyJournal` the verification run's summary and journal (a run's own files), and
  * `verifyDb` its database (`--db`: the deals of the tuned bot against the start);
- * `report` the tuning's HTML page. As in the run spec, `files.dir` is absolute in
- * memory and relative to the journal in it.
+ * `report` the tuning's HTML page (`TuneFiles`, a `Files<K>`). As in the run spec,
+ * `files.dir` is absolute in memory and relative to the journal in it.
  */
 import { resolve } from 'node:path';
 import { TafelError } from '../../core/errors.js';
