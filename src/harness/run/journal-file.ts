@@ -9,7 +9,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { TafelError } from '../../core/errors.js';
-import { isObject } from './spec.js';
+import { isObject, specForJournal, type Files } from './spec.js';
 
 /** One kind of journal: a spec of type S, body lines of type L. */
 export interface JournalKind<S, L> {
@@ -45,6 +45,15 @@ export interface JournalOf<S, L> {
   readonly ends: number[];
   /** Whether an unfinished last line (a write cut off) was left out. */
   readonly torn: boolean;
+}
+
+/** The header line of a journal of `kind` at `path`: the spec, its directory relative to the journal's. */
+export function headerTextOf<S extends { readonly files: Files<string> }>(
+  kind: Pick<JournalKind<S, never>, 'tag' | 'version'>,
+  spec: S,
+  path: string,
+): string {
+  return JSON.stringify({ tafel: kind.tag, v: kind.version, spec: specForJournal(spec, path) }) + '\n';
 }
 
 /**

@@ -23,9 +23,9 @@ import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
 import type { Failure, RowLayout } from './batch.js';
 import { FAULT_KINDS, type FaultKind } from '../programs/fault.js';
-import { readJournalOf, type JournalKind, type JournalOf } from './journal-file.js';
+import { headerTextOf, readJournalOf, type JournalKind, type JournalOf } from './journal-file.js';
 import { shardRange } from './shard.js';
-import { isObject, shellWord, specForJournal, specFromJournal, type RunSpec } from './spec.js';
+import { isObject, metricsOf, shellWord, specFromJournal, type RunSpec } from './spec.js';
 import type { GroupTally } from '../table/table.js';
 
 /** The journal format this tafel writes; others are refused. */
@@ -45,7 +45,7 @@ export type GroupLine =
 
 /** The header line of the journal at `path` for `spec`. */
 export function headerText(spec: RunSpec, path: string): string {
-  return JSON.stringify({ tafel: 'journal', v: JOURNAL_VERSION, spec: specForJournal(spec, path) }) + '\n';
+  return headerTextOf(RUN_JOURNAL, spec, path);
 }
 
 export function groupText(g: number, t: GroupTally): string {
@@ -114,7 +114,7 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
  * were written for (a game may reorder or add metrics between versions of tafel).
  */
 export function checkMetrics(path: string, spec: RunSpec, game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): void {
-  const now = { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
+  const now = metricsOf(game);
   for (const part of ['deal', 'match'] as const) {
     if (now[part].join() !== spec.metrics[part].join()) {
       throw new TafelError(

@@ -170,13 +170,7 @@ export function specOf(p: SpecParts): RunSpec {
     seats: table.seats,
     rules: table.rules,
     bots: p.bots ?? lineup.base.map((e) => lineup.entrants[e].label),
-    entrants: lineup.entrants.map((e) => ({
-      label: e.label,
-      bot: e.bot,
-      source: e.source,
-      params: e.params,
-      cheats: e.spec.cheats === true,
-    })),
+    entrants: lineup.entrants.map((e) => entrantSpecOf(e)),
     seatings: lineup.seatings,
     seed: p.seed,
     unit: p.unit,
@@ -184,19 +178,37 @@ export function specOf(p: SpecParts): RunSpec {
     boards: p.boards ?? null,
     shard: p.shard ?? null,
     sprt: p.sprt ?? null,
-    programs: Object.fromEntries(
-      lineup.entrants.flatMap((e) => {
-        const command = p.programs?.[e.source];
-        return command === undefined ? [] : [[e.source, command] as const];
-      }),
-    ),
-    metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
+    programs: programsOf(lineup.entrants, p.programs),
+    metrics: metricsOf(game),
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
     timeControl: p.timeControl ?? null,
     onBotError: p.onBotError ?? 'stop',
     timeMoves: p.timeMoves ?? false,
   });
+}
+
+/** An entrant as a spec holds it, under `label` (by default its own). */
+export function entrantSpecOf(e: Entrant, label = e.label): EntrantSpec {
+  return { label, bot: e.bot, source: e.source, params: e.params, cheats: e.spec.cheats === true };
+}
+
+/** The commands of the bot programs among `entrants` (of those `programs` names). */
+export function programsOf(
+  entrants: readonly Entrant[],
+  programs: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    entrants.flatMap((e) => {
+      const command = programs?.[e.source];
+      return command === undefined ? [] : [[e.source, command] as const];
+    }),
+  );
+}
+
+/** The game's deal and match metric keys, as a spec holds them (`PlaySpec.metrics`). */
+export function metricsOf(game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): PlaySpec<RunFiles>['metrics'] {
+  return { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
 }
 
 /** A live run from parts already resolved in this thread (tests, experiments). */

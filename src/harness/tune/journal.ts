@@ -13,8 +13,8 @@
  * a corrupt one, is refused rather than continued on another path). An unfinished
  * last line (a write cut off) is left out and its iteration played again.
  */
-import { readJournalOf, type JournalKind, type JournalOf } from '../run/journal-file.js';
-import { isObject, specForJournal } from '../run/spec.js';
+import { headerTextOf, readJournalOf, type JournalKind, type JournalOf } from '../run/journal-file.js';
+import { isObject } from '../run/spec.js';
 import { tuneSpecFromJournal, type TuneSpec } from './spec.js';
 
 const TUNE_JOURNAL_VERSION = 1;
@@ -49,7 +49,7 @@ const TUNE_JOURNAL: JournalKind<TuneSpec, IterationLine> = {
 };
 
 export function tuneHeaderText(t: TuneSpec, path: string): string {
-  return JSON.stringify({ tafel: 'tune-journal', v: TUNE_JOURNAL_VERSION, spec: specForJournal(t, path) }) + '\n';
+  return headerTextOf(TUNE_JOURNAL, t, path);
 }
 
 export function iterationText(line: IterationLine): string {

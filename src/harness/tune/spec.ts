@@ -25,6 +25,9 @@ import {
   botText,
   checkRules,
   checkSpec,
+  entrantSpecOf,
+  metricsOf,
+  programsOf,
   filesFromJournal,
   keptRules,
   shellWord,
@@ -404,13 +407,6 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
   const alpha = p.alpha ?? DEFAULTS.alpha;
   const gamma = p.gamma ?? DEFAULTS.gamma;
   const aRatio = p.aRatio ?? DEFAULTS.aRatio;
-  const entrant = (e: Entrant, label: string): EntrantSpec => ({
-    label,
-    bot: e.bot,
-    source: e.source,
-    params: e.params,
-    cheats: e.spec.cheats === true,
-  });
   const files: TuneFiles = {
     dir: '.',
     out: null,
@@ -427,9 +423,9 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     seats: table.seats,
     rules: table.rules,
     unit: p.unit,
-    bot: entrant(p.bot, 'start'),
+    bot: entrantSpecOf(p.bot, 'start'),
     tune: parseTune(p.tune, p.bot.spec, p.bot.params, defaultREnd(p.iterations, p.pairs)),
-    against: p.against && entrant(p.against, 'against'),
+    against: p.against && entrantSpecOf(p.against, 'against'),
     iterations: p.iterations,
     pairs: p.pairs,
     alpha,
@@ -437,14 +433,9 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     aRatio,
     seed: p.seed,
     verify: p.verify,
-    metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
+    metrics: metricsOf(game),
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
-    programs: Object.fromEntries(
-      [p.bot, p.against].flatMap((e) => {
-        const command = e && p.programs?.[e.source];
-        return command === undefined || command === null ? [] : [[e!.source, command] as const];
-      }),
-    ),
+    programs: programsOf(p.against ? [p.bot, p.against] : [p.bot], p.programs),
   });
 }
