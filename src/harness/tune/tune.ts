@@ -30,7 +30,7 @@ import { createRunner, type Runner } from '../run/pool.js';
 import type { Progress } from '../run/progress.js';
 import { playRun, type RunResult } from '../run/run.js';
 import { playInOrder } from '../run/schedule.js';
-import { identityDifference, pathOf, type RunSpec } from '../run/spec.js';
+import { pathOf, type RunSpec } from '../run/spec.js';
 import { finalValue, scaledResult, stepOf, updated, type SpsaStep } from './spsa.js';
 import type { Estimate } from '../stats/stats.js';
 import type { GroupTally } from '../table/table.js';
@@ -216,12 +216,6 @@ async function verify(
   const spec = verifySpec(t, values);
   const journal = pathOf(spec, 'journal');
   const resume = session.resume && journal && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
-  const differs = resume && identityDifference(resume.spec, spec);
-  if (differs)
-    throw new TafelError(
-      'bad-resume',
-      `cannot resume: the verification journal ${journal} is of another run (${differs} differs)`,
-    );
   const run = await playRun(spec, {
     workers: session.workers,
     runner,
