@@ -132,7 +132,7 @@ describe('the page of a tuning', () => {
     writeFileSync(at('r/t.journal.jsonl'), journal.slice(0, 16).join('\n') + '\n');
     expectUserError(
       tafel(['tune', '--resume', 'r/t.journal.jsonl', '--report', 'x.html'], dir),
-      /give only --workers \(and --move-timeout\), not --report/,
+      /is from a different tuning: --report differs \(the journal has 't\.html', the command line 'x\.html'\)$/,
     );
     const r = tafel(['tune', '--resume', 'r/t.journal.jsonl', '--workers', '2'], dir);
     expect(r.status, r.stderr).toBe(0);

@@ -308,7 +308,7 @@ describe('bad input: one line, status 2', () => {
     expectUserError(tune(args), pattern);
   });
 
-  it('refuses to overwrite, and a resume takes nothing but --workers', () => {
+  it('refuses to overwrite, and a resume refuses a flag that differs from its journal', () => {
     const dir = tmpDir();
     const args = ['--bot', `${PEAK}`, '--tune', 'x', '--iterations', '3', '--pairs', '2', '--out', 't.csv'];
     expect(tune(args, dir).status).toBe(0);
@@ -318,7 +318,7 @@ describe('bad input: one line, status 2', () => {
     );
     expectUserError(
       tafel(['tune', '--resume', 't.journal.jsonl', '--iterations', '5'], dir),
-      /--resume continues the tuning its journal holds: give only --workers \(and --move-timeout\), not --iterations/,
+      /^tafel: resume file t\.journal\.jsonl is from a different tuning: --iterations differs \(the journal has 3, the command line 5\)$/,
     );
     tafel(['run', '--game', 'viersche', '--bots', 'heuristic,random', '--deals', '2', '--out', 'r.csv'], dir);
     expectUserError(tafel(['tune', '--resume', 'r.journal.jsonl'], dir), /the journal of a run, not of a tuning/);

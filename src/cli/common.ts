@@ -1,13 +1,16 @@
 /**
  * What the commands share about the command line: commander's parsers of flag text
  * (their failures are commander's one-line InvalidArgumentError), paths as the user
- * sees them, and stopping on a signal. A run's parts from those values (game, table,
+ * sees them, stopping on a signal, and the resume policy (flags given with `--resume`
+ * against the journal). A run's parts from those values (game, table,
  * boards, journal) are src/harness/run/parts.ts, which the experiments share.
  */
 import { isAbsolute, relative } from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { TafelError } from '../core/errors.js';
 import { SEED, SEED_RULE, wholeNumber } from '../harness/run/parts.js';
 import { PROGRAM_NAME } from '../harness/table/lineup.js';
+import type { Difference, Field, Files, PlaySpec } from '../harness/run/spec.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 
 export function positiveInt(what: string) {
@@ -125,4 +128,35 @@ export function addProgram(text: string, before: Readonly<Record<string, string>
     throw new InvalidArgumentError(`--program ${name}: a built-in bot has that name; give the program another`);
   if (name in before) throw new InvalidArgumentError(`--program ${name} is given twice`);
   return { ...before, [name]: command };
+}
+
+/**
+ * The resume policy of run and tune: a flag given with `--resume` must agree with the
+ * journal's spec (the first that differs is named, with both values); the fields
+ * compared are each command's own table (`differenceOf`).
+ */
+export function refuseDifference(path: string, what: 'run' | 'tuning', d: Difference | null): void {
+  if (!d) return;
+  const show = (v: unknown) =>
+    v === undefined || v === null ? 'none' : typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+  throw new TafelError(
+    'bad-resume',
+    `resume file ${path} is from a different ${what}: ${d.flag} differs (the journal has ${show(d.old)}, the command line ${show(d.new)})`,
+  );
+}
+
+/** The flags that were on the command line (not commander's defaults): what a resume compares. */
+export function givenOnly<F extends object>(o: F, given: (name: string) => boolean): Partial<F> {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => given(k))) as Partial<F>;
+}
+
+/** `--program name=command` given with `--resume`: a program the journal names must keep its command. */
+export function programFields(
+  programs: Readonly<Record<string, string>> | undefined,
+): Field<PlaySpec<Files<string>>, unknown>[] {
+  return Object.entries(programs ?? {}).map(([name, command]) => ({
+    flag: `--program ${name}`,
+    old: (s) => s.programs[name],
+    new: (_, s) => (s.programs[name] === undefined ? undefined : command),
+  }));
 }

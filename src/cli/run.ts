@@ -15,13 +15,22 @@ import { identityLines } from '../harness/run/report.js';
 import { playRun, type RunResult } from '../harness/run/run.js';
 import { withdrawnText } from '../harness/run/withdrawal.js';
 import { parseShard, shardRange, shardText } from '../harness/run/shard.js';
-import { pathOf, runOutputsOf, shellWord, specOf, type OnBotError, type RunSpec } from '../harness/run/spec.js';
+import {
+  differenceOf,
+  pathOf,
+  runOutputsOf,
+  shellWord,
+  specOf,
+  type Field,
+  type OnBotError,
+  type RunSpec,
+} from '../harness/run/spec.js';
 import { parseTimeControl } from '../harness/programs/clock.js';
 import { logPath } from '../harness/programs/logs.js';
 import { parseSprt, specText } from '../harness/stats/sprt.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, gameNamed, runFilesFor, tableFor } from '../harness/run/parts.js';
-import { kilobytes, shown, stopOnSignals } from './common.js';
+import { givenOnly, kilobytes, programFields, refuseDifference, shown, stopOnSignals } from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
@@ -192,36 +201,14 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     log: (label) => logPath({ dir: process.cwd(), outputs }, label, 0),
   });
   const sprt = o.sprt === undefined ? null : specText(parseSprt(o.sprt));
-  if (sprt && lineup.entrants.length !== 2) {
-    throw new TafelError(
-      'bad-sprt',
-      `--sprt compares two bots, but --bots names ${lineup.entrants.length === 1 ? 'one bot' : `${lineup.entrants.length} different bots`}`,
-    );
-  }
-  if (sprt && o.shard !== undefined)
-    throw new TafelError('bad-sprt', '--sprt stops a run as a whole, so it cannot be split with --shard');
-  if (bots.length > 1 && lineup.entrants.length === 1) {
-    const b = lineup.entrants[0].label;
-    process.stderr.write(
-      `tafel: note: --bots names ${b} ${bots.length} times, which is one bot at every seat: nothing is compared (label copies to compare them, e.g. x=${b},y=${b})\n`,
-    );
-  }
   const boards = o.boards === undefined ? null : boardSetFor(o.boards, game, table, o.matches ?? o.deals);
   const groups = boards ? boards.boards.length : (o.matches ?? o.deals ?? 1000);
   const shard = o.shard === undefined ? null : parseShard(o.shard);
-  if (shard) {
-    const { from, to } = shardRange(groups, shard);
-    if (from === to) {
-      process.stderr.write(
-        `tafel: note: shard ${shardText(shard)} holds no group (the run's ${groups} groups split ${shard.count} ways); it writes a finished, empty part for merge\n`,
-      );
-    }
-  }
-  return specOf({
+  const spec = specOf({
     game,
     table,
     lineup,
-    bots: bots.map((b) => (b.label === b.bot ? b.bot : `${b.label}=${b.bot}`)),
+    bots: botsAsWritten(o.bots!),
     seed: o.seed,
     unit: o.matches ? 'match' : 'deal',
     groups,
@@ -234,59 +221,105 @@ async function fromFlags(o: RunFlags): Promise<RunSpec> {
     timeControl: o.timeControl === undefined ? null : parseTimeControl(o.timeControl, o.matches ? 'match' : 'deal'),
     onBotError: o.onBotError ?? 'stop',
   });
+  // Notes after the spec's rules (checkSpec), so that a refused run says one line.
+  if (bots.length > 1 && lineup.entrants.length === 1) {
+    const b = lineup.entrants[0].label;
+    process.stderr.write(
+      `tafel: note: --bots names ${b} ${bots.length} times, which is one bot at every seat: nothing is compared (label copies to compare them, e.g. x=${b},y=${b})\n`,
+    );
+  }
+  if (shard) {
+    const { from, to } = shardRange(groups, shard);
+    if (from === to) {
+      process.stderr.write(
+        `tafel: note: shard ${shardText(shard)} holds no group (the run's ${groups} groups split ${shard.count} ways); it writes a finished, empty part for merge\n`,
+      );
+    }
+  }
+  return spec;
 }
+
+/** Typed bots as a spec lists them: `label=bot`, or the bot alone where it is its own label. */
+const botsAsWritten = (text: string) => parseBots(text).map((b) => (b.label === b.bot ? b.bot : `${b.label}=${b.bot}`));
+
+/** A path flag that must name the file the journal's spec names. */
+function pathField(flag: string, key: 'out' | 'records' | 'dealCsv' | 'db' | 'report'): Field<RunSpec, RunFlags> {
+  return {
+    flag,
+    old: (s) => pathOf(s, key),
+    new: (o) => (o[key] === undefined ? undefined : resolve(o[key])),
+    shown: { old: (s) => s.files[key], new: (o) => o[key] },
+  };
+}
+
+/** The size flags: the journal's unit and groups, as the flag that set them says them. */
+function sizeField(flag: '--deals' | '--matches'): Field<RunSpec, RunFlags> {
+  const typed = (o: RunFlags) => (flag === '--deals' ? o.deals : o.matches);
+  return {
+    flag,
+    old: (s) => `${s.unit === 'deal' ? '--deals' : '--matches'} ${s.groups}`,
+    new: (o) => (typed(o) === undefined ? undefined : `${flag} ${typed(o)}`),
+  };
+}
+
+/**
+ * The flags of `tafel run --resume` that must agree with the journal's spec, in the
+ * order a difference is named. A flag not given is not compared; the failure handling
+ * (`--move-timeout`, `--time-control`, `--on-bot-error`) may change and is not here.
+ */
+const RESUME_FIELDS: readonly Field<RunSpec, RunFlags>[] = [
+  { flag: '--game', old: (s) => s.game, new: (o) => o.game },
+  {
+    flag: '--bots',
+    old: (s) => s.bots.join(','),
+    new: (o) => (o.bots === undefined ? undefined : botsAsWritten(o.bots).join(',')),
+    shown: { new: (o) => o.bots },
+  },
+  { flag: '--seed', old: (s) => s.seed, new: (o) => o.seed },
+  sizeField('--deals'),
+  sizeField('--matches'),
+  { flag: '--players', old: (s) => s.seats, new: (o) => o.players },
+  {
+    flag: '--rules',
+    old: (s) => s.rules,
+    new: (o, s) => (o.rules === undefined ? undefined : tableFor(gameNamed(s.game), s.seats, o.rules).rules),
+    shown: { new: (o) => o.rules },
+  },
+  {
+    flag: '--shard',
+    old: (s) => s.shard && shardText(s.shard),
+    new: (o) => (o.shard === undefined ? undefined : shardText(parseShard(o.shard))),
+    shown: { new: (o) => o.shard },
+  },
+  pathField('--out', 'out'),
+  pathField('--records', 'records'),
+  pathField('--deal-csv', 'dealCsv'),
+  pathField('--db', 'db'),
+  pathField('--report', 'report'),
+  {
+    flag: '--boards',
+    old: (s) => resolve(s.files.dir, s.boards?.file ?? ''),
+    new: (o) => (o.boards === undefined ? undefined : resolve(o.boards)),
+    shown: { old: (s) => s.boards?.file ?? null, new: (o) => o.boards },
+  },
+  {
+    flag: '--sprt',
+    old: (s) => s.sprt,
+    new: (o) => (o.sprt === undefined ? undefined : specText(parseSprt(o.sprt))),
+    shown: { new: (o) => o.sprt },
+  },
+];
 
 /** The journal's spec, after checking that every flag given agrees with it; the failure handling may change. */
 function checkedAgainst(spec: RunSpec, path: string, o: RunFlags, given: (name: string) => boolean): RunSpec {
-  const differs = (flag: string, journal: unknown, line: unknown): never => {
-    const show = (v: unknown) =>
-      v === undefined || v === null ? 'none' : typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
-    throw new TafelError(
-      'bad-resume',
-      `resume file ${path} is from a different run: ${flag} differs (the journal has ${show(journal)}, the command line ${show(line)})`,
-    );
+  const typed = givenOnly(o, given) as RunFlags;
+  const journal: Field<RunSpec, RunFlags> = {
+    flag: '--journal',
+    old: () => resolve(path),
+    new: (f) => (f.journal === undefined ? undefined : resolve(f.journal)),
+    shown: { old: () => path, new: (f) => f.journal },
   };
-  if (given('game') && o.game !== spec.game) differs('--game', spec.game, o.game);
-  const game = gameNamed(spec.game);
-  if (given('bots')) {
-    const typed = parseBots(o.bots!).map((b) => (b.label === b.bot ? b.bot : `${b.label}=${b.bot}`));
-    if (typed.join(',') !== spec.bots.join(',')) differs('--bots', spec.bots.join(','), o.bots);
-  }
-  if (given('seed') && o.seed !== spec.seed) differs('--seed', spec.seed, o.seed);
-  const size = `${spec.unit === 'deal' ? '--deals' : '--matches'} ${spec.groups}`;
-  for (const [flag, unit, value] of [
-    ['--deals', 'deal', o.deals],
-    ['--matches', 'match', o.matches],
-  ] as const) {
-    if (value !== undefined && (spec.unit !== unit || spec.groups !== value)) differs(flag, size, `${flag} ${value}`);
-  }
-  if (given('players') && o.players !== spec.seats) differs('--players', spec.seats, o.players);
-  if (given('rules') && JSON.stringify(tableFor(game, spec.seats, o.rules).rules) !== JSON.stringify(spec.rules))
-    differs('--rules', spec.rules, o.rules);
-  if (given('shard')) {
-    const shard = parseShard(o.shard!);
-    if (!spec.shard || shard.index !== spec.shard.index || shard.count !== spec.shard.count)
-      differs('--shard', spec.shard && shardText(spec.shard), o.shard);
-  }
-  const paths = [
-    ['out', '--out'],
-    ['records', '--records'],
-    ['dealCsv', '--deal-csv'],
-    ['db', '--db'],
-    ['report', '--report'],
-  ] as const;
-  for (const [key, flag] of paths) {
-    const typed = o[key];
-    if (typed !== undefined && resolve(typed) !== pathOf(spec, key)) differs(flag, spec.files[key], typed);
-  }
-  if (o.journal !== undefined && resolve(o.journal) !== resolve(path)) differs('--journal', path, o.journal);
-  if (o.boards !== undefined && resolve(o.boards) !== resolve(spec.files.dir, spec.boards?.file ?? ''))
-    differs('--boards', spec.boards?.file ?? null, o.boards);
-  if (o.sprt !== undefined && specText(parseSprt(o.sprt)) !== spec.sprt) differs('--sprt', spec.sprt, o.sprt);
-  for (const [name, command] of Object.entries(o.program ?? {})) {
-    const was = spec.programs[name];
-    if (was !== undefined && was !== command) differs(`--program ${name}`, was, command);
-  }
+  refuseDifference(path, 'run', differenceOf(spec, typed, [...RESUME_FIELDS, journal, ...programFields(o.program)]));
   // The journal continues where it is, whatever its header remembers of its own name.
   const files = { ...spec.files, journal: relative(spec.files.dir, resolve(path)) };
   return {

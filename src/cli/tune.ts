@@ -1,8 +1,9 @@
 /**
  * `tafel tune`: tune a bot's numeric parameters by SPSA on duplicate deals, then verify
  * the tuned values against the start on fresh deals. A new tuning from its flags, or
- * `--resume` of a tuning journal (which holds the tuning whole: only --workers and
- * --move-timeout may be given with it). SIGINT and SIGTERM end a tuning cleanly: the
+ * `--resume` of a tuning journal, which holds the tuning whole: flags given with it
+ * must agree with it (as with run --resume), and only --workers and --move-timeout may
+ * change. SIGINT and SIGTERM end a tuning cleanly: the
  * finished iterations are kept, the CSV is written, and the command that resumes is
  * printed; a second signal stops at once.
  */
@@ -15,12 +16,12 @@ import { parseSprt, specText } from '../harness/stats/sprt.js';
 import { playTuning, type TuneResult } from '../harness/tune/tune.js';
 import { readTuneJournal } from '../harness/tune/journal.js';
 import { tuneSummary } from '../harness/tune/report.js';
-import { tunePath, tuneSpecOf, type TuneSpec } from '../harness/tune/spec.js';
-import { shellWord } from '../harness/run/spec.js';
+import { tuneSpecOf, tuneText, tuneTextAsTyped, type TuneSpec } from '../harness/tune/spec.js';
+import { differenceOf, pathOf, shellWord, type Field } from '../harness/run/spec.js';
 import type { Unit } from '../harness/table/table.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, defaultJournal, gameNamed, tableFor } from '../harness/run/parts.js';
-import { kilobytes, shown, stopOnSignals } from './common.js';
+import { givenOnly, kilobytes, programFields, refuseDifference, shown, stopOnSignals } from './common.js';
 
 /** The flags as commander gives them. */
 export interface TuneFlags {
@@ -52,31 +53,124 @@ export interface TuneFlags {
 
 /** The groups an SPRT verification may play when --verify does not say. */
 const SPRT_GROUPS = 10_000;
-/** Room for the verification's seed, `S:verify`, within the 64 characters of a seed. */
-const SEED_CHARS = 64 - ':verify'.length;
-/** Flags that describe the tuning, which a resume reads from its journal instead. */
-const TUNING_FLAGS = [
-  'game',
-  'bot',
-  'program',
-  'tune',
-  'against',
-  'unit',
-  'iterations',
-  'pairs',
-  'seed',
-  'rules',
-  'players',
-  'alpha',
-  'gamma',
-  'aRatio',
-  'verify',
-  'boards',
-  'sprt',
-  'out',
-  'db',
-  'report',
-] as const;
+/** A path flag that must name the file the journal's spec names. */
+function pathField(
+  flag: string,
+  key: 'out' | 'verifyDb' | 'report',
+  typed: (o: Partial<TuneFlags>) => string | undefined,
+) {
+  const field: Field<TuneSpec, Partial<TuneFlags>> = {
+    flag,
+    old: (t) => pathOf(t, key),
+    new: (o) => (typed(o) === undefined ? undefined : resolve(typed(o)!)),
+    shown: { old: (t) => t.files[key], new: typed },
+  };
+  return field;
+}
+
+/** A flag compared as the journal holds it. */
+function plain(
+  flag: string,
+  old: (t: TuneSpec) => unknown,
+  typed: (o: Partial<TuneFlags>) => unknown,
+): Field<TuneSpec, Partial<TuneFlags>> {
+  return { flag, old, new: typed };
+}
+
+/**
+ * The flags of `tafel tune --resume` that must agree with the journal's spec, in the
+ * order a difference is named; a flag not given is not compared. `--workers` and
+ * `--move-timeout` are not part of the tuning and may change.
+ */
+const RESUME_FIELDS: readonly Field<TuneSpec, Partial<TuneFlags>>[] = [
+  plain(
+    '--game',
+    (t) => t.game,
+    (o) => o.game,
+  ),
+  plain(
+    '--bot',
+    (t) => t.bot.bot,
+    (o) => o.bot,
+  ),
+  {
+    flag: '--tune',
+    old: tuneText,
+    new: (o, t) => (o.tune === undefined ? undefined : tuneTextAsTyped(t, o.tune)),
+    shown: { new: (o) => o.tune },
+  },
+  plain(
+    '--against',
+    (t) => t.against?.bot,
+    (o) => o.against,
+  ),
+  plain(
+    '--unit',
+    (t) => t.unit,
+    (o) => o.unit,
+  ),
+  plain(
+    '--iterations',
+    (t) => t.iterations,
+    (o) => o.iterations,
+  ),
+  plain(
+    '--pairs',
+    (t) => t.pairs,
+    (o) => o.pairs,
+  ),
+  plain(
+    '--seed',
+    (t) => t.seed,
+    (o) => o.seed,
+  ),
+  plain(
+    '--players',
+    (t) => t.seats,
+    (o) => o.players,
+  ),
+  {
+    flag: '--rules',
+    old: (t) => t.rules,
+    new: (o, t) => (o.rules === undefined ? undefined : tableFor(gameNamed(t.game), t.seats, o.rules).rules),
+    shown: { new: (o) => o.rules },
+  },
+  plain(
+    '--alpha',
+    (t) => t.alpha,
+    (o) => o.alpha,
+  ),
+  plain(
+    '--gamma',
+    (t) => t.gamma,
+    (o) => o.gamma,
+  ),
+  plain(
+    '--a-ratio',
+    (t) => t.aRatio,
+    (o) => o.aRatio,
+  ),
+  plain(
+    '--verify',
+    (t) => t.verify?.groups,
+    (o) => o.verify,
+  ),
+  {
+    flag: '--boards',
+    old: (t) => resolve(t.files.dir, t.verify?.boards?.file ?? ''),
+    new: (o) => (o.boards === undefined ? undefined : resolve(o.boards)),
+    shown: { old: (t) => t.verify?.boards?.file ?? null, new: (o) => o.boards },
+  },
+  {
+    flag: '--sprt',
+    old: (t) => t.verify?.sprt ?? null,
+    new: (o) => (o.sprt === undefined ? undefined : specText(parseSprt(o.sprt))),
+    shown: { new: (o) => o.sprt },
+  },
+  pathField('--out', 'out', (o) => o.out),
+  pathField('--db', 'verifyDb', (o) => o.db),
+  pathField('--report', 'report', (o) => o.report),
+];
 
 export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean): Promise<void> {
   if (o.resume && o.force)
@@ -84,12 +178,11 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
   const resume = o.resume ? readTuneJournal(o.resume) : undefined;
   let spec: TuneSpec;
   if (resume) {
-    const extra = TUNING_FLAGS.find((f) => given(f));
-    if (extra)
-      throw new TafelError(
-        'bad-option',
-        `--resume continues the tuning its journal holds: give only --workers (and --move-timeout), not --${flagName(extra)}`,
-      );
+    refuseDifference(
+      o.resume!,
+      'tuning',
+      differenceOf(resume.spec, givenOnly(o, given), [...RESUME_FIELDS, ...programFields(o.program)]),
+    );
     // The journal continues where it is, whatever its header remembers of its own name.
     const journal = relative(resume.spec.files.dir, resolve(o.resume!));
     spec = {
@@ -123,7 +216,7 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
     signals.release();
   }
   process.stdout.write(tuneSummary(result) + '\n');
-  const report = tunePath(spec, 'report');
+  const report = pathOf(spec, 'report');
   if (report) {
     // The plotting library takes a second to load: only when a report is asked for.
     const { writeTuneReport } = await import('../report/tune-report.js');
@@ -151,13 +244,9 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
     ['verification journal', 'verifyJournal'],
     ['verification database', 'verifyDb'],
   ] as const) {
-    const path = result.verified || !key.startsWith('verify') ? tunePath(spec, key) : null;
+    const path = result.verified || !key.startsWith('verify') ? pathOf(spec, key) : null;
     if (path) process.stderr.write(`tafel: ${what} written to ${shown(path)}\n`);
   }
-}
-
-function flagName(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
@@ -171,11 +260,6 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
       throw new TafelError('missing-option', `required option '${flag}' not specified (or --resume a journal)`);
   }
   const seed = o.seed ?? '1';
-  if (seed.length > SEED_CHARS)
-    throw new TafelError(
-      'bad-seed',
-      `--seed '${seed}': at most ${SEED_CHARS} characters for a tuning (its verification plays the seed '${seed}:verify')`,
-    );
   const game = gameNamed(o.game!);
   const table = tableFor(game, o.players, o.rules);
   const one = async (text: string, flag: string) => {
@@ -195,11 +279,6 @@ async function fromFlags(o: TuneFlags): Promise<TuneSpec> {
       : o.verify !== undefined || sprt !== null
         ? { groups: o.verify ?? SPRT_GROUPS, sprt }
         : null;
-  if (o.db !== undefined && !verify)
-    throw new TafelError(
-      'missing-option',
-      `--db ${o.db}: the database holds the verification run; give --verify or --sprt`,
-    );
   const out = o.out ?? null;
   const stem = out && out.replace(/\.csv$/i, '');
   return tuneSpecOf({

@@ -15,7 +15,7 @@ import { TafelError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { findGame } from '../games/index.js';
 import { dealColumns } from '../harness/run/batch.js';
-import { forEachLine } from '../harness/run/journal.js';
+import { forEachLine } from '../harness/run/journal-file.js';
 import type { RunSpec } from '../harness/run/spec.js';
 import { GroupTally } from '../harness/table/table.js';
 import { RunTally } from '../harness/stats/tally.js';

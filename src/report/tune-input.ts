@@ -11,11 +11,11 @@ import { relative, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { TafelError } from '../core/errors.js';
 import { findGame } from '../games/index.js';
-import { identityDifference } from '../harness/run/spec.js';
+import { identityDifference, pathOf } from '../harness/run/spec.js';
 import type { Estimate } from '../harness/stats/stats.js';
 import { replay, verifySpec } from '../harness/tune/tune.js';
 import { readTuneJournal } from '../harness/tune/journal.js';
-import { headline, tunePath } from '../harness/tune/spec.js';
+import { headline } from '../harness/tune/spec.js';
 import { finalValue } from '../harness/tune/spsa.js';
 import type { TuneData } from './data.js';
 import { stamp, whole } from './format.js';
@@ -38,7 +38,7 @@ export function isTuneCsvHeader(columns: readonly string[]): boolean {
 
 /** The path of a tuning journal's iteration CSV, or null. */
 export function tuneCsvOf(journal: string): string | null {
-  return tunePath(readTuneJournal(journal, 'report:').spec, 'out');
+  return pathOf(readTuneJournal(journal, 'report:').spec, 'out');
 }
 
 export function tuneJournalData(path: string, also: readonly string[] = []): TuneData {
@@ -48,7 +48,7 @@ export function tuneJournalData(path: string, also: readonly string[] = []): Tun
   const notes: string[] = [];
   const sources = [path, ...also];
   let verification: TuneVerification | null = null;
-  const journal = tunePath(spec, 'verifyJournal');
+  const journal = pathOf(spec, 'verifyJournal');
   if (spec.verify && lines.length === spec.iterations) {
     if (!journal) notes.push('The verification was played without --out: its results are on the tuning’s stdout.');
     else if (!existsSync(journal)) notes.push(`The verification’s journal ${journal} is not there.`);

@@ -5,7 +5,7 @@
  */
 import { findGame } from '../games/index.js';
 import type { TuneResult } from '../harness/tune/tune.js';
-import { tunePath } from '../harness/tune/spec.js';
+import { pathOf } from '../harness/run/spec.js';
 import type { RunDigest } from './digest.js';
 import { stamp } from './format.js';
 import { writeReport } from './page.js';
@@ -27,5 +27,5 @@ export function writeTuneReport(r: TuneResult, verifyDigest: RunDigest | null): 
     sources: [],
     notes: [],
   });
-  return writeReport(tunePath(t, 'report')!, [data], { made: now });
+  return writeReport(pathOf(t, 'report')!, [data], { made: now });
 }

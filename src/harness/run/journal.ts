@@ -19,14 +19,13 @@
  * message's words (a move timeout 'time', an illegal move 'illegal', else 'threw'),
  * their entrant from the label it begins with, their place is unknown.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
 import type { Failure, RowLayout } from './batch.js';
 import { FAULT_KINDS, type FaultKind } from '../programs/fault.js';
+import { headerTextOf, readJournalOf, type JournalKind, type JournalOf } from './journal-file.js';
 import { shardRange } from './shard.js';
-import { shellWord, specForJournal, specFromJournal, type RunSpec } from './spec.js';
+import { isObject, metricsOf, shellWord, specFromJournal, type RunSpec } from './spec.js';
 import type { GroupTally } from '../table/table.js';
 
 /** The journal format this tafel writes; others are refused. */
@@ -46,7 +45,7 @@ export type GroupLine =
 
 /** The header line of the journal at `path` for `spec`. */
 export function headerText(spec: RunSpec, path: string): string {
-  return JSON.stringify({ tafel: 'journal', v: JOURNAL_VERSION, spec: specForJournal(spec, path) }) + '\n';
+  return headerTextOf(RUN_JOURNAL, spec, path);
 }
 
 export function groupText(g: number, t: GroupTally): string {
@@ -83,16 +82,23 @@ export function toGroupTally(line: GroupLine, into: GroupTally): void {
   into.matchCounts.set(line.matchCounts);
 }
 
-export interface JournalContents {
-  /** The run, as the header holds it (its directory made absolute). */
-  readonly spec: RunSpec;
-  /** The group lines, in order from the shard's first group. */
-  readonly lines: GroupLine[];
-  /** Byte offset of the end of the header and of each group line. */
-  readonly ends: number[];
-  /** Whether an unfinished last line (a write cut off) was left out. */
-  readonly torn: boolean;
-}
+/** A run's journal read: its spec, its group lines from the shard's first group. */
+export type JournalContents = JournalOf<RunSpec, GroupLine>;
+
+/** The run's journal as `readJournalOf` reads it. */
+const RUN_JOURNAL: JournalKind<RunSpec, GroupLine> = {
+  tag: 'journal',
+  version: JOURNAL_VERSION,
+  noun: 'journal',
+  line: 'group',
+  otherVersion: (v) =>
+    `journal format ${String(v)}, written by another version of tafel (this one reads format ${JOURNAL_VERSION}); run it again`,
+  otherFile,
+  spec: specFromJournal,
+  body: parseGroup,
+  range: (spec) => shardRange(spec.groups, spec.shard),
+  index: (line) => line.g,
+};
 
 /**
  * Read and check a journal. `layout` (from the game and the entrants, which only the
@@ -100,59 +106,7 @@ export interface JournalContents {
  * one header, then group lines numbered consecutively from the shard's first group.
  */
 export function readJournal(path: string, what = 'journal'): JournalContents {
-  const bad = (why: string): never => {
-    throw new TafelError('bad-journal', `${what} ${path}: ${why}`);
-  };
-  const notJournal = 'not a tafel journal (its first line is not a journal header)';
-  let spec: RunSpec | null = null;
-  const lines: GroupLine[] = [];
-  const ends: number[] = [];
-  let torn = false;
-  let lineNo = 0;
-  let from = 0;
-  let to = 0;
-  forEachLine(path, what, (text, end, complete) => {
-    lineNo++;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      if (lineNo === 1) return bad(notJournal);
-      // A last line without its newline is a write cut short: drop it, the group is replayed.
-      if (!complete) {
-        torn = true;
-        return;
-      }
-      return bad(`line ${lineNo} is not JSON (a corrupt journal)`);
-    }
-    if (!complete && lineNo > 1) {
-      torn = true;
-      return;
-    }
-    if (lineNo === 1) {
-      if (!isObject(value) || value.tafel !== 'journal') return bad(otherFile(value, path) ?? notJournal);
-      if (value.v !== JOURNAL_VERSION) {
-        return bad(
-          `journal format ${String(value.v)}, written by another version of tafel (this one reads format ${JOURNAL_VERSION}); run it again`,
-        );
-      }
-      const read = specFromJournal(value.spec, path);
-      if (typeof read === 'string') return bad(`line 1: ${read}`);
-      spec = read;
-      ({ from, to } = shardRange(spec.groups, spec.shard));
-    } else {
-      const line = parseGroup(value, spec!) ?? bad(`line ${lineNo} is not a group line (a corrupt journal)`);
-      const expected = from + lines.length;
-      if (line.g !== expected || line.g >= to)
-        return bad(
-          `line ${lineNo} is group ${line.g}, expected ${expected < to ? expected : 'the end'} (a corrupt journal)`,
-        );
-      lines.push(line);
-    }
-    ends.push(end);
-  });
-  if (!spec) return bad('empty, not a tafel journal');
-  return { spec, lines, ends, torn };
+  return readJournalOf(path, what, RUN_JOURNAL);
 }
 
 /**
@@ -160,7 +114,7 @@ export function readJournal(path: string, what = 'journal'): JournalContents {
  * were written for (a game may reorder or add metrics between versions of tafel).
  */
 export function checkMetrics(path: string, spec: RunSpec, game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): void {
-  const now = { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
+  const now = metricsOf(game);
   for (const part of ['deal', 'match'] as const) {
     if (now[part].join() !== spec.metrics[part].join()) {
       throw new TafelError(
@@ -196,60 +150,6 @@ export function isComplete(c: JournalContents): boolean {
 }
 
 /**
- * Calls `f` with each line of the file (without its newline), the byte offset after
- * it and whether it ended with a newline; `f` returns false to stop early.
- */
-export function forEachLine(
-  path: string,
-  what: string,
-  f: (text: string, end: number, complete: boolean) => boolean | void,
-): void {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    throw new TafelError(
-      'unreadable',
-      `${what} ${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  }
-  try {
-    const buf = Buffer.alloc(1 << 20);
-    const decoder = new StringDecoder('utf8');
-    let pending = '';
-    let pendingBytes = 0;
-    let offset = 0;
-    for (;;) {
-      let n: number;
-      try {
-        n = readSync(fd, buf, 0, buf.length, null);
-      } catch (e) {
-        throw new TafelError(
-          'unreadable',
-          `${what} ${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-        );
-      }
-      if (n === 0) break;
-      let start = 0;
-      for (let i = buf.indexOf(10, 0); i >= 0 && i < n; i = buf.indexOf(10, i + 1)) {
-        const text = pending + decoder.write(buf.subarray(start, i));
-        offset += pendingBytes + (i - start) + 1;
-        pending = '';
-        pendingBytes = 0;
-        if (f(text, offset, true) === false) return;
-        start = i + 1;
-      }
-      pending += decoder.write(buf.subarray(start, n));
-      pendingBytes += n - start;
-    }
-    pending += decoder.end();
-    if (pending !== '') f(pending, offset + pendingBytes, false);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
  * What a JSON Lines file that is not a run's journal is, from its first line, and the
  * command that takes it (null when it is nothing tafel writes).
  */
@@ -264,10 +164,6 @@ function otherFile(first: unknown, path: string): string | null {
 /** Whether a line's value is a deal record (RECORD.md), as `--records` files hold one a line. */
 export function isDealRecord(v: unknown): boolean {
   return isObject(v) && typeof v.game === 'string' && typeof v.match === 'number' && Array.isArray(v.hands);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;

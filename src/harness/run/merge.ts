@@ -27,7 +27,7 @@ import {
 import { TextFile } from './outputs.js';
 import { fileEnds } from './resume.js';
 import { shardRange } from './shard.js';
-import { identityDifference, pathOf, type RunSpec } from './spec.js';
+import { checkSpec, identityDifference, pathOf, type RunSpec } from './spec.js';
 import { RunTally } from '../stats/tally.js';
 
 export interface MergeInput {
@@ -90,7 +90,7 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
     }
     lines.push(...c.lines);
   }
-  return { spec: { ...first.contents.spec, shard: null }, lines, shards };
+  return { spec: checkSpec({ ...first.contents.spec, shard: null }), lines, shards };
 }
 
 /** The tally of the merged run; also checks every line against the game's metrics. */

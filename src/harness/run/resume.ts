@@ -8,7 +8,8 @@
  */
 import { existsSync, statSync, truncateSync } from 'node:fs';
 import { TafelError } from '../../core/errors.js';
-import { forEachLine, type GroupLine, type JournalContents } from './journal.js';
+import { forEachLine } from './journal-file.js';
+import type { GroupLine, JournalContents } from './journal.js';
 
 export interface ResumeFiles {
   readonly journal: string;

@@ -31,7 +31,7 @@ import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
 import { cutBack } from './resume.js';
 import { playInOrder, type ScheduleEnd } from './schedule.js';
 import { shardRange } from './shard.js';
-import { pathOf, type LiveRun, type RunSpec } from './spec.js';
+import { identityDifference, pathOf, type LiveRun, type RunSpec } from './spec.js';
 import { Sprt, groupDifference, parseSprt } from '../stats/sprt.js';
 import type { GroupTally } from '../table/table.js';
 import { RunTally } from '../stats/tally.js';
@@ -125,6 +125,14 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const resume = session.resume;
   const outputs = runOutputs(spec.files);
   const journalPath = pathOf(spec, 'journal');
+  // The one resume policy's last word: a journal continues only its own run (a plan or
+  // a tuning's verification may have changed since it was written).
+  const differs = resume && identityDifference(resume.spec, spec);
+  if (differs)
+    throw new TafelError(
+      'bad-resume',
+      `cannot resume: the journal ${spec.files.journal ?? journalPath} is of another run (${differs} differs)`,
+    );
   checkOutputs(outputs, {
     existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',
     journal: outputs.find((f) => f.path === journalPath) ?? null,

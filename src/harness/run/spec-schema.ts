@@ -8,13 +8,13 @@
  */
 import * as z from 'zod';
 
-const count = z.number().refine((n) => Number.isSafeInteger(n) && n >= 0, {
+export const count = z.number().refine((n) => Number.isSafeInteger(n) && n >= 0, {
   error: (issue) => `expected a whole number from 0, got ${String(issue.input)}`,
 });
-const path = z.string().nullable();
-const params = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+export const path = z.string().nullable();
+export const params = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
-const entrant = z.object({
+export const entrant = z.object({
   label: z.string(),
   bot: z.string(),
   source: z.string(),
@@ -30,6 +30,11 @@ const board = z.object({
   turnup: z.string().nullable(),
 });
 
+/** `--boards` as a spec holds it: the file as typed and its boards. */
+export const boardSet = z.object({ file: z.string(), boards: z.array(board) });
+
+export const metrics = z.object({ deal: z.array(z.string()), match: z.array(z.string()) });
+
 const timeControl = z.object({ baseMs: count, incMs: count, per: z.enum(['deal', 'match']) });
 
 export const runSpecSchema = z
@@ -44,17 +49,14 @@ export const runSpecSchema = z
     seed: z.string(),
     unit: z.enum(['deal', 'match']),
     groups: count,
-    boards: z
-      .object({ file: z.string(), boards: z.array(board) })
-      .nullable()
-      .optional(),
+    boards: boardSet.nullable().optional(),
     shard: z
       .object({ index: count, count })
       .refine((s) => s.index < s.count, 'expected index below count')
       .nullable(),
     programs: z.record(z.string(), z.string()).optional(),
     sprt: path,
-    metrics: z.object({ deal: z.array(z.string()), match: z.array(z.string()) }),
+    metrics,
     files: z.looseObject({
       dir: z.string(),
       out: path,

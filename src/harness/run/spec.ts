@@ -5,21 +5,34 @@
  * columns, the table's head, the reproducing command). A new kind of output or a new
  * setting is a new field here, and nowhere else.
  *
+ * The types that describe a run, one of each kind: `PlaySpec`, what a run and a tuning
+ * both play (game, table, seed, unit, metrics, bot programs, move timeout, files),
+ * which `RunSpec` and `TuneSpec` (tune/spec.ts) extend; `EntrantSpec`, one bot as
+ * resolved; `Files<K>`, where a spec writes (`RunFiles`, `TuneFiles`; one `pathOf`);
+ * `LiveRun`, a spec made live in the thread that plays it. A spec's shape is checked by
+ * its schema (spec-schema.ts), its rules (`Rule`: SPRT needs two bots and a whole run,
+ * boards are one a group) by `checkSpec`, which every maker of a spec calls (specOf,
+ * so the CLI and experiments; a tuning's pair runs; a journal read, so resume and
+ * merge): an error in the words of the flags, or from a journal after the field's name.
+ *
  * What the results depend on is the identity (`identityDifference` compares it): the
  * game, seats and rules, the bots with every parameter and where they sit (a bot
  * program's command too), the seed, the unit and the number of groups. The shard says
  * which part of the run this is; `files` where it writes; `moveTimeout`, `timeControl`
- * and `onBotError` how failing bots are handled (they may change when a run is resumed); `timeMoves` whether the bots' moves are
- * timed for the caller (a measurement beside the results, never part of them).
+ * and `onBotError` how failing bots are handled (they may change when a run is
+ * resumed); `timeMoves` whether the bots' moves are timed for the caller (a
+ * measurement beside the results, never part of them). One resume policy for run and
+ * tune: `differenceOf` compares an old spec with something new field by field (`Field`,
+ * named by its flag), each command with its own table.
  *
  * In memory `files.dir` is the absolute directory the run was started from, and the
  * other paths are as typed, relative to it. The journal keeps `dir` relative to its own
  * directory, so a run can be resumed from anywhere and its directory moved as a whole.
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { TafelError } from '../../core/errors.js';
+import { TafelError, type ErrorCode } from '../../core/errors.js';
 import { seedKey, type SeedKey } from '../../core/rng.js';
-import type { Game, ParamValue, Params, TableConfig } from '../../games/game.js';
+import type { Game, Params, TableConfig } from '../../games/game.js';
 import { findGame } from '../../games/index.js';
 import { resolveParams } from '../../games/params.js';
 import { boardSetFrom, type BoardSet } from '../table/boards.js';
@@ -47,36 +60,51 @@ export interface EntrantSpec {
   readonly cheats: boolean;
 }
 
-export interface RunFiles {
-  /** The directory the run was started from (absolute in memory; relative to the journal in a journal). */
-  readonly dir: string;
-  /** Summary CSV, journal, deal records, per-deal CSV, database, HTML report: paths as typed (relative to `dir`), or null. */
-  readonly out: string | null;
-  readonly journal: string | null;
-  readonly records: string | null;
-  readonly dealCsv: string | null;
-  readonly db: string | null;
-  readonly report: string | null;
-}
+/**
+ * Where a run or a tuning writes: `dir`, the directory it was started from (absolute in
+ * memory; relative to the journal in a journal), and one path as typed (relative to
+ * `dir`) or null for each output `K`.
+ */
+export type Files<K extends string> = { readonly dir: string } & { readonly [k in K]: string | null };
+
+/** A run's outputs: summary CSV, journal, deal records, per-deal CSV, database, HTML report. */
+export type RunFiles = Files<'out' | 'journal' | 'records' | 'dealCsv' | 'db' | 'report'>;
 
 export type OnBotError = 'stop' | 'skip';
 
-export interface RunSpec {
+/**
+ * What a run and a tuning both play: the game and its table, the seed and unit of its
+ * deals, the bot programs its bots may be, and where it writes (`F`, its own files).
+ */
+export interface PlaySpec<F extends Files<string>> {
   /** The tafel version that made the spec. */
   readonly tafel: string;
   readonly game: string;
   readonly seats: number;
   /** Every rule variant in force, defaults included. */
   readonly rules: Params;
+  readonly seed: string;
+  /** 'deal': groups of single deals from a fresh score; 'match': groups of whole matches. */
+  readonly unit: Unit;
+  /** The game's deal and match metric keys: what the journal's sums mean, column by column. */
+  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
+  readonly files: F;
+  /** The longest a bot may take over one move, in ms, or null: moves are not timed. */
+  readonly moveTimeout: number | null;
+  /**
+   * The bot programs among the entrants (`--program name=command`): command by name, the
+   * entrant's `source` being the name. Absent from journals written before programs.
+   */
+  readonly programs: Readonly<Record<string, string>>;
+}
+
+export interface RunSpec extends PlaySpec<RunFiles> {
   /** The `--bots` list as written, one name per item. */
   readonly bots: readonly string[];
   /** The distinct bots, in order of first appearance in `bots`. */
   readonly entrants: readonly EntrantSpec[];
   /** seatings[r][seat]: the entrant at `seat` in seat rotation r. */
   readonly seatings: readonly (readonly number[])[];
-  readonly seed: string;
-  /** 'deal': groups of single deals from a fresh score; 'match': groups of whole matches. */
-  readonly unit: Unit;
   /** Groups in the whole run (all shards). */
   readonly groups: number;
   /**
@@ -86,18 +114,8 @@ export interface RunSpec {
    */
   readonly boards: BoardSet | null;
   readonly shard: Shard | null;
-  /**
-   * The bot programs among the entrants (`--program name=command`): command by name, the
-   * entrant's `source` being the name. Absent from journals written before programs.
-   */
-  readonly programs: Readonly<Record<string, string>>;
   /** The --sprt spec in force (its canonical text), or null. */
   readonly sprt: string | null;
-  /** The game's deal and match metric keys: what the journal's sums mean, column by column. */
-  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
-  readonly files: RunFiles;
-  /** The longest a bot may take over one move, in ms, or null: moves are not timed. */
-  readonly moveTimeout: number | null;
   /** Bot programs' clocks (`--time-control`), or null: only `moveTimeout` limits their moves. */
   readonly timeControl: TimeControl | null;
   /** A bot that throws, times out or plays an illegal move stops the run, or its group is dropped. */
@@ -146,19 +164,13 @@ export function specOf(p: SpecParts): RunSpec {
   const { game, table, lineup } = p;
   // The CLI passes the directory it was started from; a run held in memory alone keeps '.'.
   const files = { ...NO_FILES, ...p.files };
-  return {
+  return checkSpec({
     tafel: VERSION,
     game: game.name,
     seats: table.seats,
     rules: table.rules,
     bots: p.bots ?? lineup.base.map((e) => lineup.entrants[e].label),
-    entrants: lineup.entrants.map((e) => ({
-      label: e.label,
-      bot: e.bot,
-      source: e.source,
-      params: e.params,
-      cheats: e.spec.cheats === true,
-    })),
+    entrants: lineup.entrants.map((e) => entrantSpecOf(e)),
     seatings: lineup.seatings,
     seed: p.seed,
     unit: p.unit,
@@ -166,19 +178,37 @@ export function specOf(p: SpecParts): RunSpec {
     boards: p.boards ?? null,
     shard: p.shard ?? null,
     sprt: p.sprt ?? null,
-    programs: Object.fromEntries(
-      lineup.entrants.flatMap((e) => {
-        const command = p.programs?.[e.source];
-        return command === undefined ? [] : [[e.source, command] as const];
-      }),
-    ),
-    metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
+    programs: programsOf(lineup.entrants, p.programs),
+    metrics: metricsOf(game),
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
     timeControl: p.timeControl ?? null,
     onBotError: p.onBotError ?? 'stop',
     timeMoves: p.timeMoves ?? false,
-  };
+  });
+}
+
+/** An entrant as a spec holds it, under `label` (by default its own). */
+export function entrantSpecOf(e: Entrant, label = e.label): EntrantSpec {
+  return { label, bot: e.bot, source: e.source, params: e.params, cheats: e.spec.cheats === true };
+}
+
+/** The commands of the bot programs among `entrants` (of those `programs` names). */
+export function programsOf(
+  entrants: readonly Entrant[],
+  programs: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    entrants.flatMap((e) => {
+      const command = programs?.[e.source];
+      return command === undefined ? [] : [[e.source, command] as const];
+    }),
+  );
+}
+
+/** The game's deal and match metric keys, as a spec holds them (`PlaySpec.metrics`). */
+export function metricsOf(game: Pick<Game, 'dealMetrics' | 'matchMetrics'>): PlaySpec<RunFiles>['metrics'] {
+  return { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) };
 }
 
 /** A live run from parts already resolved in this thread (tests, experiments). */
@@ -232,33 +262,144 @@ export function runOutputsOf(files: Omit<RunFiles, 'dir'>): (string | null)[] {
   return [files.out, files.journal, files.records, files.dealCsv, files.db, files.report];
 }
 
-/** The absolute path of one of the run's files, or null. */
-export function pathOf(spec: RunSpec, file: Exclude<keyof RunFiles, 'dir'>): string | null {
+/** The absolute path of one of a run's or a tuning's files, or null. */
+export function pathOf<K extends string>(spec: { readonly files: Files<K> }, file: K): string | null {
   const p = spec.files[file];
   return p === null ? null : resolve(spec.files.dir, p);
 }
 
-/** The first way in which two runs' results would differ, named by the flag that sets it; null if none. */
-export function identityDifference(a: RunSpec, b: RunSpec): string | null {
-  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
-  if (a.game !== b.game) return '--game';
-  if (a.seats !== b.seats) return '--players';
-  if (!same(a.rules, b.rules)) return '--rules';
-  const bots = (s: RunSpec) =>
-    s.entrants.map((e) => ({
+/**
+ * One thing that an old spec and something new (another spec, or the flags of a
+ * resume) must agree on, named by the flag that sets it: its value in each, compared
+ * as JSON, and optionally as a message shows them. `new` gives undefined when the new
+ * side does not say (a flag not given): nothing to compare.
+ */
+export interface Field<A, B> {
+  readonly flag: string | ((a: A) => string);
+  readonly old: (a: A) => unknown;
+  readonly new: (b: B, a: A) => unknown;
+  readonly shown?: { readonly old?: (a: A) => unknown; readonly new?: (b: B) => unknown };
+}
+
+export interface Difference {
+  readonly flag: string;
+  /** The values as a message shows them. */
+  readonly old: unknown;
+  readonly new: unknown;
+}
+
+/** The first field (in the table's order) on which `a` and `b` differ; null if none. */
+export function differenceOf<A, B>(a: A, b: B, fields: readonly Field<A, B>[]): Difference | null {
+  for (const f of fields) {
+    const y = f.new(b, a);
+    if (y === undefined) continue;
+    const x = f.old(a);
+    if (JSON.stringify(x) === JSON.stringify(y)) continue;
+    return {
+      flag: typeof f.flag === 'string' ? f.flag : f.flag(a),
+      old: f.shown?.old ? f.shown.old(a) : x,
+      new: f.shown?.new ? f.shown.new(b) : y,
+    };
+  }
+  return null;
+}
+
+/** A field that two specs hold alike. */
+function same<S>(flag: Field<S, S>['flag'], of: (s: S) => unknown): Field<S, S> {
+  return { flag, old: of, new: of };
+}
+
+/** What a run's results depend on, in the order a difference is named. */
+const IDENTITY: readonly Field<RunSpec, RunSpec>[] = [
+  same('--game', (s) => s.game),
+  same('--players', (s) => s.seats),
+  same('--rules', (s) => s.rules),
+  same('--bots', (s) => ({
+    bots: s.bots,
+    entrants: s.entrants.map((e) => ({
       label: e.label,
       source: e.source,
       params: e.params,
       cheats: e.cheats,
       command: s.programs[e.source] ?? null,
-    }));
-  if (!same(a.bots, b.bots) || !same(bots(a), bots(b)) || !same(a.seatings, b.seatings)) return '--bots';
-  if (a.seed !== b.seed) return '--seed';
-  if (a.unit !== b.unit) return '--deals/--matches';
-  if (!same(a.boards?.boards ?? null, b.boards?.boards ?? null)) return '--boards';
-  if (a.groups !== b.groups) return a.unit === 'deal' ? '--deals' : '--matches';
-  if (!same(a.metrics, b.metrics)) return "the tafel version (the game's metrics)";
+    })),
+    seatings: s.seatings,
+  })),
+  same('--seed', (s) => s.seed),
+  same('--deals/--matches', (s) => s.unit),
+  same('--boards', (s) => s.boards?.boards ?? null),
+  same(
+    (s) => (s.unit === 'deal' ? '--deals' : '--matches'),
+    (s) => s.groups,
+  ),
+  same("the tafel version (the game's metrics)", (s) => s.metrics),
+];
+
+/** The first way in which two runs' results would differ, named by the flag that sets it; null if none. */
+export function identityDifference(a: RunSpec, b: RunSpec): string | null {
+  return differenceOf(a, b, IDENTITY)?.flag ?? null;
+}
+
+/** A rule of a valid spec beyond its shape: the field it is about, and the error a user sees. */
+export interface Rule<S> {
+  readonly field: keyof S & string;
+  readonly code: ErrorCode;
+  /** The message of the error, in the words of the flags that set the field; null when `s` keeps the rule. */
+  readonly problem: (s: S) => string | null;
+}
+
+function broken<S>(rules: readonly Rule<S>[], spec: S): { rule: Rule<S>; message: string } | null {
+  for (const rule of rules) {
+    const message = rule.problem(spec);
+    if (message !== null) return { rule, message };
+  }
   return null;
+}
+
+/** Throws the error of the first rule `spec` breaks (every maker of a spec calls this); returns the spec. */
+export function checkRules<S>(rules: readonly Rule<S>[], spec: S): S {
+  const b = broken(rules, spec);
+  if (b) throw new TafelError(b.rule.code, b.message);
+  return spec;
+}
+
+/** A spec read from a journal, or the first rule it breaks after the field's name (`spec.sprt: ...`). */
+export function keptRules<S>(rules: readonly Rule<S>[], spec: S): S | string {
+  const b = broken(rules, spec);
+  return b ? `spec.${b.rule.field}: ${b.message}` : spec;
+}
+
+/** The rules of a valid run spec beyond its shape (which `spec-schema.ts` checks). */
+const RULES: readonly Rule<RunSpec>[] = [
+  {
+    field: 'sprt',
+    code: 'bad-sprt',
+    problem: (s) => {
+      const n = s.entrants.length;
+      return s.sprt === null || n === 2
+        ? null
+        : `--sprt compares two bots, but --bots names ${n === 1 ? 'one bot' : `${n} different bots`}`;
+    },
+  },
+  {
+    field: 'shard',
+    code: 'bad-sprt',
+    problem: (s) =>
+      s.sprt !== null && s.shard !== null ? '--sprt stops a run as a whole, so it cannot be split with --shard' : null,
+  },
+  {
+    field: 'groups',
+    code: 'bad-spec',
+    problem: (s) =>
+      s.boards && s.groups !== s.boards.boards.length
+        ? `--boards ${s.boards.file} holds ${s.boards.boards.length} boards, one a group, but the run has ${s.groups} groups`
+        : null,
+  },
+];
+
+/** Throws the error of the first rule `spec` breaks (specOf, pairRun and every maker of a spec call it); returns the spec. */
+export function checkSpec(spec: RunSpec): RunSpec {
+  return checkRules(RULES, spec);
 }
 
 /** `key=value;key=value` (every variant in force), or `-` for a game without variants. */
@@ -298,70 +439,34 @@ export function shellWord(w: string): string {
 }
 
 /** The spec as a journal keeps it: `files.dir` relative to the journal's directory. */
-export function specForJournal(spec: RunSpec, journal: string): RunSpec {
+export function specForJournal<S extends { readonly files: Files<string> }>(spec: S, journal: string): S {
   const dir = relative(dirname(resolve(journal)), spec.files.dir) || '.';
   return { ...spec, files: { ...spec.files, dir } };
 }
 
+/** A journal's `files` with `dir` made absolute again, against the journal's directory. */
+export function filesFromJournal<F extends Files<string>>(files: F, journal: string): F {
+  return { ...files, dir: isAbsolute(files.dir) ? files.dir : resolve(dirname(resolve(journal)), files.dir) };
+}
+
 /**
- * A spec read from a journal: checked against the schema (`spec-schema.ts`), `files.dir`
- * made absolute again, and the fields older journals lack given their defaults. A string
- * is the first problem found, naming the field.
+ * A spec read from a journal: checked against the schema (`spec-schema.ts`) and the
+ * rules (`checkSpec`), `files.dir` made absolute again, and the fields older journals
+ * lack given their defaults. A string is the first problem found, naming the field.
  */
 export function specFromJournal(value: unknown, journal: string): RunSpec | string {
   const parsed = runSpecSchema.safeParse(value);
   if (!parsed.success) return firstProblem(parsed.error, 'spec');
   const v = parsed.data;
-  const dir = isAbsolute(v.files.dir) ? v.files.dir : resolve(dirname(resolve(journal)), v.files.dir);
-  return {
+  const spec: RunSpec = {
     ...(value as RunSpec),
-    files: { ...v.files, db: v.files.db ?? null, report: v.files.report ?? null, dir },
+    files: filesFromJournal({ ...v.files, db: v.files.db ?? null, report: v.files.report ?? null }, journal),
     timeMoves: v.timeMoves === true,
     boards: boardSetFrom(v.boards),
     programs: v.programs ?? {},
     timeControl: v.timeControl ?? null,
   };
-}
-
-/** A journal's `null` or a path. */
-export function isPath(x: unknown): x is string | null {
-  return x === null || typeof x === 'string';
-}
-
-/** Bot or rule parameters as a journal keeps them. */
-export function isParams(x: unknown): x is Params {
-  return isObject(x) && Object.values(x).every(isParamValue);
-}
-
-/** An entrant (`EntrantSpec`) as a journal keeps it. */
-export function isEntrantSpec(e: unknown): e is EntrantSpec {
-  const str = (x: unknown): x is string => typeof x === 'string';
-  return (
-    isObject(e) && str(e.label) && str(e.bot) && str(e.source) && isParams(e.params) && typeof e.cheats === 'boolean'
-  );
-}
-
-/**
- * A journal's `files` (of a run or a tuning): `dir` and the `required` paths checked,
- * the `optional` ones (outputs that older journals do not name) checked where present
- * and null where not, `dir` made absolute against the journal's directory; null when
- * malformed.
- */
-export function journalFiles<F extends { readonly dir: string }>(
-  files: unknown,
-  required: readonly string[],
-  optional: readonly string[],
-  journal: string,
-): F | null {
-  if (!isObject(files) || typeof files.dir !== 'string') return null;
-  if (!required.every((k) => isPath(files[k]))) return null;
-  if (!optional.every((k) => files[k] === undefined || isPath(files[k]))) return null;
-  const dir = isAbsolute(files.dir) ? files.dir : resolve(dirname(resolve(journal)), files.dir);
-  return { ...files, ...Object.fromEntries(optional.map((k) => [k, files[k] ?? null])), dir } as unknown as F;
-}
-
-function isParamValue(x: unknown): x is ParamValue {
-  return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+  return keptRules(RULES, spec);
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

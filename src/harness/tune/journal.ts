@@ -13,9 +13,9 @@
  * a corrupt one, is refused rather than continued on another path). An unfinished
  * last line (a write cut off) is left out and its iteration played again.
  */
-import { TafelError } from '../../core/errors.js';
-import { forEachLine } from '../run/journal.js';
-import { tuneSpecForJournal, tuneSpecFromJournal, type TuneSpec } from './spec.js';
+import { headerTextOf, readJournalOf, type JournalKind, type JournalOf } from '../run/journal-file.js';
+import { isObject } from '../run/spec.js';
+import { tuneSpecFromJournal, type TuneSpec } from './spec.js';
 
 const TUNE_JOURNAL_VERSION = 1;
 
@@ -27,15 +27,29 @@ export interface IterationLine {
   readonly theta: readonly number[];
 }
 
-export interface TuneJournal {
-  readonly spec: TuneSpec;
-  readonly lines: IterationLine[];
-  /** Byte offset of the end of the header and of each iteration line. */
-  readonly ends: number[];
-}
+/** A tuning's journal read: its spec, its iteration lines from the first. */
+export type TuneJournal = JournalOf<TuneSpec, IterationLine>;
+
+/** The tuning's journal as `readJournalOf` reads it. */
+const TUNE_JOURNAL: JournalKind<TuneSpec, IterationLine> = {
+  tag: 'tune-journal',
+  version: TUNE_JOURNAL_VERSION,
+  noun: 'tuning journal',
+  line: 'iteration',
+  otherVersion: (v) => `tuning journal format ${String(v)}, written by another version of tafel; tune again`,
+  otherFile: (first) =>
+    isObject(first) && first.tafel === 'journal'
+      ? 'the journal of a run, not of a tuning (continue it with tafel run --resume)'
+      : null,
+  cutHeader: 'its header line is cut off; tune again',
+  spec: tuneSpecFromJournal,
+  body: parseIteration,
+  range: (t) => ({ from: 1, to: t.iterations + 1 }),
+  index: (line) => line.i,
+};
 
 export function tuneHeaderText(t: TuneSpec, path: string): string {
-  return JSON.stringify({ tafel: 'tune-journal', v: TUNE_JOURNAL_VERSION, spec: tuneSpecForJournal(t, path) }) + '\n';
+  return headerTextOf(TUNE_JOURNAL, t, path);
 }
 
 export function iterationText(line: IterationLine): string {
@@ -44,45 +58,7 @@ export function iterationText(line: IterationLine): string {
 
 /** Read a tuning journal; `what` names it in messages (a resume file, or a report's input). */
 export function readTuneJournal(path: string, what = 'resume file'): TuneJournal {
-  const bad = (why: string): never => {
-    throw new TafelError('bad-journal', `${what} ${path}: ${why}`);
-  };
-  const notJournal = 'not a tafel tuning journal (its first line is not a tuning journal header)';
-  let spec: TuneSpec | null = null;
-  const lines: IterationLine[] = [];
-  const ends: number[] = [];
-  let lineNo = 0;
-  forEachLine(path, what, (text, end, complete) => {
-    lineNo++;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      if (lineNo === 1) return bad(notJournal);
-      // A last line without its newline is a write cut short: its iteration is played again.
-      if (!complete) return false;
-      return bad(`line ${lineNo} is not JSON (a corrupt journal)`);
-    }
-    if (lineNo === 1) {
-      if (!complete) return bad('its header line is cut off; tune again');
-      if (!isObject(value) || value.tafel !== 'tune-journal') {
-        const run = isObject(value) && value.tafel === 'journal';
-        return bad(run ? 'the journal of a run, not of a tuning (continue it with tafel run --resume)' : notJournal);
-      }
-      if (value.v !== TUNE_JOURNAL_VERSION)
-        return bad(`tuning journal format ${String(value.v)}, written by another version of tafel; tune again`);
-      spec = tuneSpecFromJournal(value.spec, path) ?? bad(`${notJournal}: its tune spec is incomplete or malformed`);
-    } else {
-      if (!complete) return false;
-      const line = parseIteration(value, spec!) ?? bad(`line ${lineNo} is not an iteration line (a corrupt journal)`);
-      if (line.i !== lines.length + 1 || line.i > spec!.iterations)
-        return bad(`line ${lineNo} is iteration ${line.i}, expected ${lines.length + 1} (a corrupt journal)`);
-      lines.push(line);
-    }
-    ends.push(end);
-  });
-  if (!spec) return bad('empty, not a tafel tuning journal');
-  return { spec, lines, ends };
+  return readJournalOf(path, what, TUNE_JOURNAL);
 }
 
 function parseIteration(v: unknown, t: TuneSpec): IterationLine | null {
@@ -91,8 +67,4 @@ function parseIteration(v: unknown, t: TuneSpec): IterationLine | null {
   if (!isObject(v) || !Number.isSafeInteger(v.i) || !Number.isSafeInteger(v.deals)) return null;
   if (!numbers(v.d, t.pairs) || !numbers(v.theta, t.tune.length)) return null;
   return v as unknown as IterationLine;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,36 +1,45 @@
 /**
- * The tune spec: the one description of a tuning, plain data like the run spec. The
- * command line builds it (or reads it back from a tuning journal, whose header it is),
- * and everything else follows from it and from the games' results: each iteration's
- * run spec (theta+ against theta-, or each against a fixed bot), the SPSA schedule, the
- * verification run, the outputs' identity and the command that tunes again.
+ * The tune spec: the one description of a tuning, plain data like the run spec and,
+ * like it, a `PlaySpec` (what both play: run/spec.ts). The command line builds it (or
+ * reads it back from a tuning journal, whose header it is: its shape checked by
+ * spec-schema.ts, its rules by `RULES`), and everything else follows from it and from
+ * the games' results: each iteration's pair run (theta+ against theta-, or each against
+ * a fixed bot: a RunSpec of all the tuning's groups, of which the iteration plays its
+ * own), the SPSA schedule, the verification run, the outputs' identity and the command
+ * that tunes again.
  *
  * Files: `out` is the iteration CSV; `journal` the tuning's journal; `verifyOut` and
  * `verifyJournal` the verification run's summary and journal (a run's own files), and
  * `verifyDb` its database (`--db`: the deals of the tuned bot against the start);
- * `report` the tuning's HTML page. As in the run spec, `files.dir` is absolute in
- * memory and relative to the journal in it.
+ * `report` the tuning's HTML page (`TuneFiles`, a `Files<K>`). As in the run spec,
+ * `files.dir` is absolute in memory and relative to the journal in it.
  */
-import { dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { TafelError } from '../../core/errors.js';
 import { seedKey, type SeedKey } from '../../core/rng.js';
 import type { Game, ParamSpec, ParamValue, Params, TableConfig } from '../../games/game.js';
 import { findGame } from '../../games/index.js';
-import { boardSetFrom, type BoardSet } from '../table/boards.js';
+import type { BoardSet } from '../table/boards.js';
 import { seatingsOf, type Entrant } from '../table/lineup.js';
-import type { Shard } from '../run/shard.js';
 import {
   botText,
-  isEntrantSpec,
-  isObject,
-  isParams,
-  isPath,
-  journalFiles,
+  checkRules,
+  checkSpec,
+  entrantSpecOf,
+  metricsOf,
+  programsOf,
+  filesFromJournal,
+  keptRules,
   shellWord,
   type EntrantSpec,
+  type Files,
+  type PlaySpec,
+  type Rule,
   type RunFiles,
   type RunSpec,
 } from '../run/spec.js';
+import { firstProblem } from '../run/spec-schema.js';
+import { tuneSpecSchema } from './spec-schema.js';
 import type { SpsaParam, SpsaSchedule } from './spsa.js';
 import type { Unit } from '../table/table.js';
 import { VERSION } from '../run/version.js';
@@ -40,15 +49,11 @@ interface TunedParam extends SpsaParam {
   readonly start: number;
 }
 
-export interface TuneFiles {
-  readonly dir: string;
-  readonly out: string | null;
-  readonly journal: string | null;
-  readonly verifyOut: string | null;
-  readonly verifyJournal: string | null;
-  readonly verifyDb: string | null;
-  readonly report: string | null;
-}
+/**
+ * A tuning's outputs: the iteration CSV, its journal, the verification run's summary,
+ * journal and database, the HTML report.
+ */
+export type TuneFiles = Files<'out' | 'journal' | 'verifyOut' | 'verifyJournal' | 'verifyDb' | 'report'>;
 
 interface Verification {
   /** Duplicate groups of tuned against start (with an SPRT: the most it may play). */
@@ -59,13 +64,7 @@ interface Verification {
   readonly boards?: BoardSet | null;
 }
 
-export interface TuneSpec {
-  readonly tafel: string;
-  readonly game: string;
-  readonly seats: number;
-  readonly rules: Params;
-  /** Groups of single deals, or of whole matches; the headline metric is the unit's first. */
-  readonly unit: Unit;
+export interface TuneSpec extends PlaySpec<TuneFiles> {
   /** The bot tuned, at its start point: as written, with every parameter in force. */
   readonly bot: EntrantSpec;
   readonly tune: readonly TunedParam[];
@@ -78,13 +77,7 @@ export interface TuneSpec {
   readonly gamma: number;
   /** A as a fraction of the iterations. */
   readonly aRatio: number;
-  readonly seed: string;
   readonly verify: Verification | null;
-  readonly metrics: { readonly deal: readonly string[]; readonly match: readonly string[] };
-  readonly files: TuneFiles;
-  readonly moveTimeout: number | null;
-  /** Commands of the bot programs among `bot` and `against` (RunSpec.programs); absent from older journals. */
-  readonly programs: Readonly<Record<string, string>>;
 }
 
 /**
@@ -244,7 +237,6 @@ export function pairRun(
     seed: string;
     groups: number;
     boards?: BoardSet | null;
-    shard?: Shard | null;
     sprt?: string | null;
     files?: Partial<RunFiles>;
   },
@@ -252,7 +244,7 @@ export function pairRun(
   const game = findGame(t.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${t.game}'`);
   const base = Array.from({ length: t.seats }, (_, s) => s % 2);
-  return {
+  return checkSpec({
     tafel: t.tafel,
     game: t.game,
     seats: t.seats,
@@ -264,7 +256,7 @@ export function pairRun(
     unit: t.unit,
     groups: o.groups,
     boards: o.boards ?? null,
-    shard: o.shard ?? null,
+    shard: null,
     sprt: o.sprt ?? null,
     metrics: t.metrics,
     files: {
@@ -282,18 +274,41 @@ export function pairRun(
     timeControl: null,
     onBotError: 'stop',
     timeMoves: false,
-  };
-}
-
-/** The absolute path of one of the tuning's files, or null. */
-export function tunePath(t: TuneSpec, file: Exclude<keyof TuneFiles, 'dir'>): string | null {
-  const p = t.files[file];
-  return p === null ? null : resolve(t.files.dir, p);
+  });
 }
 
 /** `--tune` as the spec holds it, every option written out. */
-function tuneText(t: TuneSpec): string {
-  return t.tune.map((p) => `${p.key}:c=${p.cEnd}:r=${p.rEnd}:min=${p.min}:max=${p.max}`).join(',');
+export function tuneText(t: TuneSpec): string {
+  return t.tune.map(tunedText).join(',');
+}
+
+function tunedText(p: TunedParam): string {
+  return `${p.key}:c=${p.cEnd}:r=${p.rEnd}:min=${p.min}:max=${p.max}`;
+}
+
+/**
+ * `--tune` as typed, its options not given filled in from the spec's parameter of the
+ * same key at the same place: equal to `tuneText(t)` when the typed list says nothing
+ * the spec does not (a resume's check).
+ */
+export function tuneTextAsTyped(t: TuneSpec, text: string): string {
+  return text
+    .split(',')
+    .map((item, i) => {
+      const [key, ...options] = item.trim().split(':');
+      const p = t.tune[i];
+      if (p?.key !== key) return item.trim();
+      const given = new Map(options.map((o) => [o.slice(0, o.indexOf('=')), Number(o.slice(o.indexOf('=') + 1))]));
+      const value = (name: string, held: number) => given.get(name) ?? held;
+      return tunedText({
+        ...p,
+        cEnd: value('c', p.cEnd),
+        rEnd: value('r', p.rEnd),
+        min: value('min', p.min),
+        max: value('max', p.max),
+      });
+    })
+    .join(',');
 }
 
 /** The command that runs this tuning again, from its directory. */
@@ -313,59 +328,57 @@ export function tuneCommandOf(t: TuneSpec): string {
   return words.map(shellWord).join(' ');
 }
 
-/** The spec as a journal keeps it: `files.dir` relative to the journal's directory. */
-export function tuneSpecForJournal(t: TuneSpec, journal: string): TuneSpec {
-  return { ...t, files: { ...t.files, dir: relative(dirname(resolve(journal)), t.files.dir) || '.' } };
+/**
+ * A spec read from a journal: checked against the schema (`spec-schema.ts`) and the
+ * rules (`RULES`), `files.dir` made absolute again, and the fields older
+ * journals lack given their defaults. A string is the first problem found, naming the field.
+ */
+export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec | string {
+  const parsed = tuneSpecSchema.safeParse(value);
+  if (!parsed.success) return firstProblem(parsed.error, 'spec');
+  const v = parsed.data;
+  const files = { ...v.files, verifyDb: v.files.verifyDb ?? null, report: v.files.report ?? null };
+  const spec: TuneSpec = {
+    ...(value as TuneSpec),
+    files: filesFromJournal(files, journal),
+    programs: v.programs ?? {},
+  };
+  return keptRules(RULES, spec);
 }
 
-/** A spec read from a journal: checked field by field, `files.dir` made absolute again; null if malformed. */
-export function tuneSpecFromJournal(value: unknown, journal: string): TuneSpec | null {
-  if (!isObject(value)) return null;
-  const v = value;
-  const str = (x: unknown): x is string => typeof x === 'string';
-  const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-  const count = (x: unknown): x is number => num(x) && Number.isSafeInteger(x) && x > 0;
-  const tuned = (p: unknown) =>
-    isObject(p) && str(p.key) && typeof p.integer === 'boolean' && [p.min, p.max, p.cEnd, p.rEnd, p.start].every(num);
-  const { metrics, verify } = v;
-  // Journals written before tunings had databases or reports name neither.
-  const files = journalFiles<TuneFiles>(
-    v.files,
-    ['out', 'journal', 'verifyOut', 'verifyJournal'],
-    ['verifyDb', 'report'],
-    journal,
-  );
-  const ok =
-    str(v.tafel) &&
-    str(v.game) &&
-    count(v.seats) &&
-    isParams(v.rules) &&
-    (v.unit === 'deal' || v.unit === 'match') &&
-    isEntrantSpec(v.bot) &&
-    Array.isArray(v.tune) &&
-    v.tune.length > 0 &&
-    v.tune.every(tuned) &&
-    (v.against === null || isEntrantSpec(v.against)) &&
-    count(v.iterations) &&
-    count(v.pairs) &&
-    [v.alpha, v.gamma, v.aRatio].every(num) &&
-    str(v.seed) &&
-    (verify === null ||
-      (isObject(verify) &&
-        count(verify.groups) &&
-        isPath(verify.sprt) &&
-        (verify.boards === undefined || verify.boards === null || boardSetFrom(verify.boards) !== null))) &&
-    isObject(metrics) &&
-    Array.isArray(metrics.deal) &&
-    metrics.deal.every(str) &&
-    Array.isArray(metrics.match) &&
-    metrics.match.every(str) &&
-    files !== null &&
-    (v.moveTimeout === null || count(v.moveTimeout)) &&
-    (v.programs === undefined || (isObject(v.programs) && Object.values(v.programs).every(str)));
-  if (!ok) return null;
-  return { ...(value as unknown as TuneSpec), files, programs: (v.programs as Record<string, string>) ?? {} };
-}
+/** The rules of a valid tune spec beyond its shape (which `spec-schema.ts` checks). */
+const RULES: readonly Rule<TuneSpec>[] = [
+  { field: 'alpha', code: 'bad-tune', problem: (t) => (t.alpha > 0 ? null : `--alpha ${t.alpha}: must be positive`) },
+  {
+    field: 'gamma',
+    code: 'bad-tune',
+    problem: (t) => (t.gamma >= 0 ? null : `--gamma ${t.gamma}: must not be negative`),
+  },
+  {
+    field: 'aRatio',
+    code: 'bad-tune',
+    problem: (t) => (t.aRatio >= 0 ? null : `--a-ratio ${t.aRatio}: must not be negative`),
+  },
+  {
+    field: 'seed',
+    code: 'bad-seed',
+    problem: (t) =>
+      t.seed.length <= SEED_CHARS
+        ? null
+        : `--seed '${t.seed}': at most ${SEED_CHARS} characters for a tuning (its verification plays the seed '${t.seed}:verify')`,
+  },
+  {
+    field: 'files',
+    code: 'missing-option',
+    problem: (t) =>
+      t.files.verifyDb !== null && !t.verify
+        ? `--db ${t.files.verifyDb}: the database holds the verification run; give --verify or --sprt`
+        : null,
+  },
+];
+
+/** Room for the verification's seed, `S:verify`, within the 64 characters of a seed. */
+const SEED_CHARS = 64 - ':verify'.length;
 
 /** What a tuning is made of, resolved (the bots loaded, the table checked). */
 export interface TuneParts {
@@ -394,16 +407,6 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
   const alpha = p.alpha ?? DEFAULTS.alpha;
   const gamma = p.gamma ?? DEFAULTS.gamma;
   const aRatio = p.aRatio ?? DEFAULTS.aRatio;
-  if (!(alpha > 0)) throw new TafelError('bad-tune', `--alpha ${alpha}: must be positive`);
-  if (!(gamma >= 0)) throw new TafelError('bad-tune', `--gamma ${gamma}: must not be negative`);
-  if (!(aRatio >= 0)) throw new TafelError('bad-tune', `--a-ratio ${aRatio}: must not be negative`);
-  const entrant = (e: Entrant, label: string): EntrantSpec => ({
-    label,
-    bot: e.bot,
-    source: e.source,
-    params: e.params,
-    cheats: e.spec.cheats === true,
-  });
   const files: TuneFiles = {
     dir: '.',
     out: null,
@@ -414,15 +417,15 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     report: null,
     ...p.files,
   };
-  return {
+  return checkRules(RULES, {
     tafel: VERSION,
     game: game.name,
     seats: table.seats,
     rules: table.rules,
     unit: p.unit,
-    bot: entrant(p.bot, 'start'),
+    bot: entrantSpecOf(p.bot, 'start'),
     tune: parseTune(p.tune, p.bot.spec, p.bot.params, defaultREnd(p.iterations, p.pairs)),
-    against: p.against && entrant(p.against, 'against'),
+    against: p.against && entrantSpecOf(p.against, 'against'),
     iterations: p.iterations,
     pairs: p.pairs,
     alpha,
@@ -430,14 +433,9 @@ export function tuneSpecOf(p: TuneParts): TuneSpec {
     aRatio,
     seed: p.seed,
     verify: p.verify,
-    metrics: { deal: game.dealMetrics.map((m) => m.key), match: game.matchMetrics.map((m) => m.key) },
+    metrics: metricsOf(game),
     files: { ...files, dir: resolve(files.dir) },
     moveTimeout: p.moveTimeout ?? null,
-    programs: Object.fromEntries(
-      [p.bot, p.against].flatMap((e) => {
-        const command = e && p.programs?.[e.source];
-        return command === undefined || command === null ? [] : [[e!.source, command] as const];
-      }),
-    ),
-  };
+    programs: programsOf(p.against ? [p.bot, p.against] : [p.bot], p.programs),
+  });
 }

@@ -2,8 +2,8 @@
  * A tuning: SPSA (spsa.ts) over duplicate deals, played on one worker pool kept open
  * from the first iteration to the verification.
  *
- * Iteration k plays groups [(k-1)P, kP) of the tuning's seed: the run spec of shard
- * k-1 of N of a run of N x P groups, with theta+ and theta- as its two bots (or, with
+ * Iteration k plays groups [(k-1)P, kP) of the tuning's seed: that part of one pair
+ * run of N x P groups, with theta+ and theta- as its two bots (or, with
  * `against`, two such runs on the same groups: theta+ against that bot, theta- against
  * it). Each group gives one paired difference on the headline metric, oriented so that
  * positive means theta+ did better (against a bot: theta+'s paired difference against
@@ -30,23 +30,13 @@ import { createRunner, type Runner } from '../run/pool.js';
 import type { Progress } from '../run/progress.js';
 import { playRun, type RunResult } from '../run/run.js';
 import { playInOrder } from '../run/schedule.js';
-import { identityDifference, pathOf, type RunSpec } from '../run/spec.js';
+import { pathOf, type RunSpec } from '../run/spec.js';
 import { finalValue, scaledResult, stepOf, updated, type SpsaStep } from './spsa.js';
 import type { Estimate } from '../stats/stats.js';
 import type { GroupTally } from '../table/table.js';
 import { iterationText, tuneHeaderText, type IterationLine, type TuneJournal } from './journal.js';
 import { tuneColumns, tuneRows } from './report.js';
-import {
-  headline,
-  pairRun,
-  scheduleOf,
-  spsaKey,
-  tunePath,
-  variant,
-  verifySeed,
-  type TuneFiles,
-  type TuneSpec,
-} from './spec.js';
+import { headline, pairRun, scheduleOf, spsaKey, variant, verifySeed, type TuneFiles, type TuneSpec } from './spec.js';
 
 export interface TuneSession {
   readonly workers: number;
@@ -179,7 +169,8 @@ async function playIteration(
 ): Promise<Played<{ d: number[] }>> {
   const plus = variant(t, 'plus', step.plus);
   const minus = variant(t, 'minus', step.minus);
-  const run = { seed: t.seed, groups: t.iterations * t.pairs, shard: { index: step.k - 1, count: t.iterations } };
+  // One pair run of all the tuning's groups, of which this iteration plays its own.
+  const run = { seed: t.seed, groups: t.iterations * t.pairs };
   const specs = t.against
     ? [pairRun(t, plus, t.against, run), pairRun(t, minus, t.against, run)]
     : [pairRun(t, plus, minus, run)];
@@ -216,12 +207,6 @@ async function verify(
   const spec = verifySpec(t, values);
   const journal = pathOf(spec, 'journal');
   const resume = session.resume && journal && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
-  const differs = resume && identityDifference(resume.spec, spec);
-  if (differs)
-    throw new TafelError(
-      'bad-resume',
-      `cannot resume: the verification journal ${journal} is of another run (${differs} differs)`,
-    );
   const run = await playRun(spec, {
     workers: session.workers,
     runner,
@@ -254,7 +239,7 @@ export async function playTuning(t: TuneSpec, session: TuneSession): Promise<Tun
   const game = findGame(t.game);
   if (!game) throw new TafelError('unknown-game', `unknown game '${t.game}'`);
   const resume = session.resume;
-  const journalPath = tunePath(t, 'journal');
+  const journalPath = pathOf(t, 'journal');
   const outputs = outputFiles(t.files, FLAGS);
   checkOutputs(outputs, {
     existing: resume ? 'continue' : session.force ? 'replace' : 'refuse',
@@ -312,7 +297,7 @@ export async function playTuning(t: TuneSpec, session: TuneSession): Promise<Tun
     journal?.close();
     await runner.close();
   }
-  const out = tunePath(t, 'out');
+  const out = pathOf(t, 'out');
   if (out) writeCsv(out, tuneColumns(t), tuneRows(t, iterations, verified), 'tuning CSV');
   return {
     spec: t,
