@@ -114,6 +114,20 @@ export function stopOnSignals(
   };
 }
 
+/** What `stopOnSignals` returns: the signal that stopped the work, if one did. */
+export type Signals = ReturnType<typeof stopOnSignals>;
+
+/**
+ * The line of a run or tuning stopped by a signal: how far it came and how to go on
+ * (the resume command, or what to give next time); the exit status is the signal's.
+ */
+export function reportInterrupted(signals: Signals, after: string, resume: string | null, otherwise: string): void {
+  process.stderr.write(
+    `tafel: interrupted by ${signals.signal()} after ${after}; ${resume ? `resume with: ${resume}` : otherwise}\n`,
+  );
+  process.exitCode = signals.exitStatus();
+}
+
 /**
  * `--program name=command`, repeatable: the commands by name. A name is a word (it is
  * written in `--bots` like a bot's), not a built-in bot's, and given once.

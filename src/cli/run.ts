@@ -30,7 +30,15 @@ import { logPath } from '../harness/programs/logs.js';
 import { parseSprt, specText } from '../harness/stats/sprt.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, gameNamed, runFilesFor, tableFor } from '../harness/run/parts.js';
-import { givenOnly, kilobytes, programFields, refuseDifference, shown, stopOnSignals } from './common.js';
+import {
+  givenOnly,
+  kilobytes,
+  programFields,
+  refuseDifference,
+  reportInterrupted,
+  shown,
+  stopOnSignals,
+} from './common.js';
 
 /** The flags as commander gives them (nothing else reads them). */
 export interface RunFlags {
@@ -105,13 +113,13 @@ export async function runCommand(o: RunFlags, given: (name: string) => boolean):
   }
   if (!result.interrupted && !result.failure && !result.withdrawn) written(spec);
   if (result.interrupted) {
-    const so = `tafel: interrupted by ${signals.signal()} after ${result.tally.groups + result.skipped.length} of ${result.to - result.from} groups`;
     const journal = o.resume ?? spec.files.journal;
-    const how = journal
-      ? `resume with: ${resumeCommand(journal, o, given)}`
-      : 'the results so far are printed above; use --out or --journal to make a run resumable';
-    process.stderr.write(`${so}; ${how}\n`);
-    process.exitCode = signals.exitStatus();
+    reportInterrupted(
+      signals,
+      `${result.tally.groups + result.skipped.length} of ${result.to - result.from} groups`,
+      journal ? resumeCommand(journal, o, given) : null,
+      'the results so far are printed above; use --out or --journal to make a run resumable',
+    );
     return;
   }
   if (result.failure) {

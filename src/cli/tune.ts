@@ -21,7 +21,15 @@ import { differenceOf, pathOf, shellWord, type Field } from '../harness/run/spec
 import type { Unit } from '../harness/table/table.js';
 import { RunDigest } from '../report/digest.js';
 import { boardSetFor, defaultJournal, gameNamed, tableFor } from '../harness/run/parts.js';
-import { givenOnly, kilobytes, programFields, refuseDifference, shown, stopOnSignals } from './common.js';
+import {
+  givenOnly,
+  kilobytes,
+  programFields,
+  refuseDifference,
+  reportInterrupted,
+  shown,
+  stopOnSignals,
+} from './common.js';
 
 /** The flags as commander gives them. */
 export interface TuneFlags {
@@ -225,12 +233,12 @@ export async function tuneCommand(o: TuneFlags, given: (name: string) => boolean
   }
   const journal = o.resume ?? spec.files.journal;
   if (result.interrupted) {
-    const so = `tafel: interrupted by ${signals.signal()} after ${result.iterations.length} of ${spec.iterations} iterations${result.iterations.length === spec.iterations ? ', in the verification' : ''}`;
-    const how = journal
-      ? `resume with: ${resumeCommand(journal, o, given)}`
-      : 'the tuning so far is printed above; use --out to make a tuning resumable';
-    process.stderr.write(`${so}; ${how}\n`);
-    process.exitCode = signals.exitStatus();
+    reportInterrupted(
+      signals,
+      `${result.iterations.length} of ${spec.iterations} iterations${result.iterations.length === spec.iterations ? ', in the verification' : ''}`,
+      journal ? resumeCommand(journal, o, given) : null,
+      'the tuning so far is printed above; use --out to make a tuning resumable',
+    );
     return;
   }
   if (result.failure) {
