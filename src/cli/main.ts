@@ -21,6 +21,7 @@ import { boardGroup, boardSetFor, gameNamed, tableFor } from '../harness/run/par
 import { addProgram, finiteNumber, integer, nonNegativeInt, positiveInt, shareOf, seedText } from './common.js';
 import type { BotFlags } from './bot.js';
 import type { MergeFlags } from './merge.js';
+import type { QueryFlags } from './query.js';
 import type { ReportFlags } from './report.js';
 import { botsFor, botsJson, gamesJson, programListing } from './listing.js';
 import { addExperimentCommand } from './experiment.js';
@@ -202,8 +203,17 @@ program
   .argument('<files-and-sql...>', 'one or more .duckdb files, then the SQL')
   .option('--csv', 'print the result as CSV')
   .option('--json', 'print the result as a JSON array of rows')
-  .action(async (args: string[], o: { csv?: boolean; json?: boolean }) => {
+  .option(
+    '--parquet <dir-or-file.parquet>',
+    'write every table as DIR/<table>.parquet (with a README.md), or, given SQL, its result as FILE.parquet',
+  )
+  .option('--force', 'replace the Parquet files if they exist')
+  .action(async (args: string[], o: QueryFlags) => {
     if (o.csv && o.json) throw new TafelError('bad-option', 'query: give --csv or --json, not both');
+    if (o.parquet !== undefined) {
+      const { queryParquet } = await import('./query.js');
+      return queryParquet(args, { ...o, parquet: o.parquet });
+    }
     if (args.length < 2) throw new TafelError('missing-option', 'query: give one or more database files, then the SQL');
     const { csvText, jsonText, runQueries, tableText } = await import('../harness/db/query.js');
     const results = await runQueries(args.slice(0, -1), args[args.length - 1]);

@@ -13,7 +13,7 @@ import { TafelError } from '../../core/errors.js';
 import { macroSql } from './macros.js';
 import { sqlName, sqlString } from './db.js';
 
-const TABLES = ['runs', 'bots', 'boards', 'faults', 'deals', 'seats', 'matches'] as const;
+export const TABLES = ['runs', 'bots', 'boards', 'faults', 'deals', 'seats', 'matches'] as const;
 
 /** A value of a result: what JSON can hold. */
 type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
@@ -45,7 +45,7 @@ function isDuckDbFile(path: string): boolean {
 }
 
 /** One line of a DuckDB error. */
-function firstLine(e: unknown): string {
+export function firstLine(e: unknown): string {
   return (e as Error).message.replace(/\s*\n\s*/g, ' ').trim();
 }
 
@@ -61,7 +61,7 @@ function attachFailure(error: string): string {
 }
 
 /** A session with `files` attached and their tables as views. */
-async function openQuery(files: readonly string[]): Promise<{ connection: DuckDBConnection; close(): void }> {
+export async function openQuery(files: readonly string[]): Promise<{ connection: DuckDBConnection; close(): void }> {
   for (const [i, f] of files.entries()) {
     if (!existsSync(f)) throw new TafelError('unreadable', `query: ${f}: no such file`);
     if (statSync(f).isDirectory()) throw new TafelError('unreadable', `query: ${f}: is a directory, not a database`);

@@ -34,13 +34,14 @@ import { stringify } from 'csv-stringify/sync';
 import { TafelError } from '../../core/errors.js';
 
 /** What an output holds, which fixes the extensions its name may end with. */
-export type OutputKind = 'csv' | 'jsonl' | 'duckdb' | 'html';
+export type OutputKind = 'csv' | 'jsonl' | 'duckdb' | 'html' | 'parquet';
 
 const EXTENSIONS: Readonly<Record<OutputKind, readonly string[]>> = {
   csv: ['.csv'],
   jsonl: ['.jsonl'],
   duckdb: ['.duckdb', '.db'],
   html: ['.html', '.htm'],
+  parquet: ['.parquet'],
 };
 
 export interface OutputFile {
@@ -58,6 +59,7 @@ const KIND_NAMES: Readonly<Record<OutputKind, string>> = {
   jsonl: 'JSON lines',
   duckdb: 'a DuckDB database',
   html: 'an HTML page',
+  parquet: 'a Parquet file',
 };
 
 /**
