@@ -19,7 +19,8 @@ export async function queryParquet(args: string[], o: QueryFlags & { parquet: st
   const { exportQuery, exportTables } = await import('../harness/db/parquet.js');
   const target = { shown: o.parquet, force: o.force === true };
   if (o.parquet.toLowerCase().endsWith('.parquet')) {
-    if (args.length < 2)
+    // A last argument that is a file is a database: the SQL is missing.
+    if (args.length < 2 || existsSync(args[args.length - 1]))
       throw new TafelError(
         'missing-option',
         "query: --parquet FILE.parquet writes a query's result: give the databases, then the SQL",
