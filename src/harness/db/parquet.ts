@@ -27,6 +27,9 @@ const ROWS: Readonly<Record<(typeof TABLES)[number], string>> = {
   matches: 'seat of a whole match (--matches): run, grp, rotation, match, seat, bot, every match metric',
 };
 
+/** zstd: a third smaller than DuckDB's default snappy at the same speed, and read by Polars, pyarrow and Spark 3. */
+const PARQUET = '(FORMAT parquet, COMPRESSION zstd)';
+
 interface Target {
   /** As the user wrote it, for messages. */
   readonly shown: string;
@@ -58,7 +61,7 @@ export async function exportTables(files: readonly string[], dir: Target): Promi
         `SELECT count(*) FROM duckdb_views() WHERE view_name = ${sqlString(t)} AND temporary`,
       );
       if (Number(has.getRows()[0][0]) === 0) continue;
-      await session.connection.run(`COPY ${t} TO ${sqlString(join(tmp, `${t}.parquet`))} (FORMAT parquet)`);
+      await session.connection.run(`COPY ${t} TO ${sqlString(join(tmp, `${t}.parquet`))} ${PARQUET}`);
       const columns = await session.connection.runAndReadAll(`DESCRIBE ${t}`);
       const count = Number((await session.connection.runAndReadAll(`SELECT count(*) FROM ${t}`)).getRows()[0][0]);
       readme.push(
@@ -139,7 +142,7 @@ export async function exportQuery(files: readonly string[], sql: string, file: T
     // Prepared alone first, so an error in it is told in the user's own SQL.
     await statements.prepare(0).catch(failed);
     const one = sql.trim().replace(/;\s*$/, '');
-    await session.connection.run(`COPY (${one}) TO ${sqlString(tmp)} (FORMAT parquet)`).catch(failed);
+    await session.connection.run(`COPY (${one}) TO ${sqlString(tmp)} ${PARQUET}`).catch(failed);
     renameSync(tmp, path);
   } finally {
     rmSync(tmp, { force: true });
