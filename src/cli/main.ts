@@ -231,7 +231,7 @@ program
   .description('draw one self-contained HTML page with plots from what runs and experiments leave')
   .argument(
     '<inputs...>',
-    "journals (the shards of one run are merged), summary CSVs, per-deal CSVs, experiments' results CSVs",
+    "journals (the shards of one run are merged), run databases (--db), summary CSVs, per-deal CSVs, experiments' results CSVs",
   )
   .requiredOption('--out <file.html>', 'the page to write')
   .option('--title <text>', 'the heading of the page (default: the title of the first input)')

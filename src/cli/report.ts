@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
 import { checkOutputs } from '../harness/run/outputs.js';
-import { readInputs } from '../report/inputs.js';
+import { databaseInputs, readInputs } from '../report/inputs.js';
 import { kilobytes, shown } from './common.js';
 
 export interface ReportFlags {
@@ -21,7 +21,7 @@ export async function reportCommand(inputs: readonly string[], o: ReportFlags): 
   checkOutputs([{ flag: '--out', kind: 'html', shown: o.out, path: out }], {
     existing: o.force ? 'replace' : 'refuse',
   });
-  const parts = readInputs(inputs);
+  const parts = readInputs(inputs, await databaseInputs(inputs));
   // The plotting library takes a second to load: not before the inputs have been read.
   const { writeReport } = await import('../report/page.js');
   const bytes = writeReport(out, parts, { title: o.title, made: new Date() });

@@ -5,7 +5,8 @@
  * summary CSV or per-deal CSV of a run whose journal is also given adds nothing to it
  * but the per-deal values, nor does a tuning's CSV whose journal is given; an
  * experiment's CSV is drawn from its plan beside it (declared-input.ts), the tables of
- * one plan one part; anything else is a part of its own, in the order given.
+ * one plan one part; a run database is a run of its own (db-input.ts); anything else is a
+ * part of its own, in the order given.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,11 +21,15 @@ import { journalRunData, readJournals, type JournalRun } from './journal-input.j
 import { isSummaryHeader, summaryRunData } from './summary-input.js';
 import { isTuneCsvHeader, isTuneJournalLine, tuneCsvData, tuneCsvOf, tuneJournalData } from './tune-input.js';
 
-type Kind = 'journal' | 'summary' | 'deals' | 'tune-journal' | 'tune-csv' | 'experiment';
+type Kind = 'database' | 'journal' | 'summary' | 'deals' | 'tune-journal' | 'tune-csv' | 'experiment';
 
-export function readInputs(paths: readonly string[]): ReportPart[] {
+/** `databases`: the run databases among `paths`, read already (DuckDB answers only asynchronously: see databaseInputs). */
+export function readInputs(
+  paths: readonly string[],
+  databases: ReadonlyMap<string, ReportPart> = new Map(),
+): ReportPart[] {
   if (paths.length === 0) throw new TafelError('missing-input', 'report: give the files to report on');
-  const kinds = paths.map((path) => ({ path, kind: kindOf(path) }));
+  const kinds = paths.map((path) => ({ path, kind: databases.has(path) ? ('database' as const) : kindOf(path) }));
   const runs = readJournals(kinds.filter((k) => k.kind === 'journal').map((k) => k.path));
   const given = (run: JournalRun) => new Set(run.parts.map((p) => resolve(p.path)));
   const extra = new Map<JournalRun, string[]>();
@@ -34,6 +39,10 @@ export function readInputs(paths: readonly string[]): ReportPart[] {
   const tuneCsvs = new Set(kinds.filter((k) => k.kind === 'tune-journal').map((k) => tuneCsvOf(k.path)));
   for (const { path, kind } of kinds) {
     if (kind === 'journal') continue;
+    if (kind === 'database') {
+      parts.push({ at: at(path), part: () => databases.get(path)! });
+      continue;
+    }
     if (kind === 'tune-journal') {
       parts.push({ at: at(path), part: () => tuneJournalData(path) });
     } else if (kind === 'tune-csv') {
@@ -75,9 +84,7 @@ function kindOf(path: string): Kind {
   if (!existsSync(path)) throw new TafelError('unreadable', `report: ${path}: no such file`);
   if (statSync(path).isDirectory()) throw new TafelError('unreadable', `report: ${path} is a directory; give files`);
   const head = firstBytes(path, 1 << 16);
-  if (head.subarray(8, 12).toString('latin1') === 'DUCK') {
-    throw new TafelError('bad-input', `report: ${path} is a DuckDB database; reports do not read databases yet`);
-  }
+  if (isDatabase(head)) throw new TafelError('bad-input', `report: ${path} is a DuckDB database not read first`);
   const text = head.toString('utf8');
   const line = text.slice(0, text.includes('\n') ? text.indexOf('\n') : text.length).replace(/\r$/, '');
   if (isTuneJournalLine(line)) return 'tune-journal';
@@ -106,6 +113,22 @@ function kindOf(path: string): Kind {
         ? ` (${path.replace(/\.csv$/i, '.plan.json')} is missing: tafel experiment NAME --plan-only writes it)`
         : ''),
   );
+}
+
+/** Whether a file starts as a DuckDB database does ("DUCK" at byte 8). */
+function isDatabase(head: Buffer): boolean {
+  return head.subarray(8, 12).toString('latin1') === 'DUCK';
+}
+
+/** The run databases among `paths`, each read as the run it holds (see readInputs). */
+export async function databaseInputs(paths: readonly string[]): Promise<Map<string, ReportPart>> {
+  const databases = new Map<string, ReportPart>();
+  for (const path of paths) {
+    if (!existsSync(path) || statSync(path).isDirectory() || !isDatabase(firstBytes(path, 12))) continue;
+    const { dbRunData } = await import('./db-input.js');
+    databases.set(path, await dbRunData(path));
+  }
+  return databases;
 }
 
 /** The value of a JSON line, or null (a line cut off at the bytes read, or not JSON). */

@@ -60,14 +60,17 @@ function attachFailure(error: string): string {
   return `a run is writing it${pid ? ` (process ${pid} holds its lock)` : ''}, and DuckDB lets nothing else open it meanwhile: ask it when the run has ended, or stop the run with Ctrl-C (the finished groups are kept, and --resume continues a run that has a journal)`;
 }
 
-/** A session with `files` attached and their tables as views. */
-export async function openQuery(files: readonly string[]): Promise<{ connection: DuckDBConnection; close(): void }> {
+/** A session with `files` attached and their tables as views; `who` begins its messages. */
+export async function openQuery(
+  files: readonly string[],
+  who = 'query',
+): Promise<{ connection: DuckDBConnection; close(): void }> {
   for (const [i, f] of files.entries()) {
-    if (!existsSync(f)) throw new TafelError('unreadable', `query: ${f}: no such file`);
-    if (statSync(f).isDirectory()) throw new TafelError('unreadable', `query: ${f}: is a directory, not a database`);
-    if (!isDuckDbFile(f)) throw new TafelError('bad-db', `query: ${f}: not a DuckDB database`);
+    if (!existsSync(f)) throw new TafelError('unreadable', `${who}: ${f}: no such file`);
+    if (statSync(f).isDirectory()) throw new TafelError('unreadable', `${who}: ${f}: is a directory, not a database`);
+    if (!isDuckDbFile(f)) throw new TafelError('bad-db', `${who}: ${f}: not a DuckDB database`);
     if (files.findIndex((g) => resolve(g) === resolve(f)) < i)
-      throw new TafelError('bad-option', `query: ${f} is given twice`);
+      throw new TafelError('bad-option', `${who}: ${f} is given twice`);
   }
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
@@ -82,7 +85,7 @@ export async function openQuery(files: readonly string[]): Promise<{ connection:
       try {
         await connection.run(`ATTACH ${sqlString(f)} AS ${name} (READ_ONLY)`);
       } catch (e) {
-        throw new TafelError('bad-db', `query: ${f}: ${attachFailure(firstLine(e))}`);
+        throw new TafelError('bad-db', `${who}: ${f}: ${attachFailure(firstLine(e))}`);
       }
       const r = await connection.runAndReadAll(
         `SELECT table_name FROM duckdb_tables() WHERE database_name = ${sqlString(name)} AND schema_name = 'main'`,
@@ -91,7 +94,7 @@ export async function openQuery(files: readonly string[]): Promise<{ connection:
       if (!tables.includes('runs') || !tables.includes('deals'))
         throw new TafelError(
           'bad-db',
-          `query: ${f}: a DuckDB database, but not one tafel wrote (no runs and deals tables)`,
+          `${who}: ${f}: a DuckDB database, but not one tafel wrote (no runs and deals tables)`,
         );
       for (const t of tables) if ((TABLES as readonly string[]).includes(t)) has.set(t, [...(has.get(t) ?? []), name]);
     }
