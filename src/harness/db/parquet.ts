@@ -6,7 +6,7 @@
  * files carry the types, not the meanings); `--parquet FILE.parquet` with SQL writes
  * that one query's result. Each file is written by DuckDB's `COPY ... (FORMAT parquet)`
  * under a temporary name and renamed into place once all are written, so a failure
- * never leaves a half-written file, nor a directory mixing two exports' tables.
+ * never leaves a half-written file, and a replaced export keeps no table of the earlier one.
  */
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -45,14 +45,15 @@ function inputsOf(files: readonly string[]) {
 export async function exportTables(files: readonly string[], dir: Target): Promise<string[]> {
   const path = resolve(dir.shown);
   const names = [...TABLES.map((t) => `${t}.parquet`), 'README.md'];
-  checkOutputs([], {
-    existing: dir.force ? 'replace' : 'refuse',
-    dirs: [{ flag: '--parquet', shown: dir.shown, path, files: names }],
-    inputs: inputsOf(files),
-  });
+  // The databases opened first: one that is not a run's leaves no directory made.
   const session = await openQuery(files);
   const tmp = join(path, `.tafel-tmp-${process.pid}`);
   try {
+    checkOutputs([], {
+      existing: dir.force ? 'replace' : 'refuse',
+      dirs: [{ flag: '--parquet', shown: dir.shown, path, files: names }],
+      inputs: inputsOf(files),
+    });
     mkdirSync(tmp);
     const written: string[] = [];
     const readme: string[] = [];
