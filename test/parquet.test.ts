@@ -108,6 +108,7 @@ describe('tafel query SQL --parquet FILE.parquet', () => {
     e([...SHARDS, 'SELECT 1', '--csv', '--parquet', 'x.parquet'], /^tafel: query: give --csv or --parquet, not both$/);
     e([...SHARDS, 'SELECT 1', '--parquet', 's1.csv'], /takes no SQL/);
     e(['s1.csv', '--parquet', 'x'], /^tafel: query: s1\.csv: not a DuckDB database$/);
+    e([...SHARDS, '--parquet', 's1.csv'], /^tafel: --parquet s1\.csv: is a file; give a directory/);
     expect(existsSync(join(d, 'x'))).toBe(false);
     expect(readdirSync(d).filter((f) => f.startsWith('x.parquet'))).toEqual([]);
     e([...SHARDS, 'SELECT 1', '--parquet', 'bots.parquet'], /^tafel: --parquet bots\.parquet: the file exists/);

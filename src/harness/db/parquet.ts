@@ -8,7 +8,7 @@
  * under a temporary name and renamed into place once all are written, so a failure
  * never leaves a half-written file, and a replaced export keeps no table of the earlier one.
  */
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TafelError } from '../../core/errors.js';
 import { checkOutputs, writeWhole } from '../run/outputs.js';
@@ -45,6 +45,11 @@ function inputsOf(files: readonly string[]) {
 export async function exportTables(files: readonly string[], dir: Target): Promise<string[]> {
   const path = resolve(dir.shown);
   const names = [...TABLES.map((t) => `${t}.parquet`), 'README.md'];
+  if (existsSync(path) && !statSync(path).isDirectory())
+    throw new TafelError(
+      'bad-output',
+      `--parquet ${dir.shown}: is a file; give a directory for every table, or SQL and a name ending .parquet for its result`,
+    );
   // The databases opened first: one that is not a run's leaves no directory made.
   const session = await openQuery(files);
   const tmp = join(path, `.tafel-tmp-${process.pid}`);
