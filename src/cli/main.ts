@@ -20,6 +20,7 @@ import type { Unit } from '../harness/table/table.js';
 import { boardGroup, boardSetFor, gameNamed, tableFor } from '../harness/run/parts.js';
 import { addProgram, finiteNumber, integer, nonNegativeInt, positiveInt, shareOf, seedText } from './common.js';
 import type { BotFlags } from './bot.js';
+import type { EnvFlags } from './env.js';
 import type { MergeFlags } from './merge.js';
 import type { QueryFlags } from './query.js';
 import type { ReportFlags } from './report.js';
@@ -489,6 +490,25 @@ program
   .action(async (o: BotFlags) => {
     const { botCommand } = await import('./bot.js');
     await botCommand(o);
+  });
+
+program
+  .command('env')
+  .description(
+    "a learning environment on stdin/stdout (env protocol v1, docs/env.md): tafel plays the table and asks for the learning seats' decisions",
+  )
+  .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
+  .option('--rules <list>', 'rule variants, key=value,...')
+  .option('--seat <list>', 'the learning seat (or seats: 0,2); the others are --opponents')
+  .option('--all-seats', 'every seat learns (self-play)')
+  .option('--opponents <list>', "tafel's bots at the other seats, in seat order, repeated: random, heuristic,pimc")
+  .option('--tables <k>', 'tables stepped together, one message each way per step', positiveInt('--tables'), 1)
+  .option('--seed <seed>', "master seed: the same seed, the same deals and opponents' answers", seedText, '1')
+  .option('--matches', 'an episode is a whole match (rewards in the match metric), not a deal')
+  .action(async (o: EnvFlags) => {
+    const { envCommand } = await import('./env.js');
+    await envCommand(o);
   });
 
 program
