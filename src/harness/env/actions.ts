@@ -4,7 +4,6 @@
  * the trump suit; these indices do not), then `no` and `yes`. A seat's legal moves are a
  * mask over these indices, read from the rules' own legal moves.
  */
-import { TafelError } from '../../core/errors.js';
 import { SUITS } from '../../core/french.js';
 import type { Game, Json, TableConfig } from '../../games/game.js';
 import { Rng } from '../../core/rng.js';
