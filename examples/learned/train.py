@@ -32,6 +32,7 @@ def main():
     ap.add_argument("--opponents", default="random")
     ap.add_argument("--tables", type=int, default=32)
     ap.add_argument("--seconds", type=float, default=600, help="stop after this much training time")
+    ap.add_argument("--batches", type=int, default=None, help="stop after this many gradient steps (or --seconds)")
     ap.add_argument("--batch", type=int, default=512, help="episodes per gradient step")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--hidden", type=int, default=128)
@@ -68,7 +69,7 @@ def main():
     episodes = steps = 0
     start = time.time()
     it = 0
-    while time.time() - start < a.seconds:
+    while time.time() - start < a.seconds and (a.batches is None or it < a.batches):
         _, logp, _ = pol.forward(obs, mask)
         act = np.argmax(logp + rng.gumbel(size=logp.shape), axis=1)
         for i in range(k):
@@ -100,6 +101,7 @@ def main():
     env.close()
     pol.meta["trained_seconds"] = round(time.time() - start, 1)
     pol.meta["episodes"] = episodes
+    pol.meta["batches"] = it
     pol.save(a.out)
     if a.curve:
         with open(a.curve, "w", newline="") as f:
