@@ -9,7 +9,7 @@ import type { Json } from '../../games/game.js';
 import { SEED, SEED_RULE } from '../run/parts.js';
 import { EnvTable, type EnvSpec } from './table.js';
 
-export const ENV_PROTOCOL = 1;
+const ENV_PROTOCOL = 1;
 
 type Obj = { readonly [key: string]: Json };
 
