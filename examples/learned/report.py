@@ -36,7 +36,7 @@ def main():
     w("ones masked; trained by REINFORCE with a learned baseline (examples/learned/train.py) at")
     w("seat 0 of a 4-player table (rules partien=4) against tafel's `random` at the other three,")
     w("32 tables at a time (TafelVecEnv): %s deals in %s batches of 512, %s s of training (the"
-      % (format(int(meta["episodes"]), ","), meta["batches"], meta["trained_seconds"]))
+      % (format(int(meta["episodes"]), ","), len(curve), meta["trained_seconds"]))
     w("limit was 900 s, on this machine's two cores shared with other work). Reward: minus the")
     w("points charged for the deal, the points already taken before a move left out of its return.")
     w("As a bot (examples/learned/learned_bot.py, a PROTOCOL.md program) it plays the most")

@@ -18,4 +18,5 @@ $TAFEL run --game hindersi-jass --program "$BOT" --bots learned,random --deals "
   --workers 2 --out results/learned-vs-random.csv --force
 $TAFEL run --game hindersi-jass --program "$BOT" --bots learned,heuristic --deals "$GROUPS" --seed learned \
   --workers 2 --out results/learned-vs-heuristic.csv --force
+rm -f results/learned-vs-*.journal.jsonl results/learned-vs-*.log
 python3 examples/learned/report.py > results/learned.md
