@@ -8,6 +8,7 @@
  * an opponent fails.
  */
 import { readSync, writeSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { TafelError } from '../core/errors.js';
 import type { Json } from '../games/game.js';
 import { Actions, packNames } from '../harness/env/actions.js';
@@ -28,6 +29,9 @@ export interface EnvFlags {
 }
 
 export async function envCommand(o: EnvFlags): Promise<void> {
+  // Each step allocates its messages (a kilobyte or so per table): a larger young
+  // generation scavenges less often (bench/README.md, "Learning environment").
+  setFlagsFromString('--max-semi-space-size=32');
   const game = gameNamed(o.game);
   const table = tableFor(game, o.players, o.rules);
   const seats = table.seats;
