@@ -18,5 +18,15 @@ $TAFEL run --game hindersi-jass --program "$BOT" --bots learned,random --deals "
   --workers 2 --out results/learned-vs-random.csv --force
 $TAFEL run --game hindersi-jass --program "$BOT" --bots learned,heuristic --deals "$GROUPS" --seed learned \
   --workers 2 --out results/learned-vs-heuristic.csv --force
-rm -f results/learned-vs-*.journal.jsonl results/learned-vs-*.log
+# The same against heuristic opponents (at most 600 s), evaluated on 1000 groups.
+python3 examples/learned/train.py --game hindersi-jass --opponents heuristic --tables 32 \
+  --seconds 600 --seed 1 --out examples/learned/policy-heuristic.npz --curve results/learned-heuristic-curve.csv
+python3 examples/learned/plot_curve.py results/learned-heuristic-curve.csv results/learned-heuristic-curve.svg \
+  --title "Learning curve against three heuristic bots: reward per deal"
+BOT_H='learned=python3 examples/learned/learned_bot.py --policy examples/learned/policy-heuristic.npz'
+for OPP in random heuristic; do
+  $TAFEL run --game hindersi-jass --program "$BOT_H" --bots learned,$OPP --deals 1000 --seed learned \
+    --workers 2 --out results/learned-heuristic-vs-$OPP.csv --force
+done
+rm -f results/learned*-vs-*.journal.jsonl results/*.learned.w*.log
 python3 examples/learned/report.py > results/learned.md
