@@ -256,11 +256,12 @@ class Encoder:
         v[at["led"] + obs["ledSuit"] + 2] = 1.0
 
     def mask(self, legal, actions_index):
-        """The legal-action mask over the actions (pack, `no`, `yes`): numpy bool array, or a list of 0/1."""
+        """The legal-action mask over the actions (pack, `no`, `yes`): 1 for legal, as a numpy int8 array
+        (the type gymnasium's `Discrete.sample(mask=)` takes), or a list without numpy."""
         m = [0] * (self.p + 2)
         for name in legal:
             m[actions_index[name]] = 1
-        return np.asarray(m, dtype=bool) if np is not None else m
+        return np.asarray(m, dtype=np.int8) if np is not None else m
 
 
 # ---- the connection to `tafel env` --------------------------------------------
