@@ -5,9 +5,9 @@
 The learning seat plays against tafel's bots (`--opponents`) on `--tables` tables
 stepped together (TafelVecEnv); each batch of finished episodes (deals) makes one
 gradient step of the policy network (policy.py). Writes the policy (`--out`, .npz) and
-the learning curve (`--curve`, CSV: one row per batch). The same flags and seed give
-the same policy (the opponents and the deals follow the seed; the policy's own
-sampling follows --seed too).
+the learning curve (`--curve`, CSV: one row per batch). The deals, the opponents' moves
+and the policy's own sampling all follow --seed, so the same flags with `--batches N`
+give the same policy; `--seconds` alone stops wherever the machine's speed has got to.
 """
 import argparse
 import csv
