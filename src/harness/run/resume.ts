@@ -195,10 +195,10 @@ function linesBefore(
       return true;
     }
     const g = kind.groupOf(text);
-    if (g < previous)
+    if (g < 0 || g < previous)
       throw new TafelError(
         'bad-resume',
-        `cannot resume: ${kind.what} ${path} line ${lineNo} is not of a group in order (a corrupt file)`,
+        `cannot resume: ${kind.what} ${path} line ${lineNo} is ${g < 0 ? 'not one of this run' : 'of a group out of order'} (a corrupt file)`,
       );
     previous = g;
     while (lines.length < at.length && g >= at[lines.length]) {

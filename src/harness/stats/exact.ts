@@ -103,9 +103,20 @@ export class ExactSum {
     return hi;
   }
 
-  /** The partials (and a non-finite part when there is one): exact in JSON, whose numbers are shortest round trips. */
+  /**
+   * The sum as doubles whose total it is exactly, largest first, each the rounded rest
+   * of the sum: one list for one real number, however its partials were arrived at
+   * (so two journals of one run state it alike). Exact in JSON, whose numbers are
+   * shortest round trips. A non-finite part, when there is one, is kept beside it.
+   */
   toJSON(): number[] | { partials: number[]; special: number | string } {
-    const partials = Array.from(this.p.subarray(0, this.size));
+    const partials: number[] = [];
+    const rest = new ExactSum(this.size + 1);
+    for (let j = 0; j < this.size; j++) rest.add(this.p[j]);
+    for (let v = rest.value(); v !== 0; v = rest.value()) {
+      partials.push(v);
+      rest.add(-v);
+    }
     if (this.special === 0) return partials;
     return { partials, special: Number.isNaN(this.special) ? 'NaN' : this.special > 0 ? 'Infinity' : '-Infinity' };
   }
