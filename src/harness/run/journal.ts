@@ -44,7 +44,7 @@ const JOURNAL_VERSION = 3;
 const OLD_VERSION = 2;
 
 /** A format-3 body line: a skipped group, or a checkpoint of the run's state. */
-export type StateLine =
+type StateLine =
   | { readonly g: number; readonly skipped: string; readonly failure: Failure }
   | {
       readonly groups: number;

@@ -130,7 +130,7 @@ export function journalState(
 }
 
 /** Deals played in the groups the journal holds. */
-export function dealsDone(c: JournalContents): number {
+function dealsDone(c: JournalContents): number {
   if (c.version === 3) return c.checkpoints.at(-1)?.deals ?? 0;
   let deals = 0;
   for (const line of c.lines) if (!('skipped' in line)) deals += line.deals;

@@ -52,7 +52,7 @@ export function cutBack(c: JournalContents & { version: 2 }, f: ResumeFiles): Gr
  * the header (0 for records) and after each complete group of the journal, as far as
  * the file goes.
  */
-export function fileEnds(
+function fileEnds(
   c: JournalContents & { version: 2 },
   kind: 'records' | 'dealCsv',
   path: string,

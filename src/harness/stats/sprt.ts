@@ -238,7 +238,7 @@ export class Sprt {
     )
       throw new RangeError('not an SPRT state');
     Object.assign(this.counts, { wins: c.wins, draws: c.draws, losses: c.losses });
-    [this.differences.n, this.differences.mean, this.differences.m2] = d as number[];
+    [this.differences.n, this.differences.mean, this.differences.m2] = d;
     this.current = s.llr;
     this.verdict = s.decision;
   }
