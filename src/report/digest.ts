@@ -11,7 +11,7 @@
  */
 import type { Game, Metric } from '../games/game.js';
 import { Sprt, groupDifference, parseSprt } from '../harness/stats/sprt.js';
-import { Moments } from '../harness/stats/stats.js';
+import { ExactMoments } from '../harness/stats/stats.js';
 import type { RunTally } from '../harness/stats/tally.js';
 import type { GroupTally, Unit } from '../harness/table/table.js';
 import type { RunningPoint } from './data.js';
@@ -26,7 +26,8 @@ const WALK_POINTS = 1000;
 
 /** A running mean with its interval, kept at geometrically spaced counts. */
 class RunningMean {
-  private readonly moments = new Moments();
+  // Exact sums, as the tally's: the last point is the paired estimate to the last digit.
+  private readonly moments = new ExactMoments();
   private readonly kept: RunningPoint[] = [];
   private next = 2;
 

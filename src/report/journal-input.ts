@@ -9,7 +9,7 @@
  * shard there and finished). A run's per-deal CSV, named in its spec, is read for the
  * distributions when it is there.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
 import { findGame } from '../games/index.js';
@@ -19,7 +19,7 @@ import { shardRange } from '../harness/run/shard.js';
 import { identityDifference, pathOf, type RunSpec } from '../harness/run/spec.js';
 import { RunTally } from '../harness/stats/tally.js';
 import type { RunData } from './data.js';
-import { runDealValues } from './deal-input.js';
+import { dealCsvGroups, runDealValues } from './deal-input.js';
 import { RunDigest } from './digest.js';
 import { stamp } from './format.js';
 import { botsOf, runData, runIdentity } from './run-data.js';
@@ -66,22 +66,31 @@ export function journalRunData(run: JournalRun, dealCsvs: readonly string[] = []
   for (const p of run.parts) {
     const c = p.contents;
     if (c.version === 3) {
-      checkpoints = true;
-      // The run's state at each checkpoint: the shards before this one, finished, and this one so far.
-      for (const cp of c.checkpoints) {
-        const at = newTally();
-        at.merge(tally);
-        const part = newTally();
-        try {
-          part.restore(cp.tally);
-        } catch {
-          throw new TafelError(
-            'bad-journal',
-            `journal ${p.path}: its checkpoint after ${cp.groups} groups does not fit the run's bots and metrics (a corrupt journal)`,
-          );
+      const { from } = shardRange(c.spec.groups, c.spec.shard);
+      const to = from + groupsDone(c);
+      const csv = pathOf(c.spec, 'dealCsv');
+      if (spec.unit === 'deal' && csv !== null && existsSync(csv)) {
+        // A run of deals: its per-deal CSV gives back every group, as the run saw them.
+        const labels = spec.entrants.map((e) => e.label);
+        dealCsvGroups(csv, c.spec.files.dealCsv ?? csv, labels, (g) => g >= from && g < to, digest.add);
+      } else {
+        checkpoints = true;
+        // The run's state at each checkpoint: the shards before this one, finished, and this one so far.
+        for (const cp of c.checkpoints) {
+          const at = newTally();
+          at.merge(tally);
+          const part = newTally();
+          try {
+            part.restore(cp.tally);
+          } catch {
+            throw new TafelError(
+              'bad-journal',
+              `journal ${p.path}: its checkpoint after ${cp.groups} groups does not fit the run's bots and metrics (a corrupt journal)`,
+            );
+          }
+          at.merge(part);
+          digest.addCheckpoint(at, cp.sprt);
         }
-        at.merge(part);
-        digest.addCheckpoint(at, cp.sprt);
       }
     }
     const state = journalState(game, c, shown, c.version === 2 ? digest.add : null);
@@ -91,7 +100,7 @@ export function journalRunData(run: JournalRun, dealCsvs: readonly string[] = []
   const notes: string[] = [];
   if (checkpoints)
     notes.push(
-      'The journal keeps the run’s state at its checkpoints, not each group: running means have a point per checkpoint, and per-group distributions come from the per-deal CSV when there is one.',
+      'The journal keeps the run’s state at its checkpoints, not each group, and the run has no per-deal CSV of its deals to give them back: running means have a point per checkpoint, and per-group distributions are not drawn.',
     );
   const held = run.parts.map((p) => {
     const { from } = shardRange(p.contents.spec.groups, p.contents.spec.shard);
