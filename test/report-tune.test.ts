@@ -55,9 +55,9 @@ describe('the page of a tuning', () => {
     ]) {
       const r = tafel(['report', input, '--out', page], dir);
       expect(r.status, r.stderr).toBe(0);
-      // The verification's journal (format 3), which both the tuning's journal and CSV lead
-      // to, keeps its SPRT's state at checkpoints, not
-      // after each group: the walk drawn from it has a point per checkpoint.
+      // The verification's journal (format 3), which the tuning's journal and CSV both lead
+      // to, keeps its SPRT's state at checkpoints: the walk drawn from it has a point per
+      // checkpoint, not one per group.
       const walkless = (html: string) =>
         input.startsWith('t.')
           ? html.replace(/<figure id="[^"]*" data-figure="sprt">[\s\S]*?<\/figure>/, '<figure data-figure="sprt">')
