@@ -31,7 +31,7 @@ export interface CollectorFiles {
 const DB_FLUSH_ROWS = 1 << 19;
 const DB_FLUSH_MS = 2000;
 
-/** A checkpoint at least this often (besides every `Checkpoints.every` groups and at the end of a session). */
+/** A checkpoint at least this often, once a quarter of `Checkpoints.every` groups came in (besides every `every` groups and at the end of a session). */
 const CHECKPOINT_MS = 5 * 60_000;
 
 /** When and what the journal's checkpoints are. */
@@ -136,7 +136,9 @@ export class Collector {
     this.flushed = now;
     const cp = this.checkpoints;
     if (!journal || !cp || this.groupsIn === this.checkpointed) return;
-    if (end || this.groupsIn - this.checkpointed >= cp.every || now - this.checkpointedAt >= CHECKPOINT_MS) {
+    const grown = this.groupsIn - this.checkpointed;
+    // A slow run checkpoints every 5 minutes, but at most every 1/256 of the run: the journal stays small however long it runs.
+    if (end || grown >= cp.every || (now - this.checkpointedAt >= CHECKPOINT_MS && grown >= cp.every / 4)) {
       journal.write(cp.text());
       this.checkpointed = this.groupsIn;
       this.checkpointedAt = now;
