@@ -51,3 +51,25 @@ export function expectUserError(r: Ran, pattern: RegExp): void {
   expect(lines[0]).toMatch(pattern);
   expect(r.stderr).not.toMatch(/\n\s+at /);
 }
+
+/**
+ * What two journals of one run share (format 3): the header, the skipped lines and the
+ * last checkpoint, which is the run's final state. Checkpoints in between fall where
+ * the run's timing put them, so they are left out.
+ */
+export function journalState(text: string): string {
+  const lines = text.split('\n').filter((l) => l !== '');
+  const last = lines.findLastIndex((l) => l.startsWith('{"groups":'));
+  return [lines[0], ...lines.slice(1).filter((l) => l.startsWith('{"g":')), ...(last > 0 ? [lines[last]] : [])].join(
+    '\n',
+  );
+}
+
+/** Groups (played or skipped) a format-3 journal's last checkpoint holds, 0 without one. */
+export function journalGroups(text: string): number {
+  const last = text
+    .split('\n')
+    .filter((l) => l.startsWith('{"groups":'))
+    .at(-1);
+  return last ? (JSON.parse(last) as { groups: number }).groups : 0;
+}

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, expectUserError, read, start, tafel, tmpDir } from './cli-helpers.js';
+import { ROOT, expectUserError, journalGroups, read, start, tafel, tmpDir } from './cli-helpers.js';
 import { runQuery } from '../src/harness/db/query.js';
 import { RatioMoments, tQuantile, wilson } from '../src/harness/stats/stats.js';
 
@@ -108,12 +108,12 @@ describe('an interrupted run', () => {
     const { child, done } = start([...run, '--out', 'x.csv', '--db', 'x.duckdb', '--workers', '2'], d);
     const journal = join(d, 'x.journal.jsonl');
     const until = Date.now() + 20_000;
-    while (!(existsSync(journal) && read(journal).split('\n').length > 3) && Date.now() < until)
+    while (!(existsSync(journal) && journalGroups(read(journal)) > 1) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
     const stopped = await done;
     expect(stopped.status, stopped.stderr).toBe(130);
-    const kept = read(journal).split('\n').length - 2;
+    const kept = journalGroups(read(journal));
     const partial = await runQuery([join(d, 'x.duckdb')], 'SELECT count(DISTINCT grp), count(*) FROM deals');
     expect(partial.rows[0]).toEqual([kept, 2 * kept]);
     const resumed = tafel(['run', '--resume', 'x.journal.jsonl'], d);

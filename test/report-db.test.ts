@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tafel, tmpDir } from './cli-helpers.js';
 import { databaseInputs, readInputs } from '../src/report/inputs.js';
-import type { ReportPart } from '../src/report/data.js';
+import type { ReportPart, SectionData } from '../src/report/data.js';
 
 /** The part without what names where and when it was read. */
 function drawn(part: ReportPart): unknown {
@@ -66,7 +66,22 @@ describe('a report of a run database', () => {
       'rdbm',
     ]);
     expect(fromDb.kind === 'run' && fromDb.sections.map((s) => s.unit)).toEqual(['deal', 'match']);
-    expect(drawn(fromDb)).toEqual(drawn(fromJournal));
+    // The journal (format 3) of a run of matches keeps the run's state at checkpoints (its
+    // per-deal CSV has no match metrics to give the groups back): its running means have a
+    // point per checkpoint, ending where the database's do, and no match distributions.
+    const coarse = (p: ReportPart) => {
+      const d = drawn(p) as { sections: SectionData[]; notes: string[] };
+      return {
+        ...d,
+        notes: [],
+        sections: d.sections.map((s) => ({
+          ...s,
+          running: s.running?.map((r) => ({ ...r, points: r.points.slice(-1) })) ?? null,
+          distributions: s.unit === 'match' ? null : s.distributions,
+        })),
+      };
+    };
+    expect(coarse(fromDb)).toEqual(coarse(fromJournal));
   });
 
   it("draws the page of a merge of shards' databases that the shards' journals draw", async () => {

@@ -55,7 +55,14 @@ describe('the page of a tuning', () => {
     ]) {
       const r = tafel(['report', input, '--out', page], dir);
       expect(r.status, r.stderr).toBe(0);
-      expect(timeless(read(at(page)))).toBe(timeless(read(at(`${input[0]}.html`))));
+      // The verification's journal (format 3), which the tuning's journal and CSV both lead
+      // to, keeps its SPRT's state at checkpoints: the walk drawn from it has a point per
+      // checkpoint, not one per group.
+      const walkless = (html: string) =>
+        input.startsWith('t.')
+          ? html.replace(/<figure id="[^"]*" data-figure="sprt">[\s\S]*?<\/figure>/, '<figure data-figure="sprt">')
+          : html;
+      expect(walkless(timeless(read(at(page))))).toBe(walkless(timeless(read(at(`${input[0]}.html`)))));
     }
     const html = read(at('t.html'));
     for (const figure of ['tune-path', 'tune-results', 'tune-verify', 'sprt'])

@@ -44,13 +44,14 @@ export async function mergeCommand(paths: readonly string[], o: MergeFlags): Pro
       { who: 'merge', what: "one of the shards' own files", paths: shardFiles },
     ],
   });
-  const { tally, skipped, faults } = mergedTally(game, merged, paths.join(', '));
+  const t = mergedTally(game, merged, paths.join(', '));
+  const { tally, skipped, faults } = t;
   const spec = { ...merged.spec, files };
   const m = { ...merged, spec };
   if (o.records) joinShardFiles(game, m, 'records', o.records);
   if (o.dealCsv) joinShardFiles(game, m, 'dealCsv', o.dealCsv);
   if (o.db) await joinShardDatabases(game, m, resolve(o.db));
-  if (files.journal) writeMergedJournal(files.journal, game, m);
+  if (files.journal) writeMergedJournal(files.journal, m, t);
   if (o.out) writeCsv(o.out, SUMMARY_COLUMNS, summaryRows(spec, tally, null, faults));
   const units = spec.unit === 'deal' ? 'deals' : 'matches';
   const shards = inputs.length === 1 ? '1 journal' : `${inputs.length} shards`;

@@ -131,6 +131,17 @@ function readDealCsv(path: string, shown: string, o: DealCsvOptions = {}): DealC
   return { game, seed, labels, seats, rotations, matches, groups, deals, values };
 }
 
+/** The groups of a run's per-deal CSV that `keep` says, to `onGroup` in order (a run of deals: its deal metrics are all its group holds). */
+export function dealCsvGroups(
+  path: string,
+  shown: string,
+  labels: readonly string[],
+  keep: (group: number) => boolean,
+  onGroup: (group: GroupTally) => void,
+): void {
+  readDealCsv(path, shown, { labels, keep, onGroup });
+}
+
 /**
  * The values of a run's deal metrics from its per-deal CSVs (one per shard), counting
  * only the groups `keep` says; null, with a note, when the run wrote none or one is gone.

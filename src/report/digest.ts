@@ -11,7 +11,8 @@
  */
 import type { Game, Metric } from '../games/game.js';
 import { Sprt, groupDifference, parseSprt } from '../harness/stats/sprt.js';
-import { Moments } from '../harness/stats/stats.js';
+import { ExactMoments } from '../harness/stats/stats.js';
+import type { RunTally } from '../harness/stats/tally.js';
 import type { GroupTally, Unit } from '../harness/table/table.js';
 import type { RunningPoint } from './data.js';
 import { ValueCounts } from './histogram.js';
@@ -25,7 +26,8 @@ const WALK_POINTS = 1000;
 
 /** A running mean with its interval, kept at geometrically spaced counts. */
 class RunningMean {
-  private readonly moments = new Moments();
+  // Exact sums, as the tally's: the last point is the paired estimate to the last digit.
+  private readonly moments = new ExactMoments();
   private readonly kept: RunningPoint[] = [];
   private next = 2;
 
@@ -35,6 +37,11 @@ class RunningMean {
     if (m.n < this.next) return;
     this.kept.push(this.point());
     this.next = m.n < EVERY_UP_TO ? m.n + 1 : Math.ceil(m.n * GROWTH);
+  }
+
+  /** A point computed elsewhere (a journal's checkpoint), after those added so far. */
+  addPoint(p: RunningPoint): void {
+    this.kept.push(p);
   }
 
   /** The points, the last group's included. */
@@ -131,6 +138,30 @@ export class RunDigest {
     test.add(d);
     this.walk.add(test.n, test.llr);
   };
+
+  /**
+   * The run's state at a journal's checkpoint (format 3), in place of its groups: a point
+   * of each running mean and of the SPRT walk. Distributions get nothing from it.
+   */
+  addCheckpoint(tally: RunTally, sprt: unknown): void {
+    for (const [digest, section] of [
+      [this.deal, tally.deal],
+      [this.match, tally.match],
+    ] as const) {
+      if (!digest || !section) continue;
+      const headline = section.metrics[0]?.key;
+      const rows = section.pairRows().filter((r) => r.metric === headline);
+      rows.forEach((r, i) => {
+        const e = r.estimate;
+        if (e.n >= 2) digest.running[i].addPoint({ groups: e.n, mean: e.mean, low: e.low, high: e.high });
+      });
+    }
+    const test = this.sprt;
+    if (test && sprt !== null) {
+      test.restore(sprt);
+      this.walk.add(test.n, test.llr);
+    }
+  }
 
   walkPoints(): { groups: number; llr: number }[] {
     return this.walk.points();

@@ -65,7 +65,7 @@ export function tuneJournalData(path: string, also: readonly string[] = []): Tun
         const estimate = metric.higherIsBetter
           ? e.estimate
           : { ...e.estimate, mean: -e.estimate.mean, low: -e.estimate.high, high: -e.estimate.low };
-        const finished = run.lines.length >= run.spec.groups || data.sprt?.decision != null;
+        const finished = run.groups >= run.spec.groups || data.sprt?.decision != null;
         verification = { estimate, verdict: verdictOf(estimate, data.sprt, finished), sprt: data.sprt };
         sources.push(relative(process.cwd(), journal));
       }

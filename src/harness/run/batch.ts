@@ -2,15 +2,15 @@
  * A batch: consecutive duplicate groups played by one table, in a worker thread or in
  * the main thread alike, and what they produced packed for the trip back: one row of
  * numbers per group (its `GroupTally`), and, when asked, the groups' deal records,
- * per-deal CSV rows and journal lines as finished text. Text is made here and not in
+ * per-deal CSV rows and the journal's skipped lines as finished text. Text is made here and not in
  * the main thread, so that formatting is spread over the workers too (formatting a
- * journal line costs about as much as playing a random deal).
+ * deal's record or CSV rows costs about as much as playing a random deal).
  */
 import { stringify } from 'csv-stringify/sync';
 import { isTafelError, type ErrorCode } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
 import { DbRows, type DbBatch } from '../db/rows.js';
-import { groupText, skippedText } from './journal.js';
+import { skippedText } from './journal.js';
 import { BotFault, type FaultKind } from '../programs/fault.js';
 import type { LiveRun } from './spec.js';
 import { GroupTally, MoveFault, Table } from '../table/table.js';
@@ -52,7 +52,7 @@ export interface BatchResult {
   readonly skipped: readonly Failure[];
   /**
    * The text the `done` groups add to each file (UTF-8), or null when not asked:
-   * deal records, per-deal CSV rows (a skipped group has none) and journal lines.
+   * deal records, per-deal CSV rows (a skipped group has none) and the journal's skipped lines.
    */
   readonly records: Uint8Array | null;
   readonly dealRows: Uint8Array | null;
@@ -179,7 +179,7 @@ class Utf8Chunks {
 /**
  * Plays batches of one run on one table. Synchronous: callers decide where it runs.
  * What it makes besides the tally rows follows from the spec's files: records, per-deal
- * rows and journal lines when the run writes them.
+ * rows and skipped lines when the run writes them.
  */
 export class BatchPlayer {
   private table: Table;
@@ -251,7 +251,6 @@ export class BatchPlayer {
         continue;
       }
       layout.write(rows, done, group);
-      journal?.add(groupText(g, group));
       if (this.groupRecords.length) records?.add(this.groupRecords.join('\n') + '\n');
       if (this.groupDeals.length) dealRows?.add(stringify(this.groupDeals));
     }

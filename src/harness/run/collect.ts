@@ -1,9 +1,10 @@
 /**
  * The main thread's end of a run: groups come in, in group order, and go to the
  * tally and to every output file. For each batch the records and per-deal rows are
- * written before the journal lines, so the journal never claims a group whose
- * records are not yet in their file (a resume trusts the journal and cuts the other
- * files back to it).
+ * written first, the database commits next, and only then does the journal get its
+ * skipped lines and, now and then, a checkpoint of the whole state (journal.ts), so the
+ * journal never claims a group whose rows are not yet in their files (a resume trusts
+ * the checkpoint and cuts the other files back to it).
  */
 import type { BatchResult, Failure, RowLayout } from './batch.js';
 import type { RunDatabase } from '../db/db.js';
@@ -30,6 +31,17 @@ export interface CollectorFiles {
 const DB_FLUSH_ROWS = 1 << 19;
 const DB_FLUSH_MS = 2000;
 
+/** A checkpoint at least this often, once a quarter of `Checkpoints.every` groups came in (besides every `every` groups and at the end of a session). */
+const CHECKPOINT_MS = 5 * 60_000;
+
+/** When and what the journal's checkpoints are. */
+export interface Checkpoints {
+  /** Groups (taken in since the collector was made) between two checkpoints: 1/64 of the run. */
+  readonly every: number;
+  /** The checkpoint line of the state now. */
+  readonly text: () => string;
+}
+
 export class Collector {
   private readonly group: GroupTally;
   /** Groups dropped after a bot failed in them. */
@@ -40,6 +52,9 @@ export class Collector {
   /** Journal text waiting for the database to commit its rows. */
   private pending: Uint8Array[] = [];
   private flushed = performance.now();
+  /** Groups in at the last checkpoint, and when it was written. */
+  private checkpointed = 0;
+  private checkpointedAt = performance.now();
 
   constructor(
     private readonly layout: RowLayout,
@@ -47,11 +62,17 @@ export class Collector {
     private readonly files: CollectorFiles,
     /** Sees each group tallied, in group order (the SPRT's input). */
     private readonly onGroup: ((group: GroupTally) => void) | null = null,
+    private readonly checkpoints: Checkpoints | null = null,
   ) {
     this.group = layout.newGroup();
   }
 
-  /** Groups already in a journal (a resumed run's prefix, or a shard being merged). Nothing is written. */
+  /** Groups dropped before a checkpoint a run resumes from. Nothing is written. */
+  addSkipped(failures: readonly Failure[]): void {
+    this.skipped.push(...failures);
+  }
+
+  /** Groups already in a journal of format 2 (a resumed run's prefix, or a shard being merged). Nothing is written. */
   addLines(lines: readonly GroupLine[]): void {
     for (const line of lines) {
       if ('skipped' in line) {
@@ -102,11 +123,25 @@ export class Collector {
     }
   }
 
-  /** Commit the database's rows, then write the journal lines that name them. */
-  flush(): void {
+  /**
+   * Commit the database's rows, then write the journal lines that name them, and a
+   * checkpoint when one is due; at the `end` of a session, one for every group taken in.
+   */
+  flush(end = false): void {
     this.files.db?.database.flush();
-    for (const bytes of this.pending) this.files.journal?.write(bytes);
+    const journal = this.files.journal;
+    for (const bytes of this.pending) journal?.write(bytes);
     this.pending = [];
-    this.flushed = performance.now();
+    const now = performance.now();
+    this.flushed = now;
+    const cp = this.checkpoints;
+    if (!journal || !cp || this.groupsIn === this.checkpointed) return;
+    const grown = this.groupsIn - this.checkpointed;
+    // A slow run checkpoints every 5 minutes, but at most every 1/256 of the run: the journal stays small however long it runs.
+    if (end || grown >= cp.every || (now - this.checkpointedAt >= CHECKPOINT_MS && grown >= cp.every / 4)) {
+      journal.write(cp.text());
+      this.checkpointed = this.groupsIn;
+      this.checkpointedAt = now;
+    }
   }
 }

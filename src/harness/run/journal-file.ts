@@ -34,6 +34,15 @@ export interface JournalKind<S, L> {
   /** The numbers body lines run through, [from, to), and a line's own. */
   readonly range: (spec: S) => { readonly from: number; readonly to: number };
   readonly index: (line: L) => number;
+  /**
+   * Why `line` cannot follow `before` (null when it can), for body lines that are not
+   * numbered consecutively (a run journal's skipped and checkpoint lines); in place of `index`.
+   */
+  readonly follows?: (
+    line: L,
+    before: readonly L[],
+    range: { readonly from: number; readonly to: number },
+  ) => string | null;
 }
 
 export interface JournalOf<S, L> {
@@ -102,6 +111,13 @@ export function readJournalOf<S, L>(path: string, what: string, kind: JournalKin
       const line =
         kind.body(value, spec!) ??
         bad(`line ${lineNo} is not a${/^[aeiou]/.test(kind.line) ? 'n' : ''} ${kind.line} line (a corrupt journal)`);
+      if (kind.follows) {
+        const why = kind.follows(line, lines, { from, to });
+        if (why) return bad(`line ${lineNo} ${why} (a corrupt journal)`);
+        lines.push(line);
+        ends.push(end);
+        return;
+      }
       const expected = from + lines.length;
       const index = kind.index(line);
       if (index !== expected || index >= to)

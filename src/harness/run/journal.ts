@@ -1,35 +1,69 @@
 /**
- * The journal: the resumable, mergeable record of a run, in JSON Lines.
+ * The journal: the resumable, mergeable record of a run, in JSON Lines. Format 3:
  *
- *   {"tafel":"journal","v":2,"spec":{...}}                   the header: the run spec
- *   {"g":0,"deals":2,"dealSums":[...],"dealCounts":[...],"matchSums":[],"matchCounts":[]}
- *   {"g":1,"skipped":"bot ... threw ... (seed 1, deal 1, rotation 0)","fault":"threw","entrant":0,"rotation":0,"deal":0,"seat":2}
- *   ...                                                      one line per group, in order
+ *   {"tafel":"journal","v":3,"spec":{...}}                   the header: the run spec
+ *   {"g":17,"skipped":"bot ... threw ... (seed 1, deal 17, rotation 0)","fault":"threw","entrant":0,"rotation":0,"deal":17,"seat":2}
+ *   {"groups":4096,"deals":4060,"tally":{...},"sprt":null}   a checkpoint
+ *   ...                                                      more skipped lines and checkpoints
  *
  * The header holds the run spec (spec.ts) as it was when the run began, its directory
- * relative to the journal's, so a journal can be resumed from anywhere. A group line
- * holds that group's `GroupTally`: small exact numbers, which JSON carries without
- * loss. Everything a run reports is computed from these lines in group order, so a run
- * split over workers, interruptions or machines reports exactly what one uninterrupted
- * run would.
+ * relative to the journal's, so a journal can be resumed from anywhere.
+ *
+ * A checkpoint holds the whole state of the run after its first `groups` groups (of the
+ * shard, played or skipped): the tally (stats/tally.ts: counts and exact sums, see
+ * stats/exact.ts) and the SPRT's state. It is written when the run's outputs are
+ * committed (collect.ts), every 1/64 of the run or 5 minutes, and when a session ends,
+ * so the journal's size grows with the sessions, not with the groups. Exact sums make
+ * the tally independent of the order groups were added in: the shards' last checkpoints
+ * added up are the whole run's, and a run resumed from a checkpoint ends in the state an
+ * uninterrupted run ends in. Where the checkpoints fall depends on timing, so two
+ * journals of one run differ, but not in their final state.
  *
  * A skipped line says which fault dropped the group (its kind, the entrant at fault and
- * where), so that a resumed or merged run counts the faults of its whole length. Lines
- * written before faults had kinds hold only the message: their kind is read from the
- * message's words (a move timeout 'time', an illegal move 'illegal', else 'threw'),
- * their entrant from the label it begins with, their place is unknown.
+ * where), so that a resumed or merged run counts the faults of its whole length; the
+ * skipped lines before a checkpoint are those of its groups. Lines written before faults
+ * had kinds hold only the message: their kind is read from the message's words (a move
+ * timeout 'time', an illegal move 'illegal', else 'threw'), their entrant from the label
+ * it begins with, their place is unknown.
+ *
+ * Format 2 (a line per group: `{"g":0,"deals":2,"dealSums":[...],"dealCounts":[...],
+ * "matchSums":[],"matchCounts":[]}`, and skipped lines) is still read: resumed, merged and
+ * reported; a resumed format-2 journal is written again as format 3.
  */
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
 import type { Failure, RowLayout } from './batch.js';
 import { FAULT_KINDS, type FaultKind } from '../programs/fault.js';
-import { headerTextOf, readJournalOf, type JournalKind, type JournalOf } from './journal-file.js';
+import { forEachLine, headerTextOf, readJournalOf, type JournalKind, type JournalOf } from './journal-file.js';
 import { shardRange } from './shard.js';
 import { isObject, metricsOf, shellWord, specFromJournal, type RunSpec } from './spec.js';
 import type { GroupTally } from '../table/table.js';
 
-/** The journal format this tafel writes; others are refused. */
-const JOURNAL_VERSION = 2;
+/** The journal format this tafel writes; it reads format 2 too, and refuses others. */
+const JOURNAL_VERSION = 3;
+const OLD_VERSION = 2;
+
+/** A format-3 body line: a skipped group, or a checkpoint of the run's state. */
+type StateLine =
+  | { readonly g: number; readonly skipped: string; readonly failure: Failure }
+  | {
+      readonly groups: number;
+      readonly deals: number;
+      /** `RunTally.toJSON()` and `Sprt.toJSON()`, checked when restored. */
+      readonly tally: unknown;
+      readonly sprt: unknown;
+    };
+
+export type Checkpoint = Extract<StateLine, { groups: number }> & {
+  /** Byte offset after its line, and the skipped groups before it, in order. */
+  readonly end: number;
+  readonly skipped: readonly Failure[];
+};
+
+/** A checkpoint line. */
+export function checkpointText(groups: number, tally: unknown, deals: number, sprt: unknown): string {
+  return JSON.stringify({ groups, deals, tally, sprt }) + '\n';
+}
 
 /** One group line: its tally numbers, or why it was dropped. */
 export type GroupLine =
@@ -48,29 +82,12 @@ export function headerText(spec: RunSpec, path: string): string {
   return headerTextOf(RUN_JOURNAL, spec, path);
 }
 
-export function groupText(g: number, t: GroupTally): string {
-  return `{"g":${g},"deals":${t.deals},"dealSums":${nums(t.dealSums)},"dealCounts":${nums(t.dealCounts)},"matchSums":${nums(t.matchSums)},"matchCounts":${nums(t.matchCounts)}}\n`;
-}
-
 /** The line of a group dropped after `f` (a bot's fault, so `f.fault` is set). */
 export function skippedText(f: Failure): string {
   const at = f.at ? { rotation: f.at.rotation, deal: f.at.deal, seat: f.at.seat } : {};
   return (
     JSON.stringify({ g: f.group, skipped: f.message, fault: f.fault ?? 'threw', entrant: f.entrant, ...at }) + '\n'
   );
-}
-
-// Sums and counts are mostly small integers: their texts are made once.
-const SMALL = Array.from({ length: 4096 }, (_, i) => String(i - 2048));
-
-function nums(a: Float64Array): string {
-  let s = '[';
-  for (let i = 0; i < a.length; i++) {
-    if (i) s += ',';
-    const k = a[i] + 2048;
-    s += k >= 0 && k < 4096 && Math.floor(k) === k ? SMALL[k] : String(a[i]);
-  }
-  return s + ']';
 }
 
 export function toGroupTally(line: GroupLine, into: GroupTally): void {
@@ -82,17 +99,24 @@ export function toGroupTally(line: GroupLine, into: GroupTally): void {
   into.matchCounts.set(line.matchCounts);
 }
 
-/** A run's journal read: its spec, its group lines from the shard's first group. */
-export type JournalContents = JournalOf<RunSpec, GroupLine>;
+/**
+ * A run's journal read: its spec and body lines. Format 2: group lines from the shard's
+ * first group; format 3: skipped lines and checkpoints (`checkpoints`).
+ */
+export type JournalContents =
+  | (JournalOf<RunSpec, GroupLine> & { readonly version: 2 })
+  | (JournalOf<RunSpec, StateLine> & { readonly version: 3; readonly checkpoints: readonly Checkpoint[] });
 
-/** The run's journal as `readJournalOf` reads it. */
-const RUN_JOURNAL: JournalKind<RunSpec, GroupLine> = {
+const otherVersion = (v: unknown) =>
+  `journal format ${String(v)}, written by another version of tafel (this one reads formats ${OLD_VERSION} and ${JOURNAL_VERSION}); run it again`;
+
+/** A format-2 journal as `readJournalOf` reads it. */
+const OLD_JOURNAL: JournalKind<RunSpec, GroupLine> = {
   tag: 'journal',
-  version: JOURNAL_VERSION,
+  version: OLD_VERSION,
   noun: 'journal',
   line: 'group',
-  otherVersion: (v) =>
-    `journal format ${String(v)}, written by another version of tafel (this one reads format ${JOURNAL_VERSION}); run it again`,
+  otherVersion,
   otherFile,
   spec: specFromJournal,
   body: parseGroup,
@@ -100,13 +124,66 @@ const RUN_JOURNAL: JournalKind<RunSpec, GroupLine> = {
   index: (line) => line.g,
 };
 
+/** The run's journal (format 3) as `readJournalOf` reads it. */
+const RUN_JOURNAL: JournalKind<RunSpec, StateLine> = {
+  ...(OLD_JOURNAL as unknown as JournalKind<RunSpec, StateLine>),
+  version: JOURNAL_VERSION,
+  line: 'skipped group or checkpoint',
+  body: parseStateLine,
+  index: (line) => ('g' in line ? line.g : line.groups),
+  follows: (line, before, { from, to }) => {
+    let last: StateLine | undefined;
+    for (let i = before.length - 1; i >= 0 && !last; i--) last = before[i];
+    const groupsBefore = (() => {
+      for (let i = before.length - 1; i >= 0; i--) {
+        const b = before[i];
+        if ('groups' in b) return b.groups;
+      }
+      return 0;
+    })();
+    const lastSkipped = last && 'g' in last ? last.g - from + 1 : 0;
+    if ('g' in line) {
+      if (line.g < from + Math.max(groupsBefore, lastSkipped) || line.g >= to)
+        return `is skipped group ${line.g}, out of order`;
+      return null;
+    }
+    if (line.groups < Math.max(groupsBefore, lastSkipped) || line.groups > to - from)
+      return `is a checkpoint after ${line.groups} groups, out of order`;
+    return null;
+  },
+};
+
 /**
  * Read and check a journal. `layout` (from the game and the entrants, which only the
  * caller can resolve) is checked by `checkLines`; here the structure is checked:
- * one header, then group lines numbered consecutively from the shard's first group.
+ * one header, then (format 2) group lines numbered consecutively from the shard's first
+ * group, or (format 3) skipped lines in order and checkpoints that follow them.
  */
 export function readJournal(path: string, what = 'journal'): JournalContents {
-  return readJournalOf(path, what, RUN_JOURNAL);
+  let version: unknown = null;
+  forEachLine(path, what, (text) => {
+    try {
+      const v = JSON.parse(text) as unknown;
+      if (isObject(v) && v.tafel === 'journal') version = v.v;
+    } catch {
+      // Not JSON: the full reader says what it is.
+    }
+    return false;
+  });
+  if (version === OLD_VERSION) return { ...readJournalOf(path, what, OLD_JOURNAL), version: OLD_VERSION };
+  const c = readJournalOf(path, what, RUN_JOURNAL);
+  const checkpoints: Checkpoint[] = [];
+  const skipped: Failure[] = [];
+  c.lines.forEach((line, i) => {
+    if ('g' in line) skipped.push(line.failure);
+    else checkpoints.push({ ...line, end: c.ends[i + 1], skipped: skipped.slice() });
+  });
+  return { ...c, version: JOURNAL_VERSION, checkpoints };
+}
+
+/** Groups (played or skipped) the journal holds: all its lines (format 2), or its last checkpoint's. */
+export function groupsDone(c: JournalContents): number {
+  return c.version === OLD_VERSION ? c.lines.length : (c.checkpoints.at(-1)?.groups ?? 0);
 }
 
 /**
@@ -125,10 +202,11 @@ export function checkMetrics(path: string, spec: RunSpec, game: Pick<Game, 'deal
   }
 }
 
-/** Check the group lines' array lengths against the run's entrants and metrics. */
-export function checkLines(path: string, lines: readonly GroupLine[], layout: RowLayout): void {
+/** Check the group lines' array lengths against the run's entrants and metrics (format 2; format 3's checkpoints are checked when restored). */
+export function checkLines(path: string, c: Pick<JournalContents, 'version' | 'lines'>, layout: RowLayout): void {
+  if (c.version !== OLD_VERSION) return;
   const E = layout.entrants;
-  for (const line of lines) {
+  for (const line of c.lines as readonly GroupLine[]) {
     if ('skipped' in line) continue;
     const ok =
       line.dealSums.length === E * layout.dealMetrics &&
@@ -146,7 +224,7 @@ export function checkLines(path: string, lines: readonly GroupLine[], layout: Ro
 /** Whether the journal holds every group of its run (or shard). */
 export function isComplete(c: JournalContents): boolean {
   const { from, to } = shardRange(c.spec.groups, c.spec.shard);
-  return c.lines.length === to - from;
+  return groupsDone(c) === to - from;
 }
 
 /**
@@ -169,6 +247,17 @@ export function isDealRecord(v: unknown): boolean {
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isNumbers = (v: unknown): v is number[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+
+function parseStateLine(v: unknown, spec: RunSpec): StateLine | null {
+  if (!isObject(v)) return null;
+  if ('g' in v) {
+    const line = parseGroup(v, spec);
+    return line && 'skipped' in line ? line : null;
+  }
+  if (!isCount(v.groups) || !isCount(v.deals) || !isObject(v.tally) || !(v.sprt === null || isObject(v.sprt)))
+    return null;
+  return { groups: v.groups, deals: v.deals, tally: v.tally, sprt: v.sprt };
+}
 
 function parseGroup(v: unknown, spec: RunSpec): GroupLine | null {
   if (!isObject(v) || !isCount(v.g)) return null;

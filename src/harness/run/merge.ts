@@ -1,10 +1,12 @@
 /**
- * `tafel merge`: the journals of a run's shards, put side by side, are the journal of
- * the whole run. Shards are checked to be of one run (every part of the spec that the
- * results depend on agrees), each present once and each complete; their group lines
- * are concatenated in shard order, which is group order. The tally and summary are
- * computed from them exactly as one machine would have, and the shards' records and
- * per-deal rows joined in the same order are one machine's files byte for byte.
+ * `tafel merge`: the journals of a run's shards, added up, are the journal of the whole
+ * run. Shards are checked to be of one run (every part of the spec that the results
+ * depend on agrees), each present once and each complete; their last checkpoints'
+ * tallies are added (exact sums: the order of addition does not matter, see
+ * stats/exact.ts) and their skipped groups concatenated in shard order, which is group
+ * order. So the tally and summary are what one machine computes, and the shards'
+ * records and per-deal rows joined in the same order are one machine's files byte for
+ * byte. Journals of format 2 are read too, their group lines tallied.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
@@ -13,22 +15,23 @@ import type { Game } from '../../games/game.js';
 import { RowLayout, dealColumns } from './batch.js';
 import { Collector } from './collect.js';
 import { countFaults, type FaultCounts } from './fault-counts.js';
+import type { Failure } from './batch.js';
 import {
   checkLines,
   checkMetrics,
-  groupText,
+  checkpointText,
+  groupsDone,
   headerText,
   isComplete,
   skippedText,
-  toGroupTally,
-  type GroupLine,
   type JournalContents,
 } from './journal.js';
 import { TextFile } from './outputs.js';
-import { fileEnds } from './resume.js';
+import { shardFileRange } from './resume.js';
 import { shardRange } from './shard.js';
 import { checkSpec, identityDifference, pathOf, type RunSpec } from './spec.js';
 import { RunTally } from '../stats/tally.js';
+import type { GroupTally } from '../table/table.js';
 
 export interface MergeInput {
   readonly path: string;
@@ -38,7 +41,6 @@ export interface MergeInput {
 export interface Merged {
   /** The run, as a single machine's journal states it (no shard; the first shard's files until the merge names its own). */
   readonly spec: RunSpec;
-  readonly lines: readonly GroupLine[];
   /** The shards in order. */
   readonly shards: readonly MergeInput[];
 }
@@ -78,57 +80,101 @@ export function mergeJournals(inputs: readonly MergeInput[]): Merged {
   const missing = byIndex.findIndex((x) => x === undefined);
   if (missing >= 0) throw new TafelError('bad-merge', `merge: shard ${missing}/${count} is missing`);
   const shards = byIndex as MergeInput[];
-  const lines: GroupLine[] = [];
   for (const x of shards) {
     const c = x.contents;
     if (!isComplete(c)) {
       const { from, to } = shardRange(c.spec.groups, c.spec.shard);
       throw new TafelError(
         'bad-merge',
-        `merge: ${x.path} is unfinished (${c.lines.length} of ${to - from} groups); finish it with: tafel run --resume ${x.path}`,
+        `merge: ${x.path} is unfinished (${groupsDone(c)} of ${to - from} groups); finish it with: tafel run --resume ${x.path}`,
       );
     }
-    lines.push(...c.lines);
   }
-  return { spec: checkSpec({ ...first.contents.spec, shard: null }), lines, shards };
+  return { spec: checkSpec({ ...first.contents.spec, shard: null }), shards };
 }
 
-/** The tally of the merged run; also checks every line against the game's metrics. */
-export function mergedTally(
+/** A journal's state: its last checkpoint's (format 3), or its group lines tallied (format 2). */
+export interface JournalState {
+  readonly tally: RunTally;
+  /** Groups dropped, in order. */
+  readonly skipped: readonly Failure[];
+}
+
+/** The state of the journal `c` (a run or a shard of it) for `game`, checked against the game's metrics. */
+export function journalState(
   game: Game,
-  m: Merged,
+  c: JournalContents,
   path: string,
-): { tally: RunTally; skipped: number; faults: FaultCounts } {
-  const layout = RowLayout.of(game, m.spec.entrants.length);
-  checkMetrics(path, m.spec, game);
-  checkLines(path, m.lines, layout);
-  const tally = new RunTally(game.dealMetrics, m.spec.unit === 'match' ? game.matchMetrics : null, layout.entrants);
-  const collector = new Collector(layout, tally, { journal: null, records: null, dealCsv: null });
-  collector.addLines(m.lines);
-  const skipped = collector.skipped;
-  // Restarts are not journaled: a merge counts the faults only.
-  const faults = countFaults(layout.entrants, tally.groups + skipped.length, skipped, null);
-  return { tally, skipped: skipped.length, faults };
+  onGroup: ((g: GroupTally) => void) | null = null,
+): JournalState {
+  const layout = RowLayout.of(game, c.spec.entrants.length);
+  checkMetrics(path, c.spec, game);
+  const tally = new RunTally(game.dealMetrics, c.spec.unit === 'match' ? game.matchMetrics : null, layout.entrants);
+  if (c.version === 2) {
+    checkLines(path, c, layout);
+    const collector = new Collector(layout, tally, { journal: null, records: null, dealCsv: null }, onGroup);
+    collector.addLines(c.lines);
+    return { tally, skipped: collector.skipped };
+  }
+  const last = c.checkpoints.at(-1);
+  if (!last) return { tally, skipped: [] };
+  try {
+    tally.restore(last.tally);
+  } catch {
+    throw new TafelError(
+      'bad-journal',
+      `journal ${path}: its checkpoint after ${last.groups} groups does not fit the run's bots and metrics (a corrupt journal)`,
+    );
+  }
+  return { tally, skipped: last.skipped };
 }
 
-/** Write the merged journal (the spec with the merge's own files): a single machine's journal of the run. */
-export function writeMergedJournal(path: string, game: Game, m: Merged): void {
-  const group = RowLayout.of(game, m.spec.entrants.length).newGroup();
+/** Deals played in the groups the journal holds. */
+function dealsDone(c: JournalContents): number {
+  if (c.version === 3) return c.checkpoints.at(-1)?.deals ?? 0;
+  let deals = 0;
+  for (const line of c.lines) if (!('skipped' in line)) deals += line.deals;
+  return deals;
+}
+
+export interface MergedTally {
+  readonly tally: RunTally;
+  /** Groups dropped, and their failures in order. */
+  readonly skipped: number;
+  readonly failures: readonly Failure[];
+  readonly faults: FaultCounts;
+}
+
+/** The tally of the merged run: the shards' added up; also checks each against the game's metrics. */
+export function mergedTally(game: Game, m: Merged, path: string): MergedTally {
+  checkMetrics(path, m.spec, game);
+  const entrants = m.spec.entrants.length;
+  const tally = new RunTally(game.dealMetrics, m.spec.unit === 'match' ? game.matchMetrics : null, entrants);
+  const failures: Failure[] = [];
+  for (const x of m.shards) {
+    const s = journalState(game, x.contents, path);
+    tally.merge(s.tally);
+    failures.push(...s.skipped);
+  }
+  // Restarts are not journaled: a merge counts the faults only.
+  const faults = countFaults(entrants, tally.groups + failures.length, failures, null);
+  return { tally, skipped: failures.length, failures, faults };
+}
+
+/** Write the merged journal (the spec with the merge's own files): the header, the skipped lines and one checkpoint. */
+export function writeMergedJournal(path: string, m: Merged, t: MergedTally): void {
   const out = new TextFile(path, '--journal');
   try {
     let text = headerText(m.spec, path);
-    for (const line of m.lines) {
-      if ('skipped' in line) {
-        text += skippedText(line.failure);
-      } else {
-        toGroupTally(line, group);
-        text += groupText(line.g, group);
-      }
+    for (const f of t.failures) {
+      text += skippedText(f);
       if (text.length > 1 << 20) {
         out.write(text);
         text = '';
       }
     }
+    const groups = t.tally.groups + t.failures.length;
+    if (groups > 0) text += checkpointText(groups, t.tally, t.tally.deals, null);
     out.write(text);
   } finally {
     out.close();
@@ -153,18 +199,20 @@ export function joinShardFiles(game: Game, m: Merged, kind: 'records' | 'dealCsv
           'bad-merge',
           `merge ${flag}: shard ${x.path} was run without ${flag}, so it has none to join`,
         );
-      const ends = fileEnds(x.contents, kind, file, {
+      const c = x.contents;
+      const { to } = shardRange(c.spec.groups, c.spec.shard);
+      const range = shardFileRange(kind, file, to, dealsDone(c), {
         dealHeader,
-        seats: x.contents.spec.seats,
-        rotations: x.contents.spec.seatings.length,
+        seats: c.spec.seats,
+        rotations: c.spec.seatings.length,
       });
-      if (ends.length - 1 < x.contents.lines.length) {
+      if (range.lines !== range.want) {
         throw new TafelError(
           'bad-merge',
-          `merge ${flag}: ${file} of shard ${x.path} holds ${ends.length - 1} of its ${x.contents.lines.length} groups; finish it with: tafel run --resume ${x.path}`,
+          `merge ${flag}: ${file} of shard ${x.path} holds ${range.lines} of the ${range.want} lines of its ${groupsDone(c)} groups; finish it with: tafel run --resume ${x.path}`,
         );
       }
-      copyRange(file, i === 0 || kind === 'records' ? 0 : ends[0], ends[ends.length - 1], out);
+      copyRange(file, i === 0 ? 0 : range.start, range.end, out);
     });
   } finally {
     out.close();
@@ -184,9 +232,7 @@ export async function joinShardDatabases(game: Game, m: Merged, path: string): P
       const file = pathOf(x.contents.spec, 'db');
       if (file === null)
         throw new TafelError('bad-merge', `merge --db: shard ${x.path} was run without --db, so it has none to join`);
-      let deals = 0;
-      for (const line of x.contents.lines) if (!('skipped' in line)) deals += line.deals;
-      await db.copyShard(file, x.contents.spec, deals);
+      await db.copyShard(file, x.contents.spec, dealsDone(x.contents));
     }
   } finally {
     await db.close([m.spec]);

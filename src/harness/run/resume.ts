@@ -1,5 +1,10 @@
 /**
- * Resuming a run: the journal says which groups are done; the records and per-deal
+ * Resuming a run: the journal says which groups are done: a format-3 journal's last
+ * checkpoint, or every group line of a format-2 one. The records and per-deal CSV are
+ * cut back to a checkpoint by the group column of their lines: a checkpoint's groups
+ * must be there with as many lines as its deals say (a file behind it, after a crash of
+ * the machine, falls back to an earlier checkpoint, or to the start). For a format-2
+ * journal (below): the records and per-deal
  * CSV files are cut back to exactly those groups (an interrupted run may have written
  * a little past its last journal line, or, after a crash of the machine, a little
  * less). Each group has a known number of lines in each file (a record per deal, a
@@ -9,7 +14,7 @@
 import { existsSync, statSync, truncateSync } from 'node:fs';
 import { TafelError } from '../../core/errors.js';
 import { forEachLine } from './journal-file.js';
-import type { GroupLine, JournalContents } from './journal.js';
+import type { Checkpoint, GroupLine, JournalContents } from './journal.js';
 
 export interface ResumeFiles {
   readonly journal: string;
@@ -25,7 +30,7 @@ export interface ResumeFiles {
  * Cut the journal, records and per-deal CSV back to the longest prefix of groups that
  * all of them hold completely, and return that prefix's group lines.
  */
-export function cutBack(c: JournalContents, f: ResumeFiles): GroupLine[] {
+export function cutBack(c: JournalContents & { version: 2 }, f: ResumeFiles): GroupLine[] {
   let kept = c.lines.length;
   const cuts: [string, number[]][] = [];
   for (const [path, kind] of [
@@ -47,8 +52,8 @@ export function cutBack(c: JournalContents, f: ResumeFiles): GroupLine[] {
  * the header (0 for records) and after each complete group of the journal, as far as
  * the file goes.
  */
-export function fileEnds(
-  c: JournalContents,
+function fileEnds(
+  c: JournalContents & { version: 2 },
   kind: 'records' | 'dealCsv',
   path: string,
   f: Pick<ResumeFiles, 'dealHeader' | 'seats' | 'rotations'>,
@@ -150,4 +155,129 @@ function cut(path: string, size: number): void {
       `cannot resume: ${path}: cannot truncate (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     );
   }
+}
+
+/** Where a record's or a per-deal row's group is read, and how many lines a deal has. */
+function fileKind(kind: 'records' | 'dealCsv', f: Pick<ResumeFiles, 'dealHeader' | 'seats' | 'rotations'>) {
+  return kind === 'records'
+    ? { what: '--records', header: null, perDeal: 1, groupOf: (text: string) => recordGroup(text, f.rotations) }
+    : { what: '--deal-csv', header: f.dealHeader, perDeal: f.seats, groupOf: csvGroup };
+}
+
+/**
+ * For each of the ascending group numbers `at`: the lines of `path` (after its header)
+ * whose group is below it, and the byte offset after them. One pass, stopping once past
+ * the last; lines are in group order (a line out of order is a corrupt file).
+ */
+function linesBefore(
+  path: string,
+  kind: ReturnType<typeof fileKind>,
+  at: readonly number[],
+): { lines: number[]; ends: number[]; start: number } | null {
+  if (!existsSync(path)) return null;
+  const lines: number[] = [];
+  const ends: number[] = [];
+  let count = 0;
+  let last = 0;
+  let start = 0;
+  let lineNo = 0;
+  let previous = -1;
+  forEachLine(path, kind.what, (text, end, complete) => {
+    if (!complete) return false;
+    lineNo++;
+    if (kind.header && lineNo === 1) {
+      if (text + '\n' !== kind.header)
+        throw new TafelError(
+          'bad-resume',
+          `cannot resume: ${kind.what} ${path} has other columns than this run writes`,
+        );
+      start = last = end;
+      return true;
+    }
+    const g = kind.groupOf(text);
+    if (g < 0 || g < previous)
+      throw new TafelError(
+        'bad-resume',
+        `cannot resume: ${kind.what} ${path} line ${lineNo} is ${g < 0 ? 'not one of this run' : 'of a group out of order'} (a corrupt file)`,
+      );
+    previous = g;
+    while (lines.length < at.length && g >= at[lines.length]) {
+      lines.push(count);
+      ends.push(last);
+    }
+    if (lines.length === at.length) return false;
+    count++;
+    last = end;
+    return true;
+  });
+  while (lines.length < at.length) {
+    lines.push(count);
+    ends.push(last);
+  }
+  return { lines, ends, start };
+}
+
+/**
+ * Cut the journal (format 3), records and per-deal CSV back to the latest checkpoint
+ * that every file holds completely, and return it (null: back to the start, where the
+ * journal keeps its header only).
+ */
+export function cutBackToCheckpoint(
+  c: JournalContents & { version: 3 },
+  headerEnd: number,
+  from: number,
+  f: ResumeFiles,
+): Checkpoint | null {
+  const cps = c.checkpoints;
+  const at = cps.map((cp) => from + cp.groups);
+  let usable = cps.length;
+  const cuts: [string, number[], number][] = [];
+  for (const [path, k] of [
+    [f.records, 'records'],
+    [f.dealCsv, 'dealCsv'],
+  ] as const) {
+    if (!path) continue;
+    const kind = fileKind(k, f);
+    const found = linesBefore(path, kind, at);
+    const last = cps.at(-1);
+    if (!found) {
+      if (last && last.deals > 0)
+        throw new TafelError(
+          'bad-resume',
+          `cannot resume: ${kind.what} ${path} is missing, but the journal has ${last.groups} groups`,
+        );
+      continue;
+    }
+    for (let i = 0; i < cps.length; i++) {
+      const want = cps[i].deals * kind.perDeal;
+      if (found.lines[i] > want)
+        throw new TafelError(
+          'bad-resume',
+          `cannot resume: ${kind.what} ${path} holds ${found.lines[i]} lines of the first ${cps[i].groups} groups, the journal says ${want} (a corrupt file)`,
+        );
+      // Behind this checkpoint (the machine crashed before the file was on disk): an earlier one.
+      if (found.lines[i] < want) usable = Math.min(usable, i);
+    }
+    cuts.push([path, found.ends, found.start]);
+  }
+  const cp = usable > 0 ? cps[usable - 1] : null;
+  for (const [path, ends, start] of cuts) cut(path, cp ? ends[usable - 1] : start);
+  cut(f.journal, cp ? cp.end : headerEnd);
+  return cp;
+}
+
+/**
+ * The byte range of a finished shard's records or per-deal rows (after the header, to
+ * the end of its last group): checked to hold as many lines as its deals say.
+ */
+export function shardFileRange(
+  kind: 'records' | 'dealCsv',
+  path: string,
+  to: number,
+  deals: number,
+  f: Pick<ResumeFiles, 'dealHeader' | 'seats' | 'rotations'>,
+): { start: number; end: number; lines: number; want: number } {
+  const k = fileKind(kind, f);
+  const found = linesBefore(path, k, [to]) ?? { lines: [0], ends: [0], start: 0 };
+  return { start: found.start, end: found.ends[0], lines: found.lines[0], want: deals * k.perDeal };
 }

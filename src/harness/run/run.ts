@@ -22,13 +22,22 @@ import { BatchPlayer, RowLayout, dealColumns, type Failure } from './batch.js';
 import { Collector } from './collect.js';
 import type { RunDatabase } from '../db/db.js';
 import { countFaults, type FaultCounts } from './fault-counts.js';
-import { checkLines, checkMetrics, headerText, type GroupLine, type JournalContents } from './journal.js';
+import {
+  checkLines,
+  checkMetrics,
+  checkpointText,
+  headerText,
+  skippedText,
+  type Checkpoint,
+  type GroupLine,
+  type JournalContents,
+} from './journal.js';
 import { TextFile, checkOutputs, writeCsv } from './outputs.js';
 import { runOutputs } from './parts.js';
 import { createRunner, type Runner } from './pool.js';
 import type { Progress } from './progress.js';
 import { SUMMARY_COLUMNS, renderTable, summaryRows } from './report.js';
-import { cutBack } from './resume.js';
+import { cutBack, cutBackToCheckpoint } from './resume.js';
 import { playInOrder, type ScheduleEnd } from './schedule.js';
 import { shardRange } from './shard.js';
 import { identityDifference, pathOf, type LiveRun, type RunSpec } from './spec.js';
@@ -141,21 +150,28 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const dealCsv = pathOf(spec, 'dealCsv');
   const layout = new RowLayout(spec.entrants.length, game.dealMetrics.length, game.matchMetrics.length);
   const dealHeader = stringify([], { header: true, columns: dealColumns(game) });
+  const resumeFiles = {
+    journal: journalPath ?? '',
+    records,
+    dealCsv,
+    dealHeader,
+    seats: spec.seats,
+    rotations: spec.seatings.length,
+  };
+  const shown = spec.files.journal ?? journalPath ?? '';
+  // What the journal holds: every group line of a format-2 journal, or a checkpoint.
   let prefix: GroupLine[] = [];
+  let restored: Checkpoint | null = null;
   if (resume && journalPath) {
-    const shown = spec.files.journal ?? journalPath;
     checkMetrics(shown, resume.spec, game);
-    checkLines(shown, resume.lines, layout);
-    prefix = cutBack(resume, {
-      journal: journalPath,
-      records,
-      dealCsv,
-      dealHeader,
-      seats: spec.seats,
-      rotations: spec.seatings.length,
-    });
+    checkLines(shown, resume, layout);
+    if (resume.version === 2) prefix = cutBack(resume, resumeFiles);
+    else restored = cutBackToCheckpoint(resume, resume.ends[0], from, resumeFiles);
   }
+  const done = resume?.version === 2 ? prefix.length : (restored?.groups ?? 0);
+  // A format-2 journal is written again as format 3, from its header on.
   const append = resume !== undefined;
+  const rewrite = resume?.version === 2;
   const files = {
     journal: null as TextFile | null,
     records: null as TextFile | null,
@@ -170,8 +186,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       if (fresh) files.dealCsv.write(dealHeader);
     }
     if (journalPath) {
-      files.journal = new TextFile(journalPath, '--journal', append);
-      if (!append) files.journal.write(headerText(spec, journalPath));
+      files.journal = new TextFile(journalPath, '--journal', append && !rewrite);
+      if (!append || rewrite) files.journal.write(headerText(spec, journalPath));
     }
   } catch (e) {
     closeFiles();
@@ -185,7 +201,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
       // DuckDB's native module is loaded only by runs that write a database.
       const { RunDatabase } = await import('../db/db.js');
       database = await RunDatabase.open(dbPath, game, [spec], resume ? 'continue' : 'create');
-      if (resume) await database.cutBack(spec, prefix.length, dealsIn(prefix));
+      if (resume) await database.cutBack(spec, done, restored ? restored.deals : dealsIn(prefix));
     }
   } catch (e) {
     closeFiles();
@@ -201,15 +217,45 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     if (test && d !== null) test.add(d);
     session.onGroup?.(g);
   };
-  const collector = new Collector(layout, tally, { ...files, db: database && { database, spec } }, onGroup);
-  collector.addLines(prefix);
+  const checkpoints = {
+    every: Math.max(1, Math.ceil((to - from) / 64)),
+    text: () => checkpointText(done + collector.groupsIn, tally, tally.deals, test),
+  };
+  const collector = new Collector(
+    layout,
+    tally,
+    { ...files, db: database && { database, spec } },
+    onGroup,
+    checkpoints,
+  );
   const share = spec.onBotError === 'skip' ? (session.maxFaultShare ?? 1) : 1;
   const withdrawal = share < 1 ? new Withdrawal(spec.entrants.length, share) : null;
-  withdrawal?.addLines(prefix);
+  if (restored) {
+    try {
+      tally.restore(restored.tally);
+      if (test) test.restore(restored.sprt);
+    } catch {
+      closeFiles();
+      await database?.close();
+      throw new TafelError(
+        'bad-journal',
+        `journal ${shown}: its checkpoint after ${restored.groups} groups does not fit the run's bots, metrics or test (a corrupt journal)`,
+      );
+    }
+    collector.addSkipped(restored.skipped);
+    withdrawal?.restore(restored.groups, restored.skipped);
+  } else {
+    collector.addLines(prefix);
+    withdrawal?.addLines(prefix);
+    if (rewrite && files.journal && done > 0) {
+      for (const f of collector.skipped) files.journal.write(skippedText(f));
+      files.journal.write(checkpoints.text());
+    }
+  }
   const restarts = new Float64Array(spec.entrants.length);
   // A resumed run whose test had already decided plays nothing more.
-  const start = test?.decision ? to : from + prefix.length;
-  const progress = session.progress?.({ total: to - from, before: prefix.length });
+  const start = test?.decision ? to : from + done;
+  const progress = session.progress?.({ total: to - from, before: done });
   const moveTimes = spec.timeMoves ? new MoveTimes(spec.entrants.length) : null;
   // Nothing left to play (a finished resume, an empty shard): no threads to start.
   const runner =
@@ -243,7 +289,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   } finally {
     progress?.end();
     try {
-      collector.flush();
+      collector.flush(true);
     } finally {
       closeFiles();
       if (!session.runner) await runner.close();
@@ -275,7 +321,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     withdrawn: end.end === 'withdrawn' ? withdrawal!.withdrawn : null,
     from,
     to,
-    resumed: prefix.length,
+    resumed: done,
     sprt: test,
     moveTime: moveTimes?.result() ?? null,
   };

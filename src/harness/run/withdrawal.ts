@@ -48,6 +48,12 @@ export class Withdrawal {
     for (const line of lines) this.step(this.counts, 'skipped' in line ? line.failure : null);
   }
 
+  /** The first `groups` groups done (a resumed run's checkpoint), `skipped` the dropped ones: counted, never checked. */
+  restore(groups: number, skipped: readonly Failure[]): void {
+    for (const f of skipped) this.step(this.counts, f);
+    this.counts.groups = groups;
+  }
+
   /**
    * The group after which the run ends, if it is among the `done` groups from `start`
    * (`skipped` the dropped ones, in order), else null; nothing is counted.

@@ -213,6 +213,36 @@ export class Sprt {
     else if (this.current <= this.range[0]) this.verdict = 'H0';
   }
 
+  /** The whole state (exact: counts and Welford's doubles), for a journal's checkpoint. */
+  toJSON(): unknown {
+    const m = this.differences;
+    return { counts: this.counts, differences: [m.n, m.mean, m.m2], llr: this.current, decision: this.verdict };
+  }
+
+  /** The state `toJSON` wrote, in place of this one's; a RangeError when it is not a test's state. */
+  restore(v: unknown): void {
+    const s = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+    const c = s.counts as Record<string, unknown> | undefined;
+    const d = s.differences;
+    const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+    if (
+      !c ||
+      !num(c.wins) ||
+      !num(c.draws) ||
+      !num(c.losses) ||
+      !Array.isArray(d) ||
+      d.length !== 3 ||
+      !d.every(num) ||
+      !num(s.llr) ||
+      !(s.decision === null || s.decision === 'H0' || s.decision === 'H1')
+    )
+      throw new RangeError('not an SPRT state');
+    Object.assign(this.counts, { wins: c.wins, draws: c.draws, losses: c.losses });
+    [this.differences.n, this.differences.mean, this.differences.m2] = d;
+    this.current = s.llr;
+    this.verdict = s.decision;
+  }
+
   /** Groups counted (up to the decision). */
   get n(): number {
     return this.differences.n;

@@ -11,6 +11,8 @@
  * is what the data do give.
  */
 
+import { ExactSum, exactComoment } from './exact.js';
+
 /** Two-sided standard normal quantile for 95%. */
 export const Z95 = 1.959963984540054;
 
@@ -165,39 +167,94 @@ export class Moments {
 }
 
 /**
+ * Mean and variance from exact sums (exact.ts): the same numbers whatever the order the
+ * values came in or the parts they were summed in, so a run split over sessions or
+ * shards and added up states what one uninterrupted run does. The tally's moments.
+ */
+export class ExactMoments {
+  n = 0;
+  private readonly sum = new ExactSum();
+  private readonly squares = new ExactSum();
+
+  add(x: number): void {
+    this.n++;
+    this.sum.add(x);
+    this.squares.addProduct(x, x);
+  }
+
+  merge(o: ExactMoments): void {
+    this.n += o.n;
+    this.sum.merge(o.sum);
+    this.squares.merge(o.squares);
+  }
+
+  get mean(): number {
+    return this.n ? this.sum.value() / this.n : 0;
+  }
+
+  /** Σ(x − mean)², from n·Σx² − (Σx)² summed exactly. */
+  get m2(): number {
+    return this.n ? exactComoment(this.n, this.squares, this.sum, this.sum) / this.n : 0;
+  }
+
+  /** As `Moments.estimate`. */
+  estimate(level = 0.95): Estimate {
+    const m2 = this.m2;
+    const variance = this.n > 1 ? m2 / (this.n - 1) : NaN;
+    const sd = Math.sqrt(variance);
+    const mean = this.n ? this.mean : NaN;
+    if (this.n < 2 || m2 === 0) {
+      return { n: this.n, mean, sd, low: NaN, high: NaN, degenerate: this.n < 2 ? 'few' : 'no-spread' };
+    }
+    const half = (tQuantile(this.n - 1, level) * sd) / Math.sqrt(this.n);
+    return { n: this.n, mean, sd, low: mean - half, high: mean + half };
+  }
+
+  toJSON(): unknown[] {
+    return [this.n, this.sum, this.squares];
+  }
+
+  static fromJSON(v: unknown): ExactMoments {
+    if (!Array.isArray(v) || v.length !== 3 || !isCount(v[0])) throw new RangeError('not exact moments');
+    const m = new ExactMoments();
+    m.n = v[0];
+    m.sum.merge(ExactSum.fromJSON(v[1]));
+    m.squares.merge(ExactSum.fromJSON(v[2]));
+    return m;
+  }
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
  * A rate over independent units (duplicate groups), each contributing k events in n
  * trials: the pooled rate R = sum(k) / sum(n) with a Student-t interval over the units
  * from the ratio estimator's linearized residuals (k_i - R n_i) / mean(n), clamped to
  * [0, 1]. Trials within a unit (seats, partners, deals of one match) may share their
- * outcome, so the unit, not the trial, is what is counted. Co-moments by Welford, so the
- * numbers equal the database's `cluster_rate` (db-macros.ts) to the last printed digit.
+ * outcome, so the unit, not the trial, is what is counted. Its co-moments come from
+ * exact sums (exact.ts), so they do not depend on the order of the units, and equal the
+ * database's `cluster_rate` (db-macros.ts) to the last printed digit.
  */
 export class RatioMoments {
   /** Units (groups). */
   n = 0;
   /** Units with a trial. */
   tried = 0;
-  sumK = 0;
-  sumN = 0;
-  private meanK = 0;
-  private meanN = 0;
-  private ckk = 0;
-  private cnn = 0;
-  private ckn = 0;
+  private readonly k = new ExactSum();
+  private readonly t = new ExactSum();
+  private readonly kk = new ExactSum();
+  private readonly tt = new ExactSum();
+  private readonly kt = new ExactSum();
   private minRate = Infinity;
   private maxRate = -Infinity;
 
   add(k: number, n: number): void {
     this.n++;
-    this.sumK += k;
-    this.sumN += n;
-    const dk = k - this.meanK;
-    const dn = n - this.meanN;
-    this.meanK += dk / this.n;
-    this.meanN += dn / this.n;
-    this.ckk += dk * (k - this.meanK);
-    this.cnn += dn * (n - this.meanN);
-    this.ckn += dk * (n - this.meanN);
+    this.k.add(k);
+    this.t.add(n);
+    this.kk.addProduct(k, k);
+    this.tt.addProduct(n, n);
+    this.kt.addProduct(k, n);
     if (n > 0) {
       this.tried++;
       this.minRate = Math.min(this.minRate, k / n);
@@ -205,22 +262,69 @@ export class RatioMoments {
     }
   }
 
+  get sumK(): number {
+    return this.k.value();
+  }
+
+  get sumN(): number {
+    return this.t.value();
+  }
+
+  merge(o: RatioMoments): void {
+    this.n += o.n;
+    this.tried += o.tried;
+    this.k.merge(o.k);
+    this.t.merge(o.t);
+    this.kk.merge(o.kk);
+    this.tt.merge(o.tt);
+    this.kt.merge(o.kt);
+    this.minRate = Math.min(this.minRate, o.minRate);
+    this.maxRate = Math.max(this.maxRate, o.maxRate);
+  }
+
   estimate(level = 0.95): Estimate {
     const G = this.n;
-    const r = this.sumN > 0 ? this.sumK / this.sumN : NaN;
+    const sumK = this.sumK;
+    const sumN = this.sumN;
+    const r = sumN > 0 ? sumK / sumN : NaN;
     const none = { n: G, mean: r, sd: NaN, low: NaN, high: NaN };
-    if (!(this.sumN > 0)) return { ...none, degenerate: 'few' };
+    if (!(sumN > 0)) return { ...none, degenerate: 'few' };
     // Every or no trial a success: the groups with a trial are the evidence (n counts them), the bound is over them.
     const T = this.tried;
-    if (this.sumK === this.sumN) return { ...none, n: T, degenerate: 'all', bound: wilson(T, T, level).low };
-    if (this.sumK === 0) return { ...none, n: T, degenerate: 'none', bound: wilson(0, T, level).high };
+    if (sumK === sumN) return { ...none, n: T, degenerate: 'all', bound: wilson(T, T, level).low };
+    if (sumK === 0) return { ...none, n: T, degenerate: 'none', bound: wilson(0, T, level).high };
     if (G < 2) return { ...none, degenerate: 'few' };
     // Every unit at the same rate leaves no residual (tested exactly, not as a rounded variance).
     if (this.minRate === this.maxRate) return { ...none, degenerate: 'no-spread' };
-    const variance = Math.max(0, (this.ckk + r * r * this.cnn - 2 * r * this.ckn) / (G - 1));
-    const sd = Math.sqrt(variance) / this.meanN;
+    const ckk = exactComoment(G, this.kk, this.k, this.k) / G;
+    const cnn = exactComoment(G, this.tt, this.t, this.t) / G;
+    const ckn = exactComoment(G, this.kt, this.k, this.t) / G;
+    const variance = Math.max(0, (ckk + r * r * cnn - 2 * r * ckn) / (G - 1));
+    const sd = Math.sqrt(variance) / (sumN / G);
     const half = (tQuantile(G - 1, level) * sd) / Math.sqrt(G);
     return { n: G, mean: r, sd, low: Math.max(0, r - half), high: Math.min(1, r + half) };
+  }
+
+  toJSON(): unknown[] {
+    const rate = (x: number) => (Number.isFinite(x) ? x : null);
+    return [this.n, this.tried, this.k, this.t, this.kk, this.tt, this.kt, rate(this.minRate), rate(this.maxRate)];
+  }
+
+  static fromJSON(v: unknown): RatioMoments {
+    if (!Array.isArray(v) || v.length !== 9 || !isCount(v[0]) || !isCount(v[1])) throw new RangeError('not a rate');
+    const m = new RatioMoments();
+    m.n = v[0];
+    m.tried = v[1];
+    const sums = [m.k, m.t, m.kk, m.tt, m.kt];
+    sums.forEach((s, i) => s.merge(ExactSum.fromJSON(v[2 + i])));
+    const rate = (x: unknown, none: number) => {
+      if (x === null) return none;
+      if (typeof x !== 'number') throw new RangeError('not a rate');
+      return x;
+    };
+    m.minRate = rate(v[7], Infinity);
+    m.maxRate = rate(v[8], -Infinity);
+    return m;
   }
 }
 

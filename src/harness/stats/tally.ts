@@ -11,7 +11,7 @@
  * outcome.
  */
 import type { Metric } from '../../games/game.js';
-import { Moments, RatioMoments, type Estimate } from './stats.js';
+import { ExactMoments, RatioMoments, type Estimate } from './stats.js';
 import { PairOutcomes, fitRatings, headToHeadElo, type EloEstimate, type RatingTable } from './rating.js';
 import type { GroupTally } from '../table/table.js';
 
@@ -32,9 +32,9 @@ export interface PairRow {
 }
 
 export class SectionTally {
-  private readonly means: Moments[];
-  private readonly pairs: Moments[];
-  private readonly rates: RatioMoments[];
+  private means: ExactMoments[];
+  private pairs: ExactMoments[];
+  private rates: RatioMoments[];
   private readonly groupMean: Float64Array;
   /** Win/draw/loss of every pair per group, on the headline metric: the input of Elo. */
   readonly outcomes: PairOutcomes;
@@ -44,8 +44,8 @@ export class SectionTally {
     private readonly entrants: number,
   ) {
     const k = metrics.length;
-    this.means = Array.from({ length: entrants * k }, () => new Moments());
-    this.pairs = Array.from({ length: entrants * entrants * k }, () => new Moments());
+    this.means = Array.from({ length: entrants * k }, () => new ExactMoments());
+    this.pairs = Array.from({ length: entrants * entrants * k }, () => new ExactMoments());
     this.rates = Array.from({ length: entrants * k }, () => new RatioMoments());
     this.groupMean = new Float64Array(entrants * k);
     this.outcomes = new PairOutcomes(entrants);
@@ -123,6 +123,82 @@ export class SectionTally {
     return { table: fitRatings(this.outcomes.wins, this.outcomes.draws, { virtualDraws: 2, groups }), prior: true };
   }
 
+  /** The whole state, exact: what a journal's checkpoint holds (journal.ts). */
+  toJSON(): unknown {
+    const o = this.outcomes;
+    const g = o.groups;
+    return {
+      means: this.means,
+      pairs: this.pairs,
+      rates: this.rates,
+      wins: o.wins,
+      draws: o.draws,
+      gn: Array.from(g.n),
+      gp: Array.from(g.sumP),
+      gq: Array.from(g.sumQ),
+      gpq: Array.from(g.sumPQ),
+    };
+  }
+
+  /** The state `toJSON` wrote, in place of this one's; a RangeError when it does not fit. */
+  restore(v: unknown): void {
+    const k = this.metrics.length;
+    const E = this.entrants;
+    if (typeof v !== 'object' || v === null) throw new RangeError('not a tally section');
+    const s = v as Record<string, unknown>;
+    const list = <T>(x: unknown, n: number, f: (y: unknown) => T): T[] => {
+      if (!Array.isArray(x) || x.length !== n) throw new RangeError('a tally section of another size');
+      return x.map(f);
+    };
+    this.means = list(s.means, E * k, (x) => ExactMoments.fromJSON(x));
+    this.pairs = list(s.pairs, E * E * k, (x) => ExactMoments.fromJSON(x));
+    this.rates = list(s.rates, E * k, (x) => RatioMoments.fromJSON(x));
+    const o = this.outcomes;
+    const counts = (x: unknown, into: number[][]) =>
+      list(x, E, (row) => list(row, E, (c) => c)).forEach((row, i) =>
+        row.forEach((c, j) => {
+          if (typeof c !== 'number' || !(c >= 0)) throw new RangeError('not a count');
+          into[i][j] = c;
+        }),
+      );
+    counts(s.wins, o.wins);
+    counts(s.draws, o.draws);
+    const g = o.groups;
+    for (const [key, into] of [
+      ['gn', g.n],
+      ['gp', g.sumP],
+      ['gq', g.sumQ],
+      ['gpq', g.sumPQ],
+    ] as const) {
+      into.set(
+        list(s[key], into.length, (c) => {
+          if (typeof c !== 'number' || !Number.isFinite(c)) throw new RangeError('not a sum');
+          return c;
+        }),
+      );
+    }
+  }
+
+  /** Add the groups of `o` (another part of the same run): order does not matter, the sums are exact. */
+  merge(o: SectionTally): void {
+    this.means.forEach((m, i) => m.merge(o.means[i]));
+    this.pairs.forEach((m, i) => m.merge(o.pairs[i]));
+    this.rates.forEach((m, i) => m.merge(o.rates[i]));
+    const a = this.outcomes;
+    const b = o.outcomes;
+    for (let i = 0; i < this.entrants; i++)
+      for (let j = 0; j < this.entrants; j++) {
+        a.wins[i][j] += b.wins[i][j];
+        a.draws[i][j] += b.draws[i][j];
+      }
+    // Sums of scores 0, 1/2 and 1 and their products: exact in doubles.
+    for (const key of ['n', 'sumP', 'sumQ', 'sumPQ'] as const) {
+      const x = a.groups[key];
+      const y = b.groups[key];
+      for (let i = 0; i < x.length; i++) x[i] += y[i];
+    }
+  }
+
   /** Every ordered pair a < b (the reverse is the negation). */
   pairRows(): PairRow[] {
     const rows: PairRow[] = [];
@@ -157,4 +233,31 @@ export class RunTally {
     this.deals += g.deals;
     this.groups++;
   }
+
+  /** The whole state, exact (integers and exact sums): a journal checkpoint's tally. */
+  toJSON(): unknown {
+    return { groups: this.groups, deals: this.deals, deal: this.deal, match: this.match };
+  }
+
+  /** The state `toJSON` wrote, in place of this one's; a RangeError when it is not one of this run's. */
+  restore(v: unknown): void {
+    if (typeof v !== 'object' || v === null) throw new RangeError('not a tally');
+    const s = v as Record<string, unknown>;
+    if (!isCount(s.groups) || !isCount(s.deals) || (s.match === null) !== (this.match === null))
+      throw new RangeError('not a tally of this run');
+    this.deal.restore(s.deal);
+    this.match?.restore(s.match);
+    this.groups = s.groups;
+    this.deals = s.deals;
+  }
+
+  /** Add another part of the same run (a shard): the result does not depend on the order of the parts. */
+  merge(o: RunTally): void {
+    this.deal.merge(o.deal);
+    if (this.match && o.match) this.match.merge(o.match);
+    this.groups += o.groups;
+    this.deals += o.deals;
+  }
 }
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
