@@ -167,7 +167,8 @@ export class RunDatabase {
     if (!m) return bad('keeps its rows in its own tables (an older tafel wrote it): start the run anew');
     if (JSON.stringify(m.tables) !== JSON.stringify(fresh.tables))
       bad("has other columns than this run writes (another tafel, or another run's?)");
-    for (const s of specs) if (!m.runs.some((r) => r.run === runNumber(s))) bad('is not the one this run was started in');
+    for (const s of specs)
+      if (!m.runs.some((r) => r.run === runNumber(s))) bad('is not the one this run was started in');
     m.live = true;
     writeManifest(path, m);
     return new RunDatabase(path, schema, m);
@@ -281,7 +282,7 @@ export class RunDatabase {
    * Take in the parts of shard `spec` (of the run this database holds whole) from its own
    * database at `path`, after checking that it holds the `deals` deals its journal names.
    */
-  async copyShard(path: string, spec: RunSpec, deals: number): Promise<void> {
+  copyShard(path: string, spec: RunSpec, deals: number): void {
     const run = runNumber(spec);
     const { from, to } = shardRange(spec.groups, spec.shard);
     const fail = (why: string): never => {
@@ -333,7 +334,12 @@ export class RunDatabase {
       await c.run('DELETE FROM faults');
       const faults = this.manifest.faults;
       for (let i = 0; i < faults.length; i += 1000)
-        await c.run(`INSERT INTO faults VALUES ${faults.slice(i, i + 1000).map(faultValues).join(', ')}`);
+        await c.run(
+          `INSERT INTO faults VALUES ${faults
+            .slice(i, i + 1000)
+            .map(faultValues)
+            .join(', ')}`,
+        );
       for (const s of finished) {
         await c.run(
           `UPDATE runs SET finished = now()::TIMESTAMP WHERE run = ${runNumber(s)} AND shard IS NOT DISTINCT FROM ${shardSql(s)}`,
@@ -390,4 +396,3 @@ async function addRun(c: DuckDBConnection, s: RunSpec): Promise<void> {
     );
   }
 }
-

@@ -217,7 +217,7 @@ export function writePart(path: string, rows: number, columns: readonly PartColu
   const tmp = `${path}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
-    let left = buffers;
+    const left = buffers;
     // writev may write less than asked: go on from where it stopped.
     while (left.length) {
       let n = writevSync(fd, left);

@@ -106,7 +106,7 @@ export function readManifest(db: string): Manifest | null {
   try {
     m = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
   } catch (e) {
-    throw new Error(`${path}: not readable (${(e as Error).message.split('\n')[0]})`);
+    throw new Error(`${path}: not readable (${(e as Error).message.split('\n')[0]})`, { cause: e });
   }
   if (m.format !== 1) throw new Error(`${path}: written by another tafel (format ${String(m.format)})`);
   return m;
@@ -166,7 +166,10 @@ export function tableSql(m: Manifest, table: PartTable, file: (relative: string)
     .sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0) || a[1] - b[1]);
   const typed = columns.map((c) => `${columnSql(c.name, c.type, m.runs)} AS ${sqlName(c.name)}`);
   if (!parts.length) {
-    const nulls = ['CAST(NULL AS INTEGER) AS run', ...columns.map((c) => `CAST(NULL AS ${sqlType(c.type)}) AS ${sqlName(c.name)}`)];
+    const nulls = [
+      'CAST(NULL AS INTEGER) AS run',
+      ...columns.map((c) => `CAST(NULL AS ${sqlType(c.type)}) AS ${sqlName(c.name)}`),
+    ];
     return `SELECT ${nulls.join(', ')} LIMIT 0`;
   }
   const files = parts.map((p) => sqlString(file(partFile(p[0], table, p[1]))));

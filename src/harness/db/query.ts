@@ -134,7 +134,10 @@ export async function openQuery(
       await connection.run(`CREATE TEMP TABLE ${name}_faults (${FAULTS_COLUMNS})`);
       for (let k = 0; k < manifest.faults.length; k += 1000)
         await connection.run(
-          `INSERT INTO ${name}_faults VALUES ${manifest.faults.slice(k, k + 1000).map(faultValues).join(', ')}`,
+          `INSERT INTO ${name}_faults VALUES ${manifest.faults
+            .slice(k, k + 1000)
+            .map(faultValues)
+            .join(', ')}`,
         );
       add('faults', `${name}_faults`);
       const dir = resolve(partsDir(f));

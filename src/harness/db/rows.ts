@@ -228,7 +228,7 @@ export class DbRows implements DbSink {
     }
     const columns: PartColumn[] = [{ name: 'run', kind: 'int', values: this.runColumn }];
     const names = this.names[table];
-    for (let c = 0; c < names.length; c++) columns.push({ name: names[c], ...b.column(c) } as PartColumn);
+    for (let c = 0; c < names.length; c++) columns.push({ name: names[c], ...b.column(c) });
     if (records) columns.push({ name: 'record', kind: 'text', values: plainText(records, n) });
     writePart(join(this.dir, partFile(this.run, table, start)), n, columns);
     b.rows = 0;

@@ -186,7 +186,7 @@ export async function joinShardDatabases(game: Game, m: Merged, path: string): P
         throw new TafelError('bad-merge', `merge --db: shard ${x.path} was run without --db, so it has none to join`);
       let deals = 0;
       for (const line of x.contents.lines) if (!('skipped' in line)) deals += line.deals;
-      await db.copyShard(file, x.contents.spec, deals);
+      db.copyShard(file, x.contents.spec, deals);
     }
   } finally {
     await db.close([m.spec]);
