@@ -16,7 +16,7 @@
  * a running run holds no lock that would keep `tafel query` out.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
@@ -33,6 +33,7 @@ import {
   readManifest,
   sqlString,
   TABLE_NAMES,
+  tableSql,
   writeManifest,
   type FaultRow,
   type Manifest,
@@ -340,6 +341,12 @@ export class RunDatabase {
             .map(faultValues)
             .join(', ')}`,
         );
+      // Views over the parts for any DuckDB client, their paths relative to the database's
+      // directory (where a client opened from there, or with file_search_path, finds them).
+      for (const t of TABLE_NAMES) {
+        const sql = tableSql(this.manifest, t, (part) => `${basename(this.path)}.parts/${part}`);
+        if (sql !== null) await c.run(`CREATE OR REPLACE VIEW ${t} AS ${sql}`);
+      }
       for (const s of finished) {
         await c.run(
           `UPDATE runs SET finished = now()::TIMESTAMP WHERE run = ${runNumber(s)} AND shard IS NOT DISTINCT FROM ${shardSql(s)}`,
