@@ -151,11 +151,20 @@ function physical(c: PartColumn): number {
   return c.kind === 'int' ? INT32 : c.kind === 'double' ? DOUBLE : BYTE_ARRAY;
 }
 
-/** The bytes of a column's values (a view: nothing is copied). */
-function pageBytes(c: PartColumn, rows: number): Uint8Array {
-  if (c.kind === 'text') return c.values;
+/** Rows a data page holds, so that a reader needs no buffer of a whole column of a large batch. */
+const PAGE_ROWS = 65536;
+
+/** A column's pages: rows, and their bytes (views of the values: nothing is copied). */
+function pages(c: PartColumn, rows: number): [number, Uint8Array][] {
+  // Text in one page: its values have no fixed width to cut it at.
+  if (c.kind === 'text') return [[rows, c.values]];
   const size = c.kind === 'int' ? 4 : 8;
-  return new Uint8Array(c.values.buffer, c.values.byteOffset, rows * size);
+  const out: [number, Uint8Array][] = [];
+  for (let first = 0; first === 0 || first < rows; first += PAGE_ROWS) {
+    const count = Math.min(PAGE_ROWS, rows - first);
+    out.push([count, new Uint8Array(c.values.buffer, c.values.byteOffset + first * size, count * size)]);
+  }
+  return out;
 }
 
 /**
@@ -167,18 +176,20 @@ export function writePart(path: string, rows: number, columns: readonly PartColu
   let offset = 4;
   const chunks: { offset: number; size: number }[] = [];
   for (const c of columns) {
-    const data = pageBytes(c, rows);
-    const head = new Compact()
-      .i32(1, 0) // DATA_PAGE
-      .i32(2, data.length)
-      .i32(3, data.length)
-      .struct(5, (d) => d.i32(1, rows).i32(2, PLAIN).i32(3, RLE).i32(4, RLE))
-      .bytes();
-    // A struct written alone ends with its stop byte.
-    const header = Buffer.concat([head, Buffer.of(0)]);
-    chunks.push({ offset, size: header.length + data.length });
-    buffers.push(header, data);
-    offset += header.length + data.length;
+    const at = offset;
+    for (const [count, data] of pages(c, rows)) {
+      const head = new Compact()
+        .i32(1, 0) // DATA_PAGE
+        .i32(2, data.length)
+        .i32(3, data.length)
+        .struct(5, (d) => d.i32(1, count).i32(2, PLAIN).i32(3, RLE).i32(4, RLE))
+        .bytes();
+      // A struct written alone ends with its stop byte.
+      const header = Buffer.concat([head, Buffer.of(0)]);
+      buffers.push(header, data);
+      offset += header.length + data.length;
+    }
+    chunks.push({ offset: at, size: offset - at });
   }
   const meta = new Compact();
   meta
@@ -218,9 +229,9 @@ export function writePart(path: string, rows: number, columns: readonly PartColu
   const fd = openSync(tmp, 'w');
   try {
     const left = buffers;
-    // writev may write less than asked: go on from where it stopped.
+    // writev may write less than asked (and takes at most IOV_MAX buffers): go on from where it stopped.
     while (left.length) {
-      let n = writevSync(fd, left);
+      let n = writevSync(fd, left.slice(0, 512));
       while (left.length && n >= left[0].length) n -= left.shift()!.length;
       if (left.length && n > 0) left[0] = left[0].subarray(n);
     }

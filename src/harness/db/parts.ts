@@ -142,11 +142,14 @@ function columnSql(name: string, t: ColumnType, labels: readonly ManifestRun[]):
   const c = sqlName(name);
   const value = `nullif(${c}, ${NULL_INT})`;
   if (typeof t !== 'string') {
-    const list =
+    // The list cast to the ENUM once (a constant), so that each row picks an ENUM value
+    // and no text is converted per row.
+    const list = (xs: readonly string[]) => `CAST(${sqlList(xs)} AS ${sqlType(t)}[])`;
+    const values =
       name === 'bot'
-        ? `CASE run ${labels.map((r) => `WHEN ${r.run} THEN ${sqlList(r.labels)}`).join(' ')} END`
-        : sqlList(t.enum);
-    return `CAST(list_extract(${list}, ${value} + 1) AS ${sqlType(t)})`;
+        ? `CASE run ${labels.map((r) => `WHEN ${r.run} THEN ${list(r.labels)}`).join(' ')} END`
+        : list(t.enum);
+    return `list_extract(${values}, ${value} + 1)`;
   }
   if (t === 'DOUBLE') return c;
   if (t === 'JSON') return `CAST(${c} AS JSON)`;
