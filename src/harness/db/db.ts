@@ -112,8 +112,12 @@ function toRow(run: number, p: DbBatch): PartEntry {
 
 /** What a run's rows are committed with, for one run or for several (an experiment's). */
 export class RunDatabase {
-  /** Rows written by the workers since the last commit. */
-  waiting = 0;
+  /**
+   * Rows waiting for a commit that call for one now: none, ever. A commit rewrites
+   * committed.json, whatever the rows, so the collector's time bound alone decides
+   * (a commit per batch would make a long run's commits quadratic).
+   */
+  readonly waiting = 0;
   private pending: PartEntry[] = [];
   private pendingFaults: FaultRow[] = [];
 
@@ -178,10 +182,7 @@ export class RunDatabase {
   /** Take in a batch's parts of run `spec` (written by its worker), to be committed by the next `flush`. */
   append(spec: RunSpec, parts: readonly DbBatch[]): void {
     const run = runNumber(spec);
-    for (const p of parts) {
-      this.pending.push(toRow(run, p));
-      this.waiting += p.deals + p.seats + p.matches;
-    }
+    for (const p of parts) this.pending.push(toRow(run, p));
   }
 
   /** A row of `faults` for each bot's fault among `failures` (of run `spec`, in group order). */
@@ -204,7 +205,6 @@ export class RunDatabase {
 
   /** Commit what was taken in (before the journal names it). */
   flush(): void {
-    this.waiting = 0;
     if (!this.pending.length && !this.pendingFaults.length) return;
     this.manifest.parts.push(...this.pending);
     this.manifest.faults.push(...this.pendingFaults);
