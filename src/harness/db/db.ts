@@ -344,7 +344,7 @@ export class RunDatabase {
       // Views over the parts for any DuckDB client, their paths relative to the database's
       // directory (where a client opened from there, or with file_search_path, finds them).
       for (const t of TABLE_NAMES) {
-        const sql = tableSql(this.manifest, t, (part) => `${basename(this.path)}.parts/${part}`);
+        const sql = tableSql(this.manifest, t, (part) => `${basename(this.path)}.parts/${part}`, true);
         if (sql !== null) await c.run(`CREATE OR REPLACE VIEW ${t} AS ${sql}`);
       }
       for (const s of finished) {

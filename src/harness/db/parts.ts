@@ -138,18 +138,20 @@ function sqlList(xs: readonly string[]): string {
 }
 
 /** A part column `c` as the table's column of type `t` (`labels`: the runs' entrants' labels, for `bot`). */
-function columnSql(name: string, t: ColumnType, labels: readonly ManifestRun[]): string {
+function columnSql(name: string, t: ColumnType, labels: readonly ManifestRun[], stored: boolean): string {
   const c = sqlName(name);
   const value = `nullif(${c}, ${NULL_INT})`;
   if (typeof t !== 'string') {
-    // The list cast to the ENUM once (a constant), so that each row picks an ENUM value
-    // and no text is converted per row.
-    const list = (xs: readonly string[]) => `CAST(${sqlList(xs)} AS ${sqlType(t)}[])`;
+    // In a session, the list cast to the ENUM once (a constant), so that each row picks an
+    // ENUM value and no text is converted per row; a view stored in a file cannot keep
+    // such a constant, and converts the label.
+    const list = (xs: readonly string[]) => (stored ? sqlList(xs) : `CAST(${sqlList(xs)} AS ${sqlType(t)}[])`);
     const values =
       name === 'bot'
         ? `CASE run ${labels.map((r) => `WHEN ${r.run} THEN ${list(r.labels)}`).join(' ')} END`
         : list(t.enum);
-    return `list_extract(${values}, ${value} + 1)`;
+    const picked = `list_extract(${values}, ${value} + 1)`;
+    return stored ? `CAST(${picked} AS ${sqlType(t)})` : picked;
   }
   if (t === 'DOUBLE') return c;
   if (t === 'JSON') return `CAST(${c} AS JSON)`;
@@ -158,16 +160,22 @@ function columnSql(name: string, t: ColumnType, labels: readonly ManifestRun[]):
 
 /**
  * A SELECT of table `table` from the manifest's committed parts, in run and group order;
- * `file` names a part's file as the reader reaches it. Null when the runs have no such table.
+ * `file` names a part's file as the reader reaches it; `stored` for a view kept in the
+ * database file. Null when the runs have no such table.
  */
-export function tableSql(m: Manifest, table: PartTable, file: (relative: string) => string): string | null {
+export function tableSql(
+  m: Manifest,
+  table: PartTable,
+  file: (relative: string) => string,
+  stored = false,
+): string | null {
   const columns = m.tables[table];
   if (!columns) return null;
   const order = new Map(m.runs.map((r, i) => [r.run, i]));
   const parts = m.parts
     .filter((p) => p[3 + TABLE_NAMES.indexOf(table)] > 0)
     .sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0) || a[1] - b[1]);
-  const typed = columns.map((c) => `${columnSql(c.name, c.type, m.runs)} AS ${sqlName(c.name)}`);
+  const typed = columns.map((c) => `${columnSql(c.name, c.type, m.runs, stored)} AS ${sqlName(c.name)}`);
   if (!parts.length) {
     const nulls = [
       'CAST(NULL AS INTEGER) AS run',
