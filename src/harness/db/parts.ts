@@ -60,7 +60,7 @@ export interface FaultRow {
   readonly message: string;
 }
 
-export interface ManifestRun {
+interface ManifestRun {
   readonly run: number;
   readonly shard: string | null;
   /** The groups of the run (or shard) in this database: from.. to - 1. */
@@ -82,7 +82,7 @@ export interface Manifest {
   faults: FaultRow[];
 }
 
-export function manifestPath(db: string): string {
+function manifestPath(db: string): string {
   return join(partsDir(db), 'committed.json');
 }
 

@@ -35,14 +35,14 @@ export interface DbBatch {
 }
 
 /** Where each column of a table lives: among the doubles or the ints, and at which place. */
-export interface ColumnPlaces {
+interface ColumnPlaces {
   readonly double: Uint8Array;
   readonly place: Int32Array;
   readonly ints: number;
   readonly doubles: number;
 }
 
-export function columnPlaces(types: readonly ColumnType[]): ColumnPlaces {
+function columnPlaces(types: readonly ColumnType[]): ColumnPlaces {
   const double = Uint8Array.from(types, (t) => (t === 'DOUBLE' ? 1 : 0));
   const place = new Int32Array(types.length);
   let ints = 0;
