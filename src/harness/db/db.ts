@@ -16,7 +16,7 @@
  * a running run holds no lock that would keep `tafel query` out.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
@@ -343,6 +343,8 @@ export class RunDatabase {
         );
       // Views over the parts for any DuckDB client, their paths relative to the database's
       // directory (where a client opened from there, or with file_search_path, finds them).
+      // DuckDB binds a view as it makes it: from the database's directory, as a client would.
+      await c.run(`SET file_search_path = ${sqlString(dirname(resolve(this.path)))}`);
       for (const t of TABLE_NAMES) {
         const sql = tableSql(this.manifest, t, (part) => `${basename(this.path)}.parts/${part}`, true);
         if (sql !== null) await c.run(`CREATE OR REPLACE VIEW ${t} AS ${sql}`);
