@@ -1,253 +1,71 @@
 /**
- * A run's database (`--db FILE.duckdb`): DuckDB tables of every deal, seat and match
- * played (db-schema.ts), written by the main thread through DuckDB's appender from the
- * rows the workers make (db-rows.ts).
+ * A run's database (`--db FILE.duckdb`): a DuckDB catalogue of the runs, their bots,
+ * boards and faults, and the rows of every deal, seat and match played as Parquet parts
+ * beside it, each written by the worker thread that played it (parts.ts, rows.ts). The
+ * main thread only orders and commits: a batch's parts are committed, with its faults,
+ * by rewriting committed.json, before the journal names their groups.
  *
- * Rows go in as data chunks of 2048 rows, column by column: each column is converted
- * from the batch's numbers into a typed array and copied into the chunk's vector in one
- * piece (a value at a time through the appender costs about 25 times more).
+ * Never half-written: a part is written under a temporary name and renamed whole, and
+ * committed.json is replaced whole, so the committed parts always hold at least the
+ * journal's groups. Ctrl-C commits and stops at the journal's last group, and the run
+ * deletes the parts it played past it; after a crash there may be parts (and a commit)
+ * past the journal, which `--resume` deletes (`cutBack`) before it plays them again. So
+ * a resumed run ends with the same rows as an uninterrupted one.
  *
- * Never half-written: the appenders are flushed (each flush a committed transaction,
- * DuckDB's write-ahead log makes it durable) before the journal names the groups they
- * hold, so the committed tables always hold at least the journal's groups. Ctrl-C
- * flushes and stops at the journal's last group; after a crash a table may hold rows of
- * groups after it, which `--resume` deletes (`cutBack`) before it plays them again. So
- * the database is a valid DuckDB file at every moment, and a resumed run ends with the
- * same rows as an uninterrupted one.
+ * The catalogue is opened only to be made and to be closed (faults, the end time), so
+ * a running run holds no lock that would keep `tafel query` out.
  */
-import { existsSync, rmSync } from 'node:fs';
-import {
-  BOOLEAN,
-  DOUBLE,
-  DuckDBDataChunk,
-  DuckDBInstance,
-  ENUM,
-  INTEGER,
-  SMALLINT,
-  TINYINT,
-  VARCHAR,
-  type DuckDBAppender,
-  type DuckDBConnection,
-  type DuckDBType,
-} from '@duckdb/node-api';
-import duckdb from '@duckdb/node-bindings';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
 import { botText, rulesText, type RunSpec } from '../run/spec.js';
-import { contentsOf, runNumber, schemaOf, type ColumnType, type DbSchema, type RowTable } from './schema.js';
+import { contentsOf, runNumber, schemaOf, type DbSchema } from './schema.js';
 import type { Failure } from '../run/batch.js';
-import { columnPlaces, NULL_INT, type ColumnPlaces, type DbBatch, type DbColumns } from './rows.js';
+import type { DbBatch } from './rows.js';
 import { macroSql } from './macros.js';
 import { shardRange, shardText } from '../run/shard.js';
+import {
+  emptyManifest,
+  partFile,
+  partsDir,
+  readManifest,
+  sqlString,
+  TABLE_NAMES,
+  tableSql,
+  writeManifest,
+  type FaultRow,
+  type Manifest,
+  type PartEntry,
+} from './parts.js';
 
-const CHUNK = 2048;
-
-function sqlType(t: ColumnType): string {
-  if (typeof t !== 'string') return `ENUM(${t.enum.map(sqlString).join(', ')})`;
-  return t;
-}
-
-function duckType(t: ColumnType): DuckDBType {
-  if (typeof t !== 'string') return ENUM(t.enum);
-  return { INTEGER, SMALLINT, TINYINT, DOUBLE, BOOLEAN, JSON: VARCHAR }[t];
-}
-
-export function sqlString(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
-}
-
-export function sqlName(s: string): string {
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
-type Narrow = Int16Array<ArrayBuffer> | Int8Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>;
-
-/** The typed array a narrow column's vector holds (INTEGER and DOUBLE columns are copied as they come). */
-function narrowOf(t: ColumnType): Narrow | null {
-  if (typeof t !== 'string') return t.enum.length <= 255 ? new Uint8Array(CHUNK) : new Uint16Array(CHUNK);
-  switch (t) {
-    case 'SMALLINT':
-      return new Int16Array(CHUNK);
-    case 'TINYINT':
-    case 'BOOLEAN':
-      return new Int8Array(CHUNK);
-    default:
-      return null;
-  }
-}
+export { sqlName, sqlString } from './parts.js';
 
 const RUNS_COLUMNS = `run INTEGER, game VARCHAR, seats INTEGER, rules VARCHAR, bots VARCHAR, seed VARCHAR,
   unit VARCHAR, groups INTEGER, rotations INTEGER, shard VARCHAR, tafel VARCHAR, started TIMESTAMP,
   finished TIMESTAMP, spec JSON`;
 const BOTS_COLUMNS = 'run INTEGER, label VARCHAR, bot VARCHAR, source VARCHAR, params JSON, cheats BOOLEAN';
 const BOARDS_COLUMNS = 'run INTEGER, grp INTEGER, board VARCHAR, line INTEGER, deal JSON';
-const FAULTS_COLUMNS =
+export const FAULTS_COLUMNS =
   'run INTEGER, grp INTEGER, rotation SMALLINT, deal INTEGER, seat SMALLINT, bot VARCHAR, kind VARCHAR, message VARCHAR';
 
-/** The statements that make an empty database for `schema`. */
-function createSql(schema: DbSchema): string[] {
-  const table = (t: RowTable) =>
-    `CREATE TABLE ${t.name} (run INTEGER, ${[...t.numbers, ...t.text].map((c) => `${sqlName(c.name)} ${sqlType(c.type)}`).join(', ')})`;
+/** The statements that make an empty catalogue. */
+function createSql(): string[] {
   return [
     `CREATE TABLE runs (${RUNS_COLUMNS})`,
     `CREATE TABLE bots (${BOTS_COLUMNS})`,
     `CREATE TABLE boards (${BOARDS_COLUMNS})`,
     `CREATE TABLE faults (${FAULTS_COLUMNS})`,
-    table(schema.deals),
-    table(schema.seats),
-    ...(schema.matches ? [table(schema.matches)] : []),
     ...macroSql(false),
   ];
 }
 
-/**
- * Narrows `size` values of an int column from `ints[from]` into `out`. One function per
- * column, each seeing one kind of array, so that the loop stays monomorphic (a loop
- * that stores into several kinds runs several times slower).
- */
-type Fill = (ints: Int32Array, from: number, size: number) => void;
-
-function fillInt16(out: Int16Array): Fill {
-  return (ints, from, size) => {
-    for (let i = 0; i < size; i++) out[i] = ints[from + i];
-  };
-}
-function fillInt8(out: Int8Array): Fill {
-  return (ints, from, size) => {
-    for (let i = 0; i < size; i++) out[i] = ints[from + i];
-  };
-}
-function fillUint8(out: Uint8Array): Fill {
-  return (ints, from, size) => {
-    for (let i = 0; i < size; i++) out[i] = ints[from + i];
-  };
-}
-function fillUint16(out: Uint16Array): Fill {
-  return (ints, from, size) => {
-    for (let i = 0; i < size; i++) out[i] = ints[from + i];
-  };
-}
-/** The `bot` column: entrant indices mapped to the database's labels. */
-function fillBot(out: Uint8Array | Uint16Array, map: { bot: Int32Array }): Fill {
-  return (ints, from, size) => {
-    const bot = map.bot;
-    for (let i = 0; i < size; i++) out[i] = bot[ints[from + i]];
-  };
-}
-
-function fillOf(out: Narrow, map: { bot: Int32Array } | null): Fill {
-  if (map) return fillBot(out as Uint8Array | Uint16Array, map);
-  if (out instanceof Int16Array) return fillInt16(out);
-  if (out instanceof Int8Array) return fillInt8(out);
-  if (out instanceof Uint8Array) return fillUint8(out);
-  return fillUint16(out);
-}
-
-/** Appends one table's rows, a chunk at a time. */
-class TableWriter {
-  private readonly chunk: DuckDBDataChunk;
-  private readonly places: ColumnPlaces;
-  private readonly narrow: (Narrow | null)[];
-  private readonly fills: (Fill | null)[];
-  private readonly run = new Int32Array(CHUNK);
-  private readonly validity = new Uint32Array(CHUNK / 32);
-  /** Where this batch's entrants are among the database's labels (see `append`). */
-  private readonly bots: { bot: Int32Array } = { bot: new Int32Array(0) };
-  private ints = new Int32Array(0);
-  private doubles = new Float64Array(0);
-  private readonly nulls: Uint8Array;
-
-  constructor(
-    readonly table: RowTable,
-    private readonly appender: DuckDBAppender,
-  ) {
-    const columns = [...table.numbers, ...table.text];
-    this.chunk = DuckDBDataChunk.create([INTEGER, ...columns.map((c) => duckType(c.type))]);
-    this.places = columnPlaces(table.numbers.map((c) => c.type));
-    this.narrow = table.numbers.map((c) => narrowOf(c.type));
-    this.fills = table.numbers.map((col, c) => {
-      const out = this.narrow[c];
-      return out && fillOf(out, col.name === 'bot' ? this.bots : null);
-    });
-    this.nulls = new Uint8Array(table.numbers.length);
-  }
-
-  /**
-   * Append `part` (a batch's rows of this table) of run `run`, and release its shared
-   * memory; `bot` maps a `bot` column's entrant index to its place among the database's
-   * labels; `text[i]` is the text column of row i, if the table has one.
-   */
-  append(part: DbColumns, run: number, bot: Int32Array, text: readonly string[] | null): void {
-    const n = part.rows;
-    this.readOut(part);
-    if (n === 0) return;
-    const { ints, doubles, nulls, places } = this;
-    this.bots.bot = bot;
-    const raw = this.chunk.chunk;
-    const width = this.table.numbers.length;
-    this.run.fill(run);
-    for (let start = 0; start < n; start += CHUNK) {
-      const size = Math.min(CHUNK, n - start);
-      duckdb.data_chunk_reset(raw);
-      duckdb.copy_data_to_vector(duckdb.data_chunk_get_vector(raw, 0), 0, this.run.buffer, 0, size * 4);
-      for (let c = 0; c < width; c++) {
-        const vector = duckdb.data_chunk_get_vector(raw, c + 1);
-        const from = places.place[c] * n + start;
-        if (places.double[c] === 1) {
-          duckdb.copy_data_to_vector(vector, 0, doubles.buffer, from * 8, size * 8);
-        } else {
-          const out = this.narrow[c];
-          if (out) {
-            this.fills[c]!(ints, from, size);
-            duckdb.copy_data_to_vector(vector, 0, out.buffer, 0, size * out.BYTES_PER_ELEMENT);
-          } else {
-            duckdb.copy_data_to_vector(vector, 0, ints.buffer, from * 4, size * 4);
-          }
-        }
-        if (nulls[c] === 1) this.setNulls(vector, c, from, size);
-      }
-      if (text) {
-        const vector = duckdb.data_chunk_get_vector(raw, width + 1);
-        for (let i = 0; i < size; i++) duckdb.vector_assign_string_element(vector, i, text[start + i]);
-      }
-      duckdb.data_chunk_set_size(raw, size);
-      this.appender.appendDataChunk(this.chunk);
-    }
-  }
-
-  /** Copy the part out of shared memory (DuckDB copies only from ordinary buffers) and release it to its worker. */
-  private readOut(part: DbColumns): void {
-    if (this.ints.length < part.ints.length) this.ints = new Int32Array(part.ints.length * 2);
-    if (this.doubles.length < part.doubles.length) this.doubles = new Float64Array(part.doubles.length * 2);
-    const bytes = (a: Int32Array | Float64Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-    new Uint8Array(this.ints.buffer).set(bytes(part.ints));
-    new Uint8Array(this.doubles.buffer).set(bytes(part.doubles));
-    this.nulls.set(part.nulls);
-    Atomics.store(part.lease, 0, 0);
-  }
-
-  /** Column `c`'s validity for rows `from`.. (NULL_INT or NaN is NULL). */
-  private setNulls(vector: duckdb.Vector, c: number, from: number, size: number): void {
-    const bits = this.validity;
-    bits.fill(0xffffffff);
-    if (this.places.double[c] === 1) {
-      const d = this.doubles;
-      for (let i = 0; i < size; i++) if (d[from + i] !== d[from + i]) bits[i >>> 5] &= ~(1 << (i & 31));
-    } else {
-      const v = this.ints;
-      for (let i = 0; i < size; i++) if (v[from + i] === NULL_INT) bits[i >>> 5] &= ~(1 << (i & 31));
-    }
-    duckdb.vector_ensure_validity_writable(vector);
-    duckdb.copy_data_to_vector_validity(vector, 0, bits.buffer, 0, Math.ceil(size / 64) * 8);
-  }
-
-  flush(): void {
-    this.appender.flushSync();
-  }
-
-  close(): void {
-    this.appender.closeSync();
-  }
+/** A fault row as SQL values. */
+export function faultValues(f: FaultRow): string {
+  const n = (x: number | null) => (x === null ? 'NULL' : String(x));
+  const t = (x: string | null) => (x === null ? 'NULL' : sqlString(x));
+  return `(${f.run}, ${f.grp}, ${n(f.rotation)}, ${n(f.deal)}, ${n(f.seat)}, ${t(f.bot)}, ${t(f.kind)}, ${t(f.message)})`;
 }
 
 /** Why a file cannot be opened as a database, in one line. */
@@ -256,49 +74,63 @@ function openError(path: string, e: unknown): TafelError {
   return new TafelError('bad-db', `${path}: not a database tafel can open (${why})`);
 }
 
-async function openDuckDb(path: string, o: { readOnly?: boolean } = {}): Promise<DuckDBInstance> {
-  try {
-    // One thread: appending gains nothing from more, and the machine's cores play.
-    return await DuckDBInstance.create(path, { threads: '1', ...(o.readOnly ? { access_mode: 'READ_ONLY' } : {}) });
-  } catch (e) {
-    throw openError(path, e);
+/** Whether DuckDB refused because another process holds the file (a reader copying the catalogue: a moment). */
+export function isLocked(e: unknown): boolean {
+  return /Could not set lock on file/i.test((e as Error).message);
+}
+
+export async function waitMs(ms: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+async function openDuckDb(path: string): Promise<DuckDBInstance> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await DuckDBInstance.create(path, { threads: '1' });
+    } catch (e) {
+      if (!isLocked(e) || tries >= 200) throw openError(path, e);
+      await waitMs(50);
+    }
   }
 }
 
-/** What a run's rows are appended with: one writer per table, for one run or for several (an experiment's). */
+/** Run `work` on the catalogue at `path`, opened for it alone. */
+async function withCatalogue(path: string, work: (c: DuckDBConnection) => Promise<void>): Promise<void> {
+  const instance = await openDuckDb(path);
+  const connection = await instance.connect();
+  try {
+    await work(connection);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+function toRow(run: number, p: DbBatch): PartEntry {
+  return [run, p.start, p.groups, p.deals, p.seats, p.matches];
+}
+
+/** What a run's rows are committed with, for one run or for several (an experiment's). */
 export class RunDatabase {
-  private readonly writers: { deals: TableWriter; seats: TableWriter; matches: TableWriter | null };
-  /** Per run number: where each entrant's label is among the database's labels. */
-  private readonly botIndex = new Map<number, Int32Array>();
-  /** Rows appended since the last commit. */
-  waiting = 0;
+  /**
+   * Rows waiting for a commit that call for one now: none, ever. A commit rewrites
+   * committed.json, whatever the rows, so the collector's time bound alone decides
+   * (a commit per batch would make a long run's commits quadratic).
+   */
+  readonly waiting = 0;
+  private pending: PartEntry[] = [];
+  private pendingFaults: FaultRow[] = [];
 
   private constructor(
     readonly path: string,
-    private readonly instance: DuckDBInstance,
-    private readonly connection: DuckDBConnection,
     readonly schema: DbSchema,
-    appenders: { deals: DuckDBAppender; seats: DuckDBAppender; matches: DuckDBAppender | null },
-    private readonly faults: DuckDBAppender,
-    labels: readonly string[],
-    specs: readonly RunSpec[],
-  ) {
-    this.writers = {
-      deals: new TableWriter(schema.deals, appenders.deals),
-      seats: new TableWriter(schema.seats, appenders.seats),
-      matches: schema.matches && appenders.matches ? new TableWriter(schema.matches, appenders.matches) : null,
-    };
-    for (const s of specs)
-      this.botIndex.set(
-        runNumber(s),
-        Int32Array.from(s.entrants, (e) => labels.indexOf(e.label)),
-      );
-  }
+    private readonly manifest: Manifest,
+  ) {}
 
   /**
    * Open the database at `path` for the runs `specs` (one game): `create` makes it anew
-   * (replacing a file there: the caller has checked that it may), `continue` opens the
-   * one they were started in (a resume) and checks that it holds them.
+   * (replacing a file there and its parts: the caller has checked that it may),
+   * `continue` opens the one they were started in (a resume) and checks that it holds them.
    */
   static async open(
     path: string,
@@ -308,177 +140,223 @@ export class RunDatabase {
     /** The runs whose columns the tables have (by default `specs`; a merge's are its shards'). */
     like: readonly RunSpec[] = specs,
   ): Promise<RunDatabase> {
-    const contents = contentsOf(like);
-    const schema = schemaOf(game, contents);
+    const schema = schemaOf(game, contentsOf(like));
+    const fresh = emptyManifest(schema);
     if (mode === 'create') {
       rmSync(path, { force: true });
       rmSync(`${path}.wal`, { force: true });
-    } else if (!existsSync(path)) {
-      throw new TafelError('bad-resume', `cannot resume: the database ${path} is missing`);
-    }
-    const instance = await openDuckDb(path);
-    const connection = await instance.connect();
-    try {
-      if (mode === 'create') {
-        for (const sql of createSql(schema)) await connection.run(sql);
-        for (const s of specs) await addRun(connection, s);
-      } else {
-        await checkHolds(connection, path, schema, specs);
-        // A database begun before faults were kept gains their table.
-        await connection.run(`CREATE TABLE IF NOT EXISTS faults (${FAULTS_COLUMNS})`);
+      rmSync(partsDir(path), { recursive: true, force: true });
+      await withCatalogue(path, async (c) => {
+        for (const sql of createSql()) await c.run(sql);
+        for (const s of specs) await addRun(c, s);
+      });
+      mkdirSync(partsDir(path), { recursive: true });
+      for (const s of specs) {
+        const { from, to } = shardRange(s.groups, s.shard);
+        const labels = s.entrants.map((e) => e.label);
+        fresh.runs.push({ run: runNumber(s), shard: s.shard ? shardText(s.shard) : null, from, to, labels });
       }
-      const appender = (t: string) => connection.createAppender(t);
-      const appenders = {
-        deals: await appender('deals'),
-        seats: await appender('seats'),
-        matches: schema.matches ? await appender('matches') : null,
-      };
-      const faults = await appender('faults');
-      return new RunDatabase(path, instance, connection, schema, appenders, faults, contents.labels, specs);
-    } catch (e) {
-      connection.closeSync();
-      instance.closeSync();
-      throw e;
+      writeManifest(path, fresh);
+      return new RunDatabase(path, schema, fresh);
     }
+    if (!existsSync(path)) throw new TafelError('bad-resume', `cannot resume: the database ${path} is missing`);
+    const bad = (why: string): never => {
+      throw new TafelError('bad-resume', `cannot resume: the database ${path} ${why}`);
+    };
+    let m: Manifest | null = null;
+    try {
+      m = readManifest(path);
+    } catch (e) {
+      bad(`has an unreadable commit record (${(e as Error).message})`);
+    }
+    if (!m) return bad('keeps its rows in its own tables (an older tafel wrote it): start the run anew');
+    if (JSON.stringify(m.tables) !== JSON.stringify(fresh.tables))
+      bad("has other columns than this run writes (another tafel, or another run's?)");
+    for (const s of specs)
+      if (!m.runs.some((r) => r.run === runNumber(s))) bad('is not the one this run was started in');
+    m.live = true;
+    writeManifest(path, m);
+    return new RunDatabase(path, schema, m);
   }
 
-  /**
-   * Append a batch's rows of run `spec` (its parts in order) and release their shared
-   * memory; `records` is its deal records' text (one line a deal) when the deals table
-   * keeps them.
-   */
-  append(spec: RunSpec, parts: readonly DbBatch[], records: Uint8Array | null): void {
+  /** Take in a batch's parts of run `spec` (written by its worker), to be committed by the next `flush`. */
+  append(spec: RunSpec, parts: readonly DbBatch[]): void {
     const run = runNumber(spec);
-    const bots = this.botIndex.get(run)!;
-    const lines = this.schema.deals.text.length && records ? Buffer.from(records).toString('utf8').split('\n') : null;
-    let line = 0;
-    for (const rows of parts) {
-      const text = lines && lines.slice(line, line + rows.deals.rows);
-      line += rows.deals.rows;
-      this.waiting += rows.deals.rows + rows.seats.rows + rows.matches.rows;
-      this.writers.deals.append(rows.deals, run, bots, text);
-      this.writers.seats.append(rows.seats, run, bots, null);
-      if (this.writers.matches) this.writers.matches.append(rows.matches, run, bots, null);
-      else Atomics.store(rows.matches.lease, 0, 0);
-    }
+    for (const p of parts) this.pending.push(toRow(run, p));
   }
 
   /** A row of `faults` for each bot's fault among `failures` (of run `spec`, in group order). */
   appendFaults(spec: RunSpec, failures: readonly Failure[]): void {
     const run = runNumber(spec);
-    const a = this.faults;
     for (const f of failures) {
       if (f.fault === null) continue;
-      a.appendInteger(run);
-      a.appendInteger(f.group);
-      if (f.at) {
-        a.appendSmallInt(f.at.rotation);
-        a.appendInteger(f.at.deal);
-        a.appendSmallInt(f.at.seat);
-      } else for (let i = 0; i < 3; i++) a.appendNull();
-      const bot = spec.entrants[f.entrant]?.label;
-      if (bot === undefined) a.appendNull();
-      else a.appendVarchar(bot);
-      a.appendVarchar(f.fault);
-      a.appendVarchar(f.message);
-      a.endRow();
+      this.pendingFaults.push({
+        run,
+        grp: f.group,
+        rotation: f.at?.rotation ?? null,
+        deal: f.at?.deal ?? null,
+        seat: f.at?.seat ?? null,
+        bot: spec.entrants[f.entrant]?.label ?? null,
+        kind: f.fault,
+        message: f.message,
+      });
     }
   }
 
-  /** Commit what was appended (before the journal names it). */
+  /** Commit what was taken in (before the journal names it). */
   flush(): void {
-    this.waiting = 0;
-    this.faults.flushSync();
-    this.writers.deals.flush();
-    this.writers.seats.flush();
-    this.writers.matches?.flush();
+    if (!this.pending.length && !this.pendingFaults.length) return;
+    this.manifest.parts.push(...this.pending);
+    this.manifest.faults.push(...this.pendingFaults);
+    this.pending = [];
+    this.pendingFaults = [];
+    writeManifest(this.path, this.manifest);
+  }
+
+  /** The part files of run `run` on disk: table and first group of each (temporary files as start -1). */
+  private filesOf(run: number): { table: string; start: number; file: string }[] {
+    const dir = join(partsDir(this.path), String(run));
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir).map((file) => {
+      const m = /^(deals|seats|matches)-(\d+)\.parquet$/.exec(file);
+      return m ? { table: m[1], start: Number(m[2]), file } : { table: '', start: -1, file };
+    });
+  }
+
+  /** Delete run `run`'s part files that no committed part names (played past the last commit). */
+  private dropUncommitted(run: number): void {
+    const kept = new Set(this.manifest.parts.filter((p) => p[0] === run).map((p) => p[1]));
+    const dir = join(partsDir(this.path), String(run));
+    for (const f of this.filesOf(run)) if (!kept.has(f.start)) rmSync(join(dir, f.file), { force: true });
   }
 
   /**
-   * Before a resume: delete the rows of `spec`'s groups from its shard's `kept`-th on,
-   * and check that the groups before hold `deals` deals, as the journal says.
+   * Before a resume: delete the parts and faults of `spec`'s groups from its shard's
+   * `kept`-th on, and check that the groups before hold `deals` deals, as the journal says.
    */
   async cutBack(spec: RunSpec, kept: number, deals: number): Promise<void> {
     const run = runNumber(spec);
     const { from, to } = shardRange(spec.groups, spec.shard);
     const cut = from + kept;
-    for (const t of ['deals', 'seats', 'matches', 'faults'] as const) {
-      if (t === 'matches' && !this.schema.matches) continue;
-      await this.connection.run(`DELETE FROM ${t} WHERE run = ${run} AND grp >= ${cut} AND grp < ${to}`);
-    }
-    const r = await this.connection.runAndReadAll(
-      `SELECT count(*)::INTEGER FROM deals WHERE run = ${run} AND grp >= ${from} AND grp < ${cut}`,
-    );
-    const have = r.getRows()[0][0] as number;
+    const mine = (run2: number, g: number) => run2 === run && g >= from && g < to;
+    const m = this.manifest;
+    m.parts = m.parts.filter((p) => !(mine(p[0], p[1]) && p[1] >= cut));
+    m.faults = m.faults.filter((f) => !(mine(f.run, f.grp) && f.grp >= cut));
+    // A part that ends past the cut (a journal whose last lines were lost): its rows before the cut.
+    for (const p of m.parts) if (mine(p[0], p[1]) && p[1] + p[2] > cut) await this.cutPart(p, cut);
+    this.dropUncommitted(run);
+    let have = 0;
+    for (const p of m.parts) if (mine(p[0], p[1])) have += p[3];
     if (have !== deals) {
       throw new TafelError(
         'bad-resume',
         `cannot resume: the database ${this.path} holds ${have} deals of the run's first ${kept} groups, but the journal has ${deals}`,
       );
     }
+    writeManifest(this.path, m);
+  }
+
+  /** Rewrite part `p` with its rows of groups before `cut` (DuckDB reads and writes it). */
+  private async cutPart(p: PartEntry, cut: number): Promise<void> {
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    const c = await instance.connect();
+    try {
+      for (const [i, table] of TABLE_NAMES.entries()) {
+        if (!this.manifest.tables[table]) continue;
+        const file = join(partsDir(this.path), partFile(p[0], table, p[1]));
+        const tmp = `${file}.cut`;
+        await c.run(
+          `COPY (SELECT * FROM read_parquet(${sqlString(file)}) WHERE grp < ${cut}) TO ${sqlString(tmp)} (FORMAT parquet)`,
+        );
+        const r = await c.runAndReadAll(`SELECT count(*)::INTEGER FROM read_parquet(${sqlString(tmp)})`);
+        p[3 + i] = r.getRows()[0][0] as number;
+        renameSync(tmp, file);
+      }
+    } finally {
+      c.closeSync();
+      instance.closeSync();
+    }
+    p[2] = cut - p[1];
   }
 
   /**
-   * Copy the rows of shard `spec` (of the run this database holds whole) from its own
-   * database at `path`, in play order, after checking that it holds the `deals` deals
-   * its journal names.
+   * Take in the parts of shard `spec` (of the run this database holds whole) from its own
+   * database at `path`, after checking that it holds the `deals` deals its journal names.
    */
-  async copyShard(path: string, spec: RunSpec, deals: number): Promise<void> {
+  copyShard(path: string, spec: RunSpec, deals: number): void {
     const run = runNumber(spec);
     const { from, to } = shardRange(spec.groups, spec.shard);
-    const shard = await openDuckDb(path, { readOnly: true });
-    shard.closeSync();
-    await this.connection.run(`ATTACH ${sqlString(path)} AS shard (READ_ONLY)`);
+    const fail = (why: string): never => {
+      throw new TafelError('bad-merge', `merge --db: ${path}: ${why}`);
+    };
+    if (!existsSync(path)) fail('no such file');
+    let m: Manifest | null = null;
     try {
-      const where = `WHERE run = ${run} AND grp >= ${from} AND grp < ${to}`;
-      const r = await this.connection.runAndReadAll(`SELECT count(*)::INTEGER FROM shard.deals ${where}`);
-      const have = r.getRows()[0][0] as number;
-      if (have !== deals) {
-        throw new TafelError(
-          'bad-merge',
-          `merge --db: ${path} holds ${have} deals of shard ${shardText(spec.shard!)}, but its journal has ${deals}`,
-        );
-      }
-      const order = {
-        deals: 'grp, rotation, deal',
-        seats: 'grp, rotation, deal, seat',
-        matches: 'grp, rotation, seat',
-      };
-      for (const t of ['deals', 'seats', 'matches'] as const) {
-        if (t === 'matches' && !this.schema.matches) continue;
-        await this.connection.run(`INSERT INTO ${t} SELECT * FROM shard.${t} ${where} ORDER BY ${order[t]}`);
-      }
-      // A shard's database begun before faults were kept has no such table (and no rows for it).
-      const faults = await this.connection.runAndReadAll(
-        "SELECT count(*)::INTEGER FROM duckdb_tables() WHERE database_name = 'shard' AND table_name = 'faults'",
-      );
-      if (faults.getRows()[0][0] !== 0)
-        await this.connection.run(`INSERT INTO faults SELECT * FROM shard.faults ${where} ORDER BY grp`);
+      m = readManifest(path);
     } catch (e) {
-      if (e instanceof TafelError) throw e;
-      throw new TafelError('bad-merge', `merge --db: ${path}: ${(e as Error).message.split('\n')[0]}`);
-    } finally {
-      await this.connection.run('DETACH shard');
+      fail((e as Error).message);
     }
+    if (!m) return fail('keeps its rows in its own tables (an older tafel wrote it): play the shard again');
+    const mine = (run2: number, g: number) => run2 === run && g >= from && g < to;
+    const parts = m.parts.filter((p) => mine(p[0], p[1]));
+    const have = parts.reduce((n, p) => n + p[3], 0);
+    if (have !== deals) {
+      throw new TafelError(
+        'bad-merge',
+        `merge --db: ${path} holds ${have} deals of shard ${shardText(spec.shard!)}, but its journal has ${deals}`,
+      );
+    }
+    mkdirSync(join(partsDir(this.path), String(run)), { recursive: true });
+    for (const p of parts) {
+      for (const table of TABLE_NAMES) {
+        if (!this.manifest.tables[table]) continue;
+        const name = partFile(p[0], table, p[1]);
+        const source = join(partsDir(path), name);
+        const target = join(partsDir(this.path), name);
+        if (!existsSync(source)) fail(`its part ${name} is missing`);
+        // Parts are never changed once written: a link shares one, where the file system allows.
+        try {
+          linkSync(source, target);
+        } catch {
+          copyFileSync(source, target);
+        }
+      }
+      this.pending.push([...p]);
+    }
+    this.pendingFaults.push(...m.faults.filter((f) => mine(f.run, f.grp)));
+    this.flush();
   }
 
-  /** Write the run's end time, commit and close. */
+  /** Commit, delete what was played past the commit, write the faults and the run's end time, and close. */
   async close(finished: readonly RunSpec[] = []): Promise<void> {
-    try {
-      this.flush();
+    this.flush();
+    for (const r of this.manifest.runs) this.dropUncommitted(r.run);
+    await withCatalogue(this.path, async (c) => {
+      await c.run('DELETE FROM faults');
+      const faults = this.manifest.faults;
+      for (let i = 0; i < faults.length; i += 1000)
+        await c.run(
+          `INSERT INTO faults VALUES ${faults
+            .slice(i, i + 1000)
+            .map(faultValues)
+            .join(', ')}`,
+        );
+      // Views over the parts for any DuckDB client, their paths relative to the database's
+      // directory (where a client opened from there, or with file_search_path, finds them).
+      // DuckDB binds a view as it makes it: from the database's directory, as a client would.
+      await c.run(`SET file_search_path = ${sqlString(dirname(resolve(this.path)))}`);
+      for (const t of TABLE_NAMES) {
+        const sql = tableSql(this.manifest, t, (part) => `${basename(this.path)}.parts/${part}`, true);
+        if (sql !== null) await c.run(`CREATE OR REPLACE VIEW ${t} AS ${sql}`);
+      }
       for (const s of finished) {
-        await this.connection.run(
+        await c.run(
           `UPDATE runs SET finished = now()::TIMESTAMP WHERE run = ${runNumber(s)} AND shard IS NOT DISTINCT FROM ${shardSql(s)}`,
         );
       }
-    } finally {
-      this.writers.deals.close();
-      this.writers.seats.close();
-      this.writers.matches?.close();
-      this.faults.closeSync();
-      this.connection.closeSync();
-      this.instance.closeSync();
-    }
+    });
+    this.manifest.live = false;
+    writeManifest(this.path, this.manifest);
   }
 }
 
@@ -525,31 +403,5 @@ async function addRun(c: DuckDBConnection, s: RunSpec): Promise<void> {
     await c.run(
       `INSERT INTO bots VALUES (${run}, ${sqlString(e.label)}, ${sqlString(botText(e))}, ${sqlString(e.source)}, ${sqlString(JSON.stringify(e.params))}, ${e.cheats})`,
     );
-  }
-}
-
-/** A resumed run's database: its tables as this tafel makes them, and a row of each run in `runs`. */
-async function checkHolds(
-  c: DuckDBConnection,
-  path: string,
-  schema: DbSchema,
-  specs: readonly RunSpec[],
-): Promise<void> {
-  const bad = (why: string): never => {
-    throw new TafelError('bad-resume', `cannot resume: the database ${path} ${why}`);
-  };
-  for (const t of [schema.deals, schema.seats, schema.matches]) {
-    if (!t) continue;
-    const r = await c.runAndReadAll(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = ${sqlString(t.name)} ORDER BY ordinal_position`,
-    );
-    const have = r.getRows().map((row) => String(row[0]));
-    const want = ['run', ...t.numbers.map((x) => x.name), ...t.text.map((x) => x.name)];
-    if (have.join() !== want.join())
-      bad(`has other columns in ${t.name} than this run writes (another tafel, or another run's?)`);
-  }
-  for (const s of specs) {
-    const r = await c.runAndReadAll(`SELECT count(*)::INTEGER FROM runs WHERE run = ${runNumber(s)}`);
-    if (r.getRows()[0][0] === 0) bad('is not the one this run was started in');
   }
 }

@@ -1,9 +1,13 @@
 /**
- * `tafel query`: SQL over one or more run databases. The files are attached read-only
- * to an in-memory session, and each table that any of them has (runs, bots, boards, faults,
- * deals, seats, matches) is a view of all their rows (`UNION ALL BY NAME`), so shards of one
- * run, or runs of an experiment kept in several files, are asked as one. The interval
- * macros (db-macros.ts) are defined in the session.
+ * `tafel query`: SQL over one or more run databases. Each catalogue's small tables (runs,
+ * bots, boards) are copied into an in-memory session and the file let go at once (so a
+ * run that is writing it is never kept waiting); its faults and the rows of deals, seats
+ * and matches are read from what its committed.json names (parts.ts), so a run in
+ * progress shows what it has committed so far. Each table that any of them has is a
+ * view of all their rows (`UNION ALL BY NAME`), so shards of one run, or runs of an
+ * experiment kept in several files, are asked as one. A database written before parts
+ * (its rows in its own tables) is read as it is. The interval macros (db-macros.ts) are
+ * defined in the session.
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,7 +15,8 @@ import { stringify } from 'csv-stringify/sync';
 import { DuckDBInstance, type DuckDBConnection, type JS } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import { macroSql } from './macros.js';
-import { sqlName, sqlString } from './db.js';
+import { FAULTS_COLUMNS, faultValues, isLocked, sqlName, sqlString, waitMs } from './db.js';
+import { partsDir, progressOf, readManifest, tableSql, TABLE_NAMES, type Manifest } from './parts.js';
 
 export const TABLES = ['runs', 'bots', 'boards', 'faults', 'deals', 'seats', 'matches'] as const;
 
@@ -60,6 +65,22 @@ function attachFailure(error: string): string {
   return `a run is writing it${pid ? ` (process ${pid} holds its lock)` : ''}, and DuckDB lets nothing else open it meanwhile: ask it when the run has ended, or stop the run with Ctrl-C (the finished groups are kept, and --resume continues a run that has a journal)`;
 }
 
+/** Attach `f` read-only as `name`, waiting a moment while a run opens it to begin or end. */
+async function attach(connection: DuckDBConnection, f: string, name: string, who: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      await connection.run(`ATTACH ${sqlString(f)} AS ${name} (READ_ONLY)`);
+      return;
+    } catch (e) {
+      if (isLocked(e) && tries < 100) {
+        await waitMs(50);
+        continue;
+      }
+      throw new TafelError('bad-db', `${who}: ${f}: ${attachFailure(firstLine(e))}`);
+    }
+  }
+}
+
 /** A session with `files` attached and their tables as views; `who` begins its messages. */
 export async function openQuery(
   files: readonly string[],
@@ -80,26 +101,59 @@ export async function openQuery(
   };
   try {
     const has = new Map<string, string[]>();
+    const add = (t: string, relation: string) => has.set(t, [...(has.get(t) ?? []), relation]);
     for (const [i, f] of files.entries()) {
       const name = `db${i}`;
+      let manifest: Manifest | null;
       try {
-        await connection.run(`ATTACH ${sqlString(f)} AS ${name} (READ_ONLY)`);
+        manifest = readManifest(f);
       } catch (e) {
-        throw new TafelError('bad-db', `${who}: ${f}: ${attachFailure(firstLine(e))}`);
+        throw new TafelError('bad-db', `${who}: ${f}: ${(e as Error).message}`);
       }
+      await attach(connection, f, name, who);
       const r = await connection.runAndReadAll(
         `SELECT table_name FROM duckdb_tables() WHERE database_name = ${sqlString(name)} AND schema_name = 'main'`,
       );
       const tables = r.getRows().map((row) => String(row[0]));
-      if (!tables.includes('runs') || !tables.includes('deals'))
+      if (!tables.includes('runs') || (!manifest && !tables.includes('deals')))
         throw new TafelError(
           'bad-db',
           `${who}: ${f}: a DuckDB database, but not one tafel wrote (no runs and deals tables)`,
         );
-      for (const t of tables) if ((TABLES as readonly string[]).includes(t)) has.set(t, [...(has.get(t) ?? []), name]);
+      if (!manifest) {
+        for (const t of tables) if ((TABLES as readonly string[]).includes(t)) add(t, `${name}.main.${sqlName(t)}`);
+        continue;
+      }
+      // The catalogue's own tables copied, and the file let go.
+      for (const t of ['runs', 'bots', 'boards']) {
+        if (!tables.includes(t)) continue;
+        await connection.run(`CREATE TEMP TABLE ${name}_${t} AS SELECT * FROM ${name}.main.${sqlName(t)}`);
+        add(t, `${name}_${t}`);
+      }
+      await connection.run(`DETACH ${name}`);
+      await connection.run(`CREATE TEMP TABLE ${name}_faults (${FAULTS_COLUMNS})`);
+      for (let k = 0; k < manifest.faults.length; k += 1000)
+        await connection.run(
+          `INSERT INTO ${name}_faults VALUES ${manifest.faults
+            .slice(k, k + 1000)
+            .map(faultValues)
+            .join(', ')}`,
+        );
+      add('faults', `${name}_faults`);
+      const dir = resolve(partsDir(f));
+      for (const t of TABLE_NAMES) {
+        const sql = tableSql(manifest, t, (part) => resolve(dir, part));
+        if (sql === null) continue;
+        await connection.run(`CREATE TEMP VIEW ${name}_${t} AS ${sql}`);
+        add(t, `${name}_${t}`);
+      }
+      if (manifest.live) {
+        const { committed, total } = progressOf(manifest);
+        process.stderr.write(`${who}: ${f}: run in progress: ${committed} of ${total} groups committed\n`);
+      }
     }
-    for (const [t, dbs] of has) {
-      const union = dbs.map((d) => `SELECT * FROM ${d}.main.${sqlName(t)}`).join(' UNION ALL BY NAME ');
+    for (const [t, relations] of has) {
+      const union = relations.map((d) => `SELECT * FROM ${d}`).join(' UNION ALL BY NAME ');
       await connection.run(`CREATE TEMP VIEW ${sqlName(t)} AS ${union}`);
     }
     for (const sql of macroSql(true)) await connection.run(sql);

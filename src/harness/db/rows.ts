@@ -1,52 +1,48 @@
 /**
  * The database's rows as a worker makes them, for deals, seats and matches (the
- * `numbers` columns of db-schema.ts). A batch hands them to the main thread column by
- * column in shared memory, the way DuckDB's vectors hold them, so that the main thread
- * appends most columns with one copy each (db.ts):
+ * `numbers` columns of db-schema.ts), column by column in local typed arrays:
  *
  *   ints      every column but the DOUBLE ones, `rows` values each, in the table's order
- *             (NULL is `NULL_INT`); narrower types are narrowed by the main thread
- *   doubles   the DOUBLE columns, `rows` values each (NULL is NaN)
- *   nulls     per column, 1 when some row may be NULL
+ *             (NULL is `NULL_INT`); narrower types are narrowed by the views that read them
+ *   doubles   the DOUBLE columns, `rows` values each
  *
- * The shared buffers are reused: the main thread clears a buffer's lease once it has
- * read it, and the worker hands that buffer out again (allocating shared memory costs
- * far more than filling it). Rows of a group that is dropped after a bot failed are
- * taken back.
+ * At the end of a batch the worker writes them as its part files (db-parts.ts), straight
+ * from these arrays, and hands the main thread only their row counts. Rows of a group
+ * that is dropped after a bot failed are taken back.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Game } from '../../games/game.js';
-import { schemaOf, type ColumnType, type RowTable } from './schema.js';
+import { runNumber, schemaOf, type ColumnType, type RowTable } from './schema.js';
 import type { DbSink } from '../table/table.js';
+import { pathOf, type RunSpec } from '../run/spec.js';
+import { partFile, partsDir, type PartTable } from './parts.js';
+import { plainText, writePart, type PartColumn } from './part-file.js';
 
 /** An int column's NULL (no fact or metric takes this value). */
 export const NULL_INT = -0x80000000;
 
-/** One table's rows of a batch, column after column, in shared memory. */
-export interface DbColumns {
-  readonly rows: number;
-  readonly ints: Int32Array;
-  readonly doubles: Float64Array;
-  readonly nulls: Uint8Array;
-  /** Word 0 is 1 while the main thread has not read the rows; it stores 0 when done with them. */
-  readonly lease: Int32Array;
-}
-
-/** A batch's rows for each table (`matches` empty for a run of single deals). */
+/**
+ * A batch's part of the database: the groups `start`.. `start + groups - 1` (played or
+ * dropped), whose rows of each table are in their part files (db-parts.ts).
+ */
 export interface DbBatch {
-  readonly deals: DbColumns;
-  readonly seats: DbColumns;
-  readonly matches: DbColumns;
+  readonly start: number;
+  readonly groups: number;
+  readonly deals: number;
+  readonly seats: number;
+  readonly matches: number;
 }
 
 /** Where each column of a table lives: among the doubles or the ints, and at which place. */
-export interface ColumnPlaces {
+interface ColumnPlaces {
   readonly double: Uint8Array;
   readonly place: Int32Array;
   readonly ints: number;
   readonly doubles: number;
 }
 
-export function columnPlaces(types: readonly ColumnType[]): ColumnPlaces {
+function columnPlaces(types: readonly ColumnType[]): ColumnPlaces {
   const double = Uint8Array.from(types, (t) => (t === 'DOUBLE' ? 1 : 0));
   const place = new Int32Array(types.length);
   let ints = 0;
@@ -55,22 +51,16 @@ export function columnPlaces(types: readonly ColumnType[]): ColumnPlaces {
   return { double, place, ints, doubles };
 }
 
-/** Shared buffers kept for reuse, per table. */
-const KEPT = 8;
-
 /** A table's rows of the batch under way, column-major in local memory, grown as needed. */
 class ColumnBuffer {
-  private ints: Int32Array;
-  private doubles: Float64Array;
+  private intData: Int32Array;
+  private doubleData: Float64Array;
   private capacity = 1024;
-  private readonly nulls: Uint8Array;
-  private readonly kept: SharedArrayBuffer[] = [];
   rows = 0;
 
-  constructor(private readonly places: ColumnPlaces) {
-    this.ints = new Int32Array(places.ints * this.capacity);
-    this.doubles = new Float64Array(places.doubles * this.capacity);
-    this.nulls = new Uint8Array(places.place.length);
+  constructor(readonly places: ColumnPlaces) {
+    this.intData = new Int32Array(places.ints * this.capacity);
+    this.doubleData = new Float64Array(places.doubles * this.capacity);
   }
 
   /** A new row: its index. */
@@ -82,14 +72,8 @@ class ColumnBuffer {
   /** Column `c` of row `row`: `v`, or NULL when `v` is NaN. */
   set(row: number, c: number, v: number): void {
     const at = this.places.place[c] * this.capacity + row;
-    if (this.places.double[c] === 1) {
-      this.doubles[at] = v;
-    } else if (v === v) {
-      this.ints[at] = v;
-    } else {
-      this.ints[at] = NULL_INT;
-      this.nulls[c] = 1;
-    }
+    if (this.places.double[c] === 1) this.doubleData[at] = v;
+    else this.intData[at] = v === v ? v : NULL_INT;
   }
 
   private grow(): void {
@@ -97,65 +81,19 @@ class ColumnBuffer {
     const old = this.capacity;
     this.capacity *= 2;
     const ints = new Int32Array(ni * this.capacity);
-    for (let c = 0; c < ni; c++) ints.set(this.ints.subarray(c * old, (c + 1) * old), c * this.capacity);
+    for (let c = 0; c < ni; c++) ints.set(this.intData.subarray(c * old, (c + 1) * old), c * this.capacity);
     const doubles = new Float64Array(nd * this.capacity);
-    for (let c = 0; c < nd; c++) doubles.set(this.doubles.subarray(c * old, (c + 1) * old), c * this.capacity);
-    this.ints = ints;
-    this.doubles = doubles;
+    for (let c = 0; c < nd; c++) doubles.set(this.doubleData.subarray(c * old, (c + 1) * old), c * this.capacity);
+    this.intData = ints;
+    this.doubleData = doubles;
   }
 
-  /** The rows so far in shared memory (a buffer the main thread has released, or a new one); the buffer starts empty again. */
-  take(): DbColumns {
-    const { ints: ni, doubles: nd, place } = this.places;
-    const n = this.rows;
-    // Lease word (8 bytes, keeping the doubles aligned), doubles, ints, nulls.
-    const doublesAt = 8;
-    const intsAt = doublesAt + n * nd * 8;
-    const nullsAt = intsAt + n * ni * 4;
-    const buffer = this.buffer(nullsAt + place.length);
-    const lease = new Int32Array(buffer, 0, 1);
-    Atomics.store(lease, 0, 1);
-    // As bytes: a typed array copied into shared memory goes element by element, many times slower.
-    const bytes = new Uint8Array(buffer);
-    for (let c = 0; c < nd; c++) {
-      bytes.set(new Uint8Array(this.doubles.buffer, c * this.capacity * 8, n * 8), doublesAt + c * n * 8);
-    }
-    for (let c = 0; c < ni; c++) {
-      bytes.set(new Uint8Array(this.ints.buffer, c * this.capacity * 4, n * 4), intsAt + c * n * 4);
-    }
-    bytes.set(this.nulls, nullsAt);
-    this.rows = 0;
-    this.nulls.fill(0);
-    return {
-      rows: n,
-      doubles: new Float64Array(buffer, doublesAt, n * nd),
-      ints: new Int32Array(buffer, intsAt, n * ni),
-      nulls: new Uint8Array(buffer, nullsAt, place.length),
-      lease,
-    };
-  }
-
-  /**
-   * A released buffer of at least `size` bytes, or a new one, kept for reuse in place of
-   * the smallest released one when the ring is full (batches grow as the run learns
-   * the bots' speed). The first writes into new shared memory cost far more than the
-   * copy itself, so buffers are reused whenever one fits.
-   */
-  private buffer(size: number): SharedArrayBuffer {
-    const released = (b: SharedArrayBuffer) => Atomics.load(new Int32Array(b, 0, 1), 0) === 0;
-    let smallest = -1;
-    for (let i = 0; i < this.kept.length; i++) {
-      const b = this.kept[i];
-      if (!released(b)) continue;
-      if (b.byteLength >= size) return b;
-      if (smallest < 0 || b.byteLength < this.kept[smallest].byteLength) smallest = i;
-    }
-    let bytes = 4096;
-    while (bytes < size) bytes *= 2;
-    const b = new SharedArrayBuffer(bytes);
-    if (this.kept.length < KEPT) this.kept.push(b);
-    else if (smallest >= 0) this.kept[smallest] = b;
-    return b;
+  /** Column `c`'s values so far (a view of the buffer: valid until the next `add`). */
+  column(c: number): { kind: 'int'; values: Int32Array } | { kind: 'double'; values: Float64Array } {
+    const at = this.places.place[c] * this.capacity;
+    return this.places.double[c] === 1
+      ? { kind: 'double', values: this.doubleData.subarray(at, at + this.rows) }
+      : { kind: 'int', values: this.intData.subarray(at, at + this.rows) };
   }
 }
 
@@ -177,12 +115,27 @@ export class DbRows implements DbSink {
   private markSeats = 0;
   private markMatches = 0;
 
+  private readonly names: { readonly [T in PartTable]: readonly string[] };
+  private readonly dir: string;
+  private readonly run: number;
+  private readonly records: boolean;
+  private readonly hasMatches: boolean;
+  private runColumn = new Int32Array(0);
+  private made = false;
+
   constructor(
     game: Game,
     private readonly rotations: number,
+    spec: RunSpec,
   ) {
     // The column types do not depend on the labels, records or matches asked for.
     const schema = schemaOf(game, { matches: true, records: false, labels: [] });
+    const names = (t: RowTable | null) => (t ? t.numbers.map((c) => c.name) : []);
+    this.names = { deals: names(schema.deals), seats: names(schema.seats), matches: names(schema.matches) };
+    this.dir = partsDir(pathOf(spec, 'db')!);
+    this.run = runNumber(spec);
+    this.records = spec.files.records !== null;
+    this.hasMatches = spec.unit === 'match';
     this.deals = new ColumnBuffer(columnPlaces(typesOf(schema.deals)));
     this.seats = new ColumnBuffer(columnPlaces(typesOf(schema.seats)));
     this.matches = new ColumnBuffer(columnPlaces(typesOf(schema.matches)));
@@ -250,7 +203,34 @@ export class DbRows implements DbSink {
     }
   }
 
-  take(): DbBatch {
-    return { deals: this.deals.take(), seats: this.seats.take(), matches: this.matches.take() };
+  /**
+   * Write the rows of the batch's `groups` groups from `start` as its part files, and
+   * start empty again; `records` is their deal records (one line a deal) when the
+   * deals table keeps them.
+   */
+  write(start: number, groups: number, records: Uint8Array | null): DbBatch {
+    if (!this.made) {
+      mkdirSync(join(this.dir, String(this.run)), { recursive: true });
+      this.made = true;
+    }
+    const counts = { deals: this.deals.rows, seats: this.seats.rows, matches: this.matches.rows };
+    this.writeTable('deals', this.deals, this.records ? (records ?? new Uint8Array(0)) : null, start);
+    this.writeTable('seats', this.seats, null, start);
+    if (this.hasMatches) this.writeTable('matches', this.matches, null, start);
+    return { start, groups, deals: counts.deals, seats: counts.seats, matches: this.hasMatches ? counts.matches : 0 };
+  }
+
+  private writeTable(table: PartTable, b: ColumnBuffer, records: Uint8Array | null, start: number): void {
+    const n = b.rows;
+    if (this.runColumn.length < n) {
+      this.runColumn = new Int32Array(n * 2);
+      this.runColumn.fill(this.run);
+    }
+    const columns: PartColumn[] = [{ name: 'run', kind: 'int', values: this.runColumn }];
+    const names = this.names[table];
+    for (let c = 0; c < names.length; c++) columns.push({ name: names[c], ...b.column(c) });
+    if (records) columns.push({ name: 'record', kind: 'text', values: plainText(records, n) });
+    writePart(join(this.dir, partFile(this.run, table, start)), n, columns);
+    b.rows = 0;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The tables of a run's database (`--db`): what each row holds, column by column. The
- * worker threads make rows in this layout (numbers, see `DbRows`) and the main thread
- * appends them (db.ts), so both read it from here.
+ * worker threads write rows in this layout (numbers, see `DbRows`) as Parquet parts and
+ * the views that read the parts type them (parts.ts), so both read it from here.
  *
  *   runs      one row per run (or shard): its identity, the tafel version, start and end
  *   bots      one row per bot of a run: label, full spec, parameters
@@ -15,7 +15,7 @@
  *             seat, bot, every match metric
  *   faults    one row per bot's fault (a group dropped with `--on-bot-error skip`, or the
  *             failure that stopped the run): run, grp, rotation, deal, seat, bot (its
- *             label, as text), kind (programs/fault.ts), message; written by db.ts
+ *             label, as text), kind (programs/fault.ts), message; committed by db.ts
  *
  * A `bot` column holds the entrant's label (an ENUM of the labels of the database's
  * runs); the worker writes the entrant's index in its run, which the main thread maps.

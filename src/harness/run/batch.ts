@@ -194,7 +194,7 @@ export class BatchPlayer {
   constructor(private readonly run: LiveRun) {
     const { files } = run.spec;
     this.make = { records: files.records !== null, dealRows: files.dealCsv !== null, journal: files.journal !== null };
-    this.db = files.db !== null ? new DbRows(run.game, run.lineup.rotations) : null;
+    this.db = files.db !== null ? new DbRows(run.game, run.lineup.rotations, run.spec) : null;
     this.layout = RowLayout.of(run.game, run.lineup.entrants.length);
     this.group = this.layout.newGroup();
     this.moveTime = run.spec.timeMoves ? new Float64Array(2 * run.lineup.entrants.length) : null;
@@ -259,15 +259,17 @@ export class BatchPlayer {
     const moveTime = this.moveTime?.slice() ?? null;
     this.moveTime?.fill(0);
     const restarts = this.takeRestarts();
+    const recordBytes = records?.bytes() ?? null;
     return {
       start,
       done,
       rows: rows.length === done * layout.length ? rows : rows.subarray(0, done * layout.length),
       skipped,
-      records: records?.bytes() ?? null,
+      records: recordBytes,
       dealRows: dealRows?.bytes() ?? null,
       journal: journal?.bytes() ?? null,
-      db: this.db ? [this.db.take()] : null,
+      // The rows are written here, in the thread that made them (db/parts.ts).
+      db: this.db ? [this.db.write(start, done, recordBytes)] : null,
       failure,
       ms,
       moveTime,

@@ -113,7 +113,7 @@ export class Collector {
     const db = files.db;
     if (db) {
       if (!r.db) throw new Error('Collector: the batch made no rows for the database');
-      db.database.append(db.spec, r.db, r.records);
+      db.database.append(db.spec, r.db);
       if (r.skipped.length) db.database.appendFaults(db.spec, r.skipped);
     }
     if (files.journal) {

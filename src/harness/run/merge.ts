@@ -232,7 +232,7 @@ export async function joinShardDatabases(game: Game, m: Merged, path: string): P
       const file = pathOf(x.contents.spec, 'db');
       if (file === null)
         throw new TafelError('bad-merge', `merge --db: shard ${x.path} was run without --db, so it has none to join`);
-      await db.copyShard(file, x.contents.spec, dealsDone(x.contents));
+      db.copyShard(file, x.contents.spec, dealsDone(x.contents));
     }
   } finally {
     await db.close([m.spec]);
