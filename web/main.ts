@@ -1,0 +1,250 @@
+/**
+ * The page of `tafel serve`: Play (a `tafel play` session driven by clicks). It talks to
+ * the server's JSON API (src/serve/server.ts) and draws everything itself; no request
+ * leaves the machine. The test contract: a playable card is `[data-card]` (`[data-legal]`
+ * when legal), a yes/no answer `button[data-answer]`, the result `[data-result]`.
+ */
+import { cardSvg } from './cards.js';
+
+interface GameInfo {
+  name: string;
+  minSeats: number;
+  maxSeats: number;
+  defaultSeats: number;
+  variants: { key: string; description: string; default: unknown }[];
+  bots: string[];
+}
+interface CardView {
+  name: string;
+  suit: string;
+}
+interface TurnView {
+  heading: string;
+  yesNo: boolean;
+  question: string | null;
+  legal: string[];
+  hand: CardView[];
+  trick: { seat: string; card: CardView; faceDown: boolean }[];
+  winning: string | null;
+  lastTrick: string | null;
+  score: string[];
+  deal: string[];
+  taken: string[];
+  others: { seat: string; hand: CardView[] }[];
+}
+interface PlayView {
+  id: string;
+  from: number;
+  log: string[];
+  turn: TurnView | null;
+  result: string[] | null;
+  end: string | null;
+  records: number;
+}
+
+const app = document.getElementById('app')!;
+
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(text.trim() || `${res.status}`);
+  return JSON.parse(text) as T;
+}
+
+function card(c: CardView, attrs: Record<string, string> = {}, tag: 'button' | 'span' = 'span'): HTMLElement {
+  const e = h(tag, { class: 'card', title: c.name, ...attrs });
+  e.innerHTML = cardSvg(c.name, c.suit);
+  return e;
+}
+
+function lines(label: string, text: readonly string[]): HTMLElement {
+  return h('div', { class: 'row' }, h('span', { class: 'label' }, label), h('span', {}, text.join('\n')));
+}
+
+// ---- Play: the form, then the table ----
+
+let games: GameInfo[] = [];
+
+function field(label: string, input: HTMLElement): HTMLElement {
+  return h('label', {}, h('span', {}, label), input);
+}
+
+function playForm(): void {
+  const game = h('select', { name: 'game' }, ...games.map((g) => h('option', { value: g.name }, g.name)));
+  const players = h('input', { name: 'players', type: 'number', min: '1' });
+  const seat = h('input', { name: 'seat', type: 'number', min: '0', value: '0' });
+  const bots = h('input', { name: 'bots', value: 'heuristic' });
+  const rules = h('input', { name: 'rules', placeholder: 'key=value,...' });
+  const seed = h('input', { name: 'seed', value: '1' });
+  const unit = h('select', { name: 'unit' }, h('option', { value: 'deals' }, 'deals'), h('option', { value: 'matches' }, 'matches'));
+  const count = h('input', { name: 'count', type: 'number', min: '1', value: '1' });
+  const showHands = h('input', { name: 'showHands', type: 'checkbox' });
+  const hint = h('input', { name: 'hint', value: 'pimc' });
+  const known = h('p', { class: 'note' });
+  const sync = (): void => {
+    const g = games.find((x) => x.name === game.value)!;
+    players.value = String(g.defaultSeats);
+    players.min = String(g.minSeats);
+    players.max = String(g.maxSeats);
+    known.textContent = `bots: ${g.bots.join(', ')} · rules: ${g.variants.map((v) => `${v.key}=${String(v.default)}`).join(', ')}`;
+  };
+  game.addEventListener('change', sync);
+  sync();
+  const error = h('p', { class: 'error', role: 'alert' });
+  const go = h('button', { type: 'submit', 'data-action': 'start' }, 'Play');
+  const form = h(
+    'form',
+    { class: 'setup' },
+    field('game', game),
+    field('players', players),
+    field('your seat', seat),
+    field('bots', bots),
+    field('rules', rules),
+    field('seed', seed),
+    field('play', h('span', { class: 'pair' }, count, unit)),
+    field('hint bot', hint),
+    field('show every hand', showHands),
+    known,
+    go,
+    error,
+  );
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const n = Number(count.value);
+    const req = {
+      game: game.value,
+      players: Number(players.value),
+      seat: Number(seat.value),
+      bots: bots.value,
+      rules: rules.value,
+      seed: seed.value,
+      hint: hint.value,
+      showHands: showHands.checked,
+      ...(unit.value === 'deals' ? { deals: n } : { matches: n }),
+    };
+    api<PlayView>('/api/play', req).then(
+      (v) => new Table(v).draw(),
+      (e: Error) => (error.textContent = e.message),
+    );
+  });
+  app.replaceChildren(h('h2', {}, 'Play'), form);
+}
+
+class Table {
+  private log: string[] = [];
+  private busy = false;
+  private message = '';
+
+  constructor(private view: PlayView) {
+    this.log = view.log.slice();
+  }
+
+  private async send(line: string): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const before = this.log.length;
+      const v = await api<PlayView>(`/api/play/${this.view.id}/answer`, { line, from: before });
+      this.log.push(...v.log);
+      this.view = v;
+      // What the session said in answer (a refusal, a hint), shown until the next move.
+      this.message = v.log.filter((l) => !l.startsWith('  ') && !l.startsWith('===') && l !== '').slice(-3).join('\n');
+    } catch (e) {
+      this.message = (e as Error).message;
+    } finally {
+      this.busy = false;
+    }
+    this.draw();
+  }
+
+  draw(): void {
+    const v = this.view;
+    const t = v.turn;
+    const parts: HTMLElement[] = [];
+    if (t) {
+      parts.push(h('h2', { class: 'heading' }, t.heading.replace(/^=+ | =+$/g, '')));
+      parts.push(h('div', { class: 'info' }, lines('score', t.score), lines('deal', t.deal), lines('taken', t.taken)));
+      const trick = h('div', { class: 'trick', 'aria-label': 'the trick under way' });
+      for (const p of t.trick)
+        trick.append(
+          h(
+            'figure',
+            { class: p.seat === t.winning ? 'played winning' : 'played', 'data-played': p.card.name },
+            card(p.card),
+            h('figcaption', {}, p.seat + (p.faceDown ? ' (face down)' : '')),
+          ),
+        );
+      if (t.trick.length === 0) trick.append(h('p', { class: 'note' }, 'no card on the table'));
+      parts.push(trick);
+      if (t.lastTrick) parts.push(h('p', { class: 'note last' }, 'last ' + t.lastTrick));
+      for (const o of t.others)
+        parts.push(h('div', { class: 'other' }, h('span', { class: 'label' }, o.seat), ...o.hand.map((c) => card(c))));
+      const hand = h('div', { class: 'hand', 'aria-label': 'your hand' });
+      for (const c of t.hand) {
+        const legal = !t.yesNo && t.legal.includes(c.name);
+        const b = card(c, { 'data-card': c.name, ...(legal ? { 'data-legal': '' } : {}), type: 'button' }, 'button');
+        b.addEventListener('click', () => void this.send(c.name));
+        hand.append(b);
+      }
+      parts.push(hand);
+      if (t.yesNo) {
+        const yes = h('button', { 'data-answer': 'yes', type: 'button' }, 'yes');
+        const no = h('button', { 'data-answer': 'no', type: 'button' }, 'no');
+        yes.addEventListener('click', () => void this.send('y'));
+        no.addEventListener('click', () => void this.send('n'));
+        parts.push(h('div', { class: 'question' }, h('p', {}, t.question ?? ''), yes, no));
+      }
+      const tools = h('div', { class: 'tools' });
+      const hintBot = h('input', { 'aria-label': 'hint bot', placeholder: 'hint bot (default)', size: '14' });
+      for (const [label, line] of [
+        ['hint', 'h'],
+        ['undo', 'u'],
+        ['quit', 'q'],
+      ] as const) {
+        const b = h('button', { type: 'button', 'data-action': label }, label);
+        b.addEventListener('click', () => void this.send(line === 'h' && hintBot.value.trim() ? `h ${hintBot.value.trim()}` : line));
+        tools.append(b);
+      }
+      tools.append(hintBot);
+      parts.push(tools);
+      if (this.message) parts.push(h('pre', { class: 'message', role: 'status' }, this.message));
+    }
+    if (v.end !== null) {
+      parts.push(h('h2', {}, v.end === 'finished' ? 'Session over' : `Session ended (${v.end})`));
+      if (v.result) parts.push(h('pre', { 'data-result': '' }, v.result.join('\n')));
+      const again = h('button', { type: 'button', 'data-action': 'new' }, 'new session');
+      again.addEventListener('click', playForm);
+      parts.push(h('p', {}, again));
+    }
+    if (v.records > 0)
+      parts.push(
+        h(
+          'p',
+          {},
+          h('a', { href: `/api/play/${v.id}/records`, download: `tafel-play-${v.id}.jsonl`, 'data-records': String(v.records) }, `records of the ${v.records} finished deal${v.records === 1 ? '' : 's'} (RECORD.md lines)`),
+        ),
+      );
+    const log = h('pre', { class: 'log' }, this.log.join('\n'));
+    parts.push(h('details', {}, h('summary', {}, 'transcript'), log));
+    app.replaceChildren(...parts);
+  }
+}
+
+api<GameInfo[]>('/api/games').then(
+  (g) => {
+    games = g;
+    playForm();
+  },
+  (e: Error) => app.replaceChildren(h('p', { class: 'error' }, e.message)),
+);
