@@ -87,7 +87,12 @@ function playForm(): void {
   const bots = h('input', { name: 'bots', value: 'heuristic' });
   const rules = h('input', { name: 'rules', placeholder: 'key=value,...' });
   const seed = h('input', { name: 'seed', value: '1' });
-  const unit = h('select', { name: 'unit' }, h('option', { value: 'deals' }, 'deals'), h('option', { value: 'matches' }, 'matches'));
+  const unit = h(
+    'select',
+    { name: 'unit' },
+    h('option', { value: 'deals' }, 'deals'),
+    h('option', { value: 'matches' }, 'matches'),
+  );
   const count = h('input', { name: 'count', type: 'number', min: '1', value: '1' });
   const showHands = h('input', { name: 'showHands', type: 'checkbox' });
   const hint = h('input', { name: 'hint', value: 'pimc' });
@@ -153,19 +158,25 @@ class Table {
   private async send(line: string): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    // Tests wait for this to go before the next click.
+    document.body.dataset.busy = '1';
     try {
       const before = this.log.length;
       const v = await api<PlayView>(`/api/play/${this.view.id}/answer`, { line, from: before });
       this.log.push(...v.log);
       this.view = v;
       // What the session said in answer (a refusal, a hint), shown until the next move.
-      this.message = v.log.filter((l) => !l.startsWith('  ') && !l.startsWith('===') && l !== '').slice(-3).join('\n');
+      this.message = v.log
+        .filter((l) => !l.startsWith('  ') && !l.startsWith('===') && l !== '')
+        .slice(-3)
+        .join('\n');
     } catch (e) {
       this.message = (e as Error).message;
     } finally {
       this.busy = false;
     }
     this.draw();
+    delete document.body.dataset.busy;
   }
 
   draw(): void {
@@ -213,7 +224,10 @@ class Table {
         ['quit', 'q'],
       ] as const) {
         const b = h('button', { type: 'button', 'data-action': label }, label);
-        b.addEventListener('click', () => void this.send(line === 'h' && hintBot.value.trim() ? `h ${hintBot.value.trim()}` : line));
+        b.addEventListener(
+          'click',
+          () => void this.send(line === 'h' && hintBot.value.trim() ? `h ${hintBot.value.trim()}` : line),
+        );
         tools.append(b);
       }
       tools.append(hintBot);
@@ -232,7 +246,15 @@ class Table {
         h(
           'p',
           {},
-          h('a', { href: `/api/play/${v.id}/records`, download: `tafel-play-${v.id}.jsonl`, 'data-records': String(v.records) }, `records of the ${v.records} finished deal${v.records === 1 ? '' : 's'} (RECORD.md lines)`),
+          h(
+            'a',
+            {
+              href: `/api/play/${v.id}/records`,
+              download: `tafel-play-${v.id}.jsonl`,
+              'data-records': String(v.records),
+            },
+            `records of the ${v.records} finished deal${v.records === 1 ? '' : 's'} (RECORD.md lines)`,
+          ),
         ),
       );
     const log = h('pre', { class: 'log' }, this.log.join('\n'));

@@ -40,7 +40,9 @@ async function serveCommand(o: ServeFlags): Promise<void> {
     server.listen(o.port, o.host, resolve);
   });
   if (!LOOPBACK.test(o.host))
-    process.stderr.write(`tafel serve: warning: listening on ${o.host}, not loopback: anyone who reaches it can use the page\n`);
+    process.stderr.write(
+      `tafel serve: warning: listening on ${o.host}, not loopback: anyone who reaches it can use the page\n`,
+    );
   const { port } = server.address() as AddressInfo;
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${host}:${port}/`;

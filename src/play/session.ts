@@ -346,7 +346,8 @@ class Session {
     const others = this.setup.showHands
       ? Array.from({ length: state.seats }, (_, s) => state.observe(s)).filter((o) => o.seat !== obs.seat)
       : [];
-    if (this.person.turn) this.person.turn({ screen, obs, menu, after: this.after, ctx, others, heading: this.heading });
+    if (this.person.turn)
+      this.person.turn({ screen, obs, menu, after: this.after, ctx, others, heading: this.heading });
     else this.say(turnLines(screen, obs, menu, this.after, ctx, others).join('\n'));
     const answers = completions(menu);
     for (;;) {

@@ -36,12 +36,12 @@ export interface PlayRequest {
 }
 
 /** A card as the page draws it: its RECORD.md name and its suit (`?` unseen). */
-export interface CardView {
+interface CardView {
   readonly name: string;
   readonly suit: Suit;
 }
 
-export interface TurnView {
+interface TurnView {
   readonly heading: string;
   readonly yesNo: boolean;
   readonly question: string | null;
@@ -113,7 +113,10 @@ function builtinOnly(list: string, what: string): string {
   for (const part of list.split(',')) {
     const bot = part.split('=').pop()!.split(':')[0].trim();
     if (!BUILTIN_BOTS.some((b) => b.name === bot))
-      throw new TafelError('unknown-bot', `${what}: '${bot}' is not a built-in bot (the page plays built-in bots only)`);
+      throw new TafelError(
+        'unknown-bot',
+        `${what}: '${bot}' is not a built-in bot (the page plays built-in bots only)`,
+      );
   }
   return list;
 }
@@ -121,7 +124,10 @@ function builtinOnly(list: string, what: string): string {
 function whole(value: unknown, what: string, min: number, max: number): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
-    throw new TafelError('bad-option', `${what} must be a whole number from ${min} to ${max}, not ${String(value)}`);
+    throw new TafelError(
+      'bad-option',
+      `${what} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`,
+    );
   return value;
 }
 
@@ -287,7 +293,9 @@ export class PlayRooms {
 
   /** The finished deals' records, RECORD.md lines. */
   records(id: string): string {
-    return this.get(id).records.map((r) => r + '\n').join('');
+    return this.get(id)
+      .records.map((r) => r + '\n')
+      .join('');
   }
 
   private evict(): void {

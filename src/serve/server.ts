@@ -13,7 +13,7 @@ import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { PlayRooms, type PlayRequest } from './play.js';
 
 /** Where vite puts the page: dist/web beside dist/src. */
-export const WEB_DIR = join(import.meta.dirname, '..', '..', 'web');
+const WEB_DIR = join(import.meta.dirname, '..', '..', 'web');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
