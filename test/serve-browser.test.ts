@@ -13,7 +13,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, hasChromium, launchChromium } from '../bench/chromium.js';
-import { ROOT, start } from './cli-helpers.js';
+import { readFileSync } from 'node:fs';
+import { ROOT, start, tafel, tmpDir } from './cli-helpers.js';
+
+const GAMES = ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'] as const;
 
 if (!hasChromium) {
   console.log(`serve-browser: skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set TAFEL_CHROMIUM)`);
@@ -23,9 +26,18 @@ const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 
 let server: ReturnType<typeof start>;
 let base = '';
+const dir = tmpDir();
+/** A records file per game, for Replay. */
+const recordFiles: string[] = [];
 
 beforeAll(async () => {
-  server = start(['serve', '--port', '0']);
+  for (const game of GAMES) {
+    const file = join(dir, `${game}.jsonl`);
+    const r = tafel(['run', '--game', game, '--bots', 'heuristic,random', '--deals', '4', '--records', file], dir);
+    expect(r.status, r.stderr).toBe(0);
+    recordFiles.push(file);
+  }
+  server = start(['serve', '--port', '0', '--records', ...recordFiles]);
   base = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.child.stdout.on('data', (d: Buffer) => {
@@ -66,6 +78,9 @@ describe('the server answers bad requests with a status and one line', () => {
       400,
       /^seat must be a whole number from 0 to 3/,
     ],
+    ['/api/replay/deals?file=9', {}, 400, /^no records file 9 \(there are 4\)$/],
+    ['/api/replay/record?file=0&line=x', {}, 400, /^line=x: a whole number from 0$/],
+    ['/api/replay/record?file=0&line=999', {}, 400, /has no record on line 999$/],
     ['/api/play/999/answer', { method: 'POST', body: '{"line":"y"}' }, 400, /^no play session 999/],
     ['/api/play', { method: 'POST', body: 'x'.repeat(70_000) }, 413, /^request body over/],
   ];
@@ -105,8 +120,6 @@ function cards(page: Page, selector: string): Promise<string[]> {
     `[...document.querySelectorAll('${selector}')].map((c) => c.getAttribute('data-card'))`,
   );
 }
-
-const GAMES = ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'] as const;
 
 describe.skipIf(!hasChromium)('Play in Chromium', () => {
   let browser: Browser;
@@ -188,4 +201,47 @@ describe.skipIf(!hasChromium)('Play in Chromium', () => {
     expect(record.seed).toBe(seed);
     expect(record.bots).toContain('human');
   });
+
+  it.each(GAMES.map((g, i) => [g, i] as const))(
+    "%s: a replay stepped to the end shows the record's tricks, and back",
+    async (game, index) => {
+      const record = JSON.parse(readFileSync(recordFiles[index], 'utf8').trim().split('\n')[2]) as {
+        seed: string;
+        match: number;
+        deal: number;
+        tricks: { cards: string[] }[];
+        hands: string[][];
+      };
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(base + '#replay', { waitUntil: 'load' });
+      await page.selectOption('select[name=file]', String(index));
+      await page.fill('input[name=match]', String(record.match));
+      await page.fill('input[name=deal]', String(record.deal));
+      await page.click('form button[type=submit]');
+      await page.waitForSelector('.note:has-text("1 deal")');
+      await page.click('[data-line]');
+      await page.waitForSelector('[data-step=next]');
+      const seen: string[] = [];
+      while (!(await page.isDisabled('[data-step=next]'))) {
+        await page.click('[data-step=next]');
+        seen.push((await page.getAttribute('[data-trick]', 'data-trick'))!);
+      }
+      expect(seen).toEqual(record.tricks.map((t) => t.cards.join(' ')));
+      // At the end every hand of a seat taking part is empty, and the score after is shown.
+      expect(await page.$$('[data-seat]:not([data-out]) .card')).toHaveLength(0);
+      expect(await page.$('[data-end]')).not.toBeNull();
+      // One seat's view: its own cards, the others' backs.
+      for (let k = 0; k < record.tricks.length; k++) await page.click('[data-step=prev]');
+      await page.selectOption('select[name=view]', '1');
+      const open = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('[data-seat] .card')].map((c) => c.title).filter((t) => t !== '??')`,
+      );
+      expect(open.sort()).toEqual([...record.hands[1]].sort());
+      await context.close();
+      expect(errors).toEqual([]);
+    },
+  );
 });

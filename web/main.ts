@@ -263,10 +263,264 @@ class Table {
   }
 }
 
-api<GameInfo[]>('/api/games').then(
-  (g) => {
+// ---- Replay: a record file's deals, stepped through trick by trick ----
+
+interface FileInfo {
+  index: number;
+  name: string;
+}
+interface DealEntry {
+  line: number;
+  game: string;
+  seed: string;
+  match: number;
+  deal: number;
+  rotation?: number;
+  bots: string[];
+}
+interface Trick {
+  leader: number;
+  cards: string[];
+  winner: number;
+  taker: number;
+  points?: number;
+}
+interface DealRecord {
+  game: string;
+  seed: string;
+  match: number;
+  deal: number;
+  rotation?: number;
+  seats: number;
+  bots: string[];
+  dealer?: number;
+  players?: number[];
+  trump?: string | null;
+  turnup?: string | null;
+  hands: string[][];
+  tricks: Trick[];
+  points?: (number | null)[];
+  before?: unknown;
+  after?: unknown;
+  events?: unknown;
+}
+
+/** A card's suit from its RECORD.md name: `T21` a tarock, else its last letter. */
+function suitOf(name: string): string {
+  if (/^T\d+$/.test(name)) return 'T';
+  const s = name.slice(-1);
+  return 'CSHD'.includes(s) ? s : '?';
+}
+
+function compact(value: unknown): string {
+  return JSON.stringify(value ?? null)
+    .replace(/"(\w+)":/g, '$1 ')
+    .replace(/,/g, ', ');
+}
+
+async function replayList(files: FileInfo[]): Promise<void> {
+  const file = h('select', { name: 'file' }, ...files.map((f) => h('option', { value: String(f.index) }, f.name)));
+  const seed = h('input', { name: 'seed', placeholder: 'any' });
+  const match = h('input', { name: 'match', type: 'number', min: '0', placeholder: 'any' });
+  const deal = h('input', { name: 'deal', type: 'number', min: '0', placeholder: 'any' });
+  const rotation = h('input', { name: 'rotation', type: 'number', min: '0', placeholder: 'any' });
+  const list = h('div', { class: 'deals' });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const find = async (): Promise<void> => {
+    const q = new URLSearchParams({
+      file: file.value,
+      seed: seed.value,
+      match: match.value,
+      deal: deal.value,
+      rotation: rotation.value,
+    });
+    try {
+      const r = await api<{ deals: DealEntry[]; matched: number }>(`/api/replay/deals?${q.toString()}`);
+      error.textContent = '';
+      list.replaceChildren(
+        h(
+          'p',
+          { class: 'note' },
+          `${r.matched} deal${r.matched === 1 ? '' : 's'}${r.matched > r.deals.length ? `, the first ${r.deals.length} listed` : ''}`,
+        ),
+        ...r.deals.map((d) => {
+          const b = h(
+            'button',
+            { type: 'button', 'data-line': String(d.line) },
+            `${d.game} · seed ${d.seed} · match ${d.match} · deal ${d.deal}${d.rotation !== undefined ? ` · rotation ${d.rotation}` : ''} · ${d.bots.join(', ')}`,
+          );
+          b.addEventListener('click', () => {
+            api<DealRecord>(`/api/replay/record?file=${file.value}&line=${d.line}`).then(
+              (rec) => new Replay(rec).draw(),
+              (e: Error) => (error.textContent = e.message),
+            );
+          });
+          return b;
+        }),
+      );
+    } catch (e) {
+      error.textContent = (e as Error).message;
+    }
+  };
+  const form = h(
+    'form',
+    { class: 'setup' },
+    field('file', file),
+    field('seed', seed),
+    field('match (group)', match),
+    field('deal', deal),
+    field('rotation', rotation),
+    h('button', { type: 'submit' }, 'find'),
+    error,
+  );
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    void find();
+  });
+  app.replaceChildren(h('h2', {}, 'Replay'), form, list);
+  await find();
+}
+
+class Replay {
+  /** Tricks shown complete: 0 (the deal as dealt) to every trick. */
+  private step = 0;
+  /** The seat whose view is shown, or -1 for every hand. */
+  private view = -1;
+
+  constructor(private readonly rec: DealRecord) {}
+
+  draw(): void {
+    const r = this.rec;
+    const tricks = r.tricks ?? [];
+    const played = new Set(tricks.slice(0, this.step).flatMap((t) => t.cards));
+    const parts: HTMLElement[] = [];
+    parts.push(
+      h(
+        'h2',
+        { class: 'heading' },
+        `${r.game} · seed ${r.seed} · match ${r.match} · deal ${r.deal}${r.rotation !== undefined ? ` · rotation ${r.rotation}` : ''}`,
+      ),
+    );
+    const info = [`dealer ${r.dealer ?? '?'}`];
+    if (r.trump !== undefined) info.push(`trump ${r.trump ?? 'none'}${r.turnup ? ` (turn-up ${r.turnup})` : ''}`);
+    parts.push(h('div', { class: 'info' }, lines('deal', [info.join(' · ')]), lines('before', [compact(r.before)])));
+    const prev = h('button', { type: 'button', 'data-step': 'prev' }, '◀ prev');
+    const next = h('button', { type: 'button', 'data-step': 'next' }, 'next ▶');
+    if (this.step === 0) prev.setAttribute('disabled', '');
+    if (this.step === tricks.length) next.setAttribute('disabled', '');
+    prev.addEventListener('click', () => {
+      this.step = Math.max(0, this.step - 1);
+      this.draw();
+    });
+    next.addEventListener('click', () => {
+      this.step = Math.min(tricks.length, this.step + 1);
+      this.draw();
+    });
+    const seatPick = h(
+      'select',
+      { name: 'view', 'aria-label': 'whose view' },
+      h('option', { value: '-1' }, 'every hand'),
+      ...r.bots.map((b, s) => h('option', { value: String(s) }, `seat ${s} (${b}) only`)),
+    );
+    seatPick.value = String(this.view);
+    seatPick.addEventListener('change', () => {
+      this.view = Number(seatPick.value);
+      this.draw();
+    });
+    const back = h('button', { type: 'button' }, 'other deals');
+    back.addEventListener('click', () => void start('replay'));
+    parts.push(
+      h(
+        'div',
+        { class: 'tools' },
+        prev,
+        next,
+        h('span', { 'data-position': String(this.step) }, `trick ${this.step} of ${tricks.length}`),
+        seatPick,
+        back,
+      ),
+    );
+    const trick = h('div', { class: 'trick', 'aria-label': 'the last trick shown' });
+    if (this.step > 0) {
+      const t = tricks[this.step - 1];
+      // Cards go round the seats taking part, from the leader.
+      const order = r.players ?? Array.from({ length: r.seats }, (_, s) => s);
+      const lead = Math.max(0, order.indexOf(t.leader));
+      t.cards.forEach((c, i) => {
+        const seat = order[(lead + i) % order.length];
+        trick.setAttribute('data-trick', t.cards.join(' '));
+        trick.append(
+          h(
+            'figure',
+            { class: seat === t.winner ? 'played winning' : 'played', 'data-played': c },
+            card({ name: c, suit: suitOf(c) }),
+            h('figcaption', {}, `seat ${seat}`),
+          ),
+        );
+      });
+      trick.append(
+        h(
+          'p',
+          { class: 'note' },
+          `-> seat ${t.taker}${t.winner !== t.taker ? ` (won by seat ${t.winner})` : ''}${t.points !== undefined ? `, ${t.points} points` : ''}`,
+        ),
+      );
+    } else trick.append(h('p', { class: 'note' }, 'as dealt'));
+    parts.push(trick);
+    r.hands.forEach((hand, s) => {
+      if (hand.length === 0) return;
+      const left = hand.filter((c) => !played.has(c));
+      const open = this.view < 0 || this.view === s;
+      const shown = open
+        ? left.map((c) => card({ name: c, suit: suitOf(c) }))
+        : left.map(() => card({ name: '??', suit: '?' }));
+      const out = r.players !== undefined && !r.players.includes(s);
+      parts.push(
+        h(
+          'div',
+          { class: 'other', 'data-seat': String(s), ...(out ? { 'data-out': '' } : {}) },
+          h('span', { class: 'label' }, `seat ${s} ${r.bots[s] ?? ''}${out ? ' (out)' : ''}`),
+          ...shown,
+        ),
+      );
+    });
+    if (this.step === tricks.length)
+      parts.push(
+        h(
+          'div',
+          { class: 'info', 'data-end': '' },
+          lines('points', [compact(r.points)]),
+          lines('events', [compact(r.events)]),
+          lines('after', [compact(r.after)]),
+        ),
+      );
+    app.replaceChildren(...parts);
+  }
+}
+
+// ---- the two views ----
+
+let files: FileInfo[] = [];
+
+async function start(view: 'play' | 'replay'): Promise<void> {
+  for (const b of document.querySelectorAll<HTMLButtonElement>('nav button'))
+    b.classList.toggle('on', b.dataset.view === view);
+  if (view === 'replay') await replayList(files);
+  else playForm();
+}
+
+Promise.all([api<GameInfo[]>('/api/games'), api<FileInfo[]>('/api/replay/files')]).then(
+  ([g, f]) => {
     games = g;
-    playForm();
+    files = f;
+    const nav = document.querySelector('nav')!;
+    for (const view of ['play', 'replay'] as const) {
+      if (view === 'replay' && files.length === 0) continue;
+      const b = h('button', { type: 'button', 'data-view': view }, view === 'play' ? 'Play' : 'Replay');
+      b.addEventListener('click', () => void start(view));
+      nav.append(b);
+    }
+    void start(location.hash === '#replay' && files.length ? 'replay' : 'play');
   },
   (e: Error) => app.replaceChildren(h('p', { class: 'error' }, e.message)),
 );

@@ -11,6 +11,7 @@ import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { PlayRooms, type PlayRequest } from './play.js';
+import { RecordFiles, type DealFilter } from './replay.js';
 
 /** Where vite puts the page: dist/web beside dist/src. */
 const WEB_DIR = join(import.meta.dirname, '..', '..', 'web');
@@ -84,6 +85,8 @@ async function body(req: IncomingMessage): Promise<unknown> {
 
 export interface ServeOptions {
   readonly webDir?: string;
+  /** The record files Replay may read (`--records`), and no others. */
+  readonly records?: readonly string[];
 }
 
 export interface Served {
@@ -95,6 +98,7 @@ export function makeServer(options: ServeOptions = {}): Served {
   const files = pageFiles(options.webDir ?? WEB_DIR);
   const rooms = new PlayRooms();
   const games = JSON.stringify(gamesJson());
+  const records = new RecordFiles(options.records ?? []);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -114,6 +118,23 @@ export function makeServer(options: ServeOptions = {}): Served {
     }
     const parts = path.split('/').slice(2);
     if (method === 'GET' && path === '/api/games') return json(null, games);
+    if (method === 'GET' && parts[0] === 'replay') {
+      const q = url.searchParams;
+      const num = (key: string): number | undefined => {
+        const v = q.get(key);
+        if (v === null || v === '') return undefined;
+        if (!/^\d{1,15}$/.test(v)) throw new HttpError(400, `${key}=${v}: a whole number from 0`);
+        return Number(v);
+      };
+      if (parts[1] === 'files' && parts.length === 2) return json(records.list());
+      const file = num('file') ?? -1;
+      if (parts[1] === 'deals' && parts.length === 2) {
+        const seed = q.get('seed') || undefined;
+        const filter: DealFilter = { seed, match: num('match'), deal: num('deal'), rotation: num('rotation') };
+        return json(await records.deals(file, filter));
+      }
+      if (parts[1] === 'record' && parts.length === 2) return json(await records.record(file, num('line') ?? 0));
+    }
     if (parts[0] === 'play') {
       if (method === 'POST' && parts.length === 1) return json(await rooms.open((await body(req)) as PlayRequest));
       const id = parts[1] ?? '';
