@@ -33,7 +33,7 @@ const LIST_MAX = 200;
 export class RecordFiles {
   constructor(private readonly paths: readonly string[]) {
     for (const p of paths) {
-      let file = false;
+      let file: boolean;
       try {
         file = statSync(p).isFile();
       } catch {
