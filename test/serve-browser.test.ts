@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, hasChromium, launchChromium } from '../bench/chromium.js';
 import { readFileSync } from 'node:fs';
-import { ROOT, start, tafel, tmpDir } from './cli-helpers.js';
+import { ROOT, expectUserError, start, tafel, tmpDir } from './cli-helpers.js';
 
 const GAMES = ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'] as const;
 
@@ -64,6 +64,13 @@ function playResult(args: readonly string[], answers: readonly string[]): string
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.split('\n').filter((l) => l.startsWith('result:'));
 }
+
+describe('tafel serve refuses bad flags in one line', () => {
+  it.each([
+    [['--records', 'no-such.jsonl'], /^tafel: --records no-such\.jsonl: no such file$/],
+    [['--port', '70000'], /^tafel: --port 70000: a port is 0 to 65535$/],
+  ])('%s', (args, line) => expectUserError(tafel(['serve', ...args]), line));
+});
 
 describe('the server answers bad requests with a status and one line', () => {
   const cases: [string, RequestInit, number, RegExp][] = [
