@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of `tafel serve` in results/ (serve-<game>-play.png, -result.png,
 // -replay.png at 1280x720, and serve-<game>-phone.png at a phone's width): each game
-// played by clicks from seed 7 against heuristic bots, and a deal of a seeded run
+// played by clicks from seed 7 against heuristic bots (Vier-Anderle at its first question), and a deal of a seeded run
 // replayed half way. Seeded, so they change only with tafel and the page.
 //
 //   npm run build && node scripts/serve-screenshots.mjs
@@ -62,7 +62,7 @@ try {
       await page.click('button[data-action=start]');
       await page.waitForSelector('[data-card], [data-answer], [data-result]');
       // A few moves in, so the table has tricks behind it and one under way.
-      for (let k = 0; k < (game === 'vier-anderle' ? 1 : 3); k++) await move(page, game);
+      for (let k = 0; k < (game === 'vier-anderle' ? 0 : 3); k++) await move(page, game);
       await shot(page, view ? `${game}-${view}` : `${game}-play`);
       if (!view) {
         while (await move(page, game));
@@ -70,8 +70,14 @@ try {
         await page.goto('about:blank');
         await page.goto(base + '#replay');
         await page.selectOption('select[name=file]', String(i));
-        await page.click('[data-line] >> nth=1');
-        await page.waitForSelector('[data-step=next]');
+        // The first deal with two tricks or more (a Vier-Anderle solo has none).
+        for (let line = 0; ; line++) {
+          await page.click(`[data-line] >> nth=${line}`);
+          await page.waitForSelector('[data-step=next]');
+          if (Number((await page.textContent('[data-position]')).split(' of ')[1]) >= 2) break;
+          await page.click('text=other deals');
+          await page.waitForSelector('[data-line]');
+        }
         for (let k = 0; k < 2; k++)
           if (!(await page.isDisabled('[data-step=next]'))) await page.click('[data-step=next]');
         await shot(page, `${game}-replay`);
