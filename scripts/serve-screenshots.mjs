@@ -18,7 +18,7 @@ rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const records = games.map((g) => {
   const file = join(tmp, `${g}.jsonl`);
-  execFileSync(process.execPath, [cli, 'run', '--game', g, '--bots', 'heuristic', '--deals', '4', '--records', file], {
+  execFileSync(process.execPath, [cli, 'run', '--game', g, '--bots', 'heuristic', '--deals', '12', '--records', file], {
     cwd: tmp,
     stdio: 'ignore',
   });

@@ -318,8 +318,14 @@ function compact(value: unknown): string {
     .replace(/,/g, ', ');
 }
 
+/** The file last chosen in Replay. */
+const picked = { file: '0' };
+
 async function replayList(files: FileInfo[]): Promise<void> {
   const file = h('select', { name: 'file' }, ...files.map((f) => h('option', { value: String(f.index) }, f.name)));
+  // Back from a deal, the list is the one it was picked from.
+  file.value = picked.file;
+  file.addEventListener('change', () => (picked.file = file.value));
   const seed = h('input', { name: 'seed', placeholder: 'any' });
   const match = h('input', { name: 'match', type: 'number', min: '0', placeholder: 'any' });
   const deal = h('input', { name: 'deal', type: 'number', min: '0', placeholder: 'any' });
