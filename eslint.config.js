@@ -29,6 +29,14 @@ export default tseslint.config(
       '@typescript-eslint/no-base-to-string': 'off',
     },
   },
+  {
+    // The page of `tafel serve`: browser code, its types from its own tsconfig (the DOM's).
+    files: ['web/**/*.ts'],
+    languageOptions: {
+      globals: globals.browser,
+      parserOptions: { project: './web/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // The example bots import the built package ('tafel'), so their types exist only after a
   // build; test/bot-author.test.ts type-checks them with their own tsconfig.json.

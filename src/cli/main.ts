@@ -27,6 +27,7 @@ import type { ReportFlags } from './report.js';
 import { botsFor, botsJson, gamesJson, programListing } from './listing.js';
 import { addExperimentCommand } from './experiment.js';
 import { addPlayCommand } from './play.js';
+import { addServeCommand } from './serve.js';
 import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
 
@@ -453,6 +454,7 @@ program
   );
 
 addPlayCommand(program);
+addServeCommand(program);
 addExperimentCommand(program);
 
 program

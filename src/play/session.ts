@@ -37,7 +37,7 @@ import type { Board } from '../harness/table/boards.js';
 import type { Entrant } from '../harness/table/lineup.js';
 import { reseedBot, reseedCards } from '../harness/table/seeding.js';
 import { Hints } from './hints.js';
-import { parseAnswer } from './input.js';
+import { parseAnswer, type Menu } from './input.js';
 import { Results } from './result.js';
 import { cardsPlayed, labelled, seatsOf, settledTrick } from './screen.js';
 import { cardText, count, type DealRecord, type GameScreen, type Paint, type ScreenContext } from '../games/screen.js';
@@ -81,6 +81,25 @@ export interface Person {
   say(text: string): void;
   /** The next line typed, or null when the input has ended. `completions` are the answers that make sense now. */
   ask(prompt: string, completions: readonly string[]): Promise<string | null>;
+  /**
+   * A person who draws the table themselves (the browser, src/serve/): the turn as
+   * data, given instead of its screen lines, before the asking.
+   */
+  turn?(turn: Turn): void;
+}
+
+/** One of the person's turns, as data: what `turnLines` draws from it. */
+export interface Turn {
+  readonly screen: GameScreen;
+  readonly obs: Observation;
+  readonly menu: Menu;
+  /** The score after the match's last deal (its record's `after`), null before one. */
+  readonly after: unknown;
+  readonly ctx: ScreenContext;
+  /** The other seats' observations when every hand is shown, else none. */
+  readonly others: readonly Observation[];
+  /** The deal's title. */
+  readonly heading: string;
 }
 
 export interface PlayHooks {
@@ -327,7 +346,9 @@ class Session {
     const others = this.setup.showHands
       ? Array.from({ length: state.seats }, (_, s) => state.observe(s)).filter((o) => o.seat !== obs.seat)
       : [];
-    this.say(turnLines(screen, obs, menu, this.after, ctx, others).join('\n'));
+    if (this.person.turn)
+      this.person.turn({ screen, obs, menu, after: this.after, ctx, others, heading: this.heading });
+    else this.say(turnLines(screen, obs, menu, this.after, ctx, others).join('\n'));
     const answers = completions(menu);
     for (;;) {
       const line = await this.person.ask('> ', answers);
