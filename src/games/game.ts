@@ -584,6 +584,11 @@ export interface CardNames {
   name(code: number, trump: number): string;
   /** The code of the card named `name`; -1 if the pack has no such card. */
   code(name: string, trump: number): number;
+  /**
+   * The names of every card of the pack `table` plays, in one order that no deal changes
+   * (the learning environment's actions, docs/env.md).
+   */
+  pack(table: TableConfig): readonly string[];
 }
 
 /** A game: the definition object that the harness looks up by name; `R` is its deal record. */

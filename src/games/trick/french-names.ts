@@ -16,8 +16,14 @@ export function frenchCardNames(pack: FrenchLayout): CardNames {
       const physical = parseCard(name);
       return physical < 0 ? -1 : pack.toCode(trump, physical);
     },
+    pack: () => FRENCH_PACK,
   };
 }
+
+/** The 36 cards suit by suit (C S H D), 6 to A. */
+const FRENCH_PACK: readonly string[] = ['C', 'S', 'H', 'D'].flatMap((s) =>
+  ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'].map((r) => r + s),
+);
 
 function checkedTrump(trump: number): number {
   if (trump >>> 0 !== trump || trump > 3) throw new TafelError('bad-input', `trump suit ${trump}: not 0..3 (C S H D)`);

@@ -25,6 +25,20 @@ import { ANDERLE_PROTOCOL, anderleBoard } from './protocol.js';
 import { heuristicAnderle } from './heuristic.js';
 import { anderleScreen } from './screen.js';
 
+/**
+ * The pack's names in a fixed order: tarocks T1..T22, each suit's K Q C J, then (with
+ * pips) 10 9 8 7 of the black suits and 1 2 3 4 of the red.
+ */
+const PACK: readonly string[] = [
+  ...Array.from({ length: 22 }, (_, i) => `T${i + 1}`),
+  ...['C', 'S', 'H', 'D'].flatMap((s) => ['K', 'Q', 'C', 'J'].map((f) => f + s)),
+];
+const PACK_WITH_PIPS: readonly string[] = [
+  ...PACK,
+  ...['C', 'S'].flatMap((s) => ['10', '9', '8', '7'].map((r) => r + s)),
+  ...['H', 'D'].flatMap((s) => ['1', '2', '3', '4'].map((r) => r + s)),
+];
+
 function pipsOf(table: TableConfig): boolean {
   try {
     return pipsFor(table.seats, String(table.rules.pips ?? 'auto'));
@@ -106,7 +120,11 @@ export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
     ),
   protocol: ANDERLE_PROTOCOL,
   // Fixed codes: the trump suit plays no part.
-  cardNames: { name: (code) => codeName(code), code: (name) => parseCard(name.toUpperCase()) },
+  cardNames: {
+    name: (code) => codeName(code),
+    code: (name) => parseCard(name.toUpperCase()),
+    pack: (table) => (pipsOf(table) ? PACK_WITH_PIPS : PACK),
+  },
   heuristic: heuristicAnderle,
   screen: anderleScreen,
   // The heuristic model expects the others to play the heuristic and declares in too
