@@ -368,6 +368,18 @@ class _Base:
             return None
         return seed if isinstance(seed, str) else int(seed)
 
+    def _reset_entry(self, seed):
+        """The table's first observation: a reset message when seeded or when no episode
+        has begun by itself (tables reset themselves when an episode ends)."""
+        entry = self._pending
+        self._pending = None
+        if seed is not None or entry is None:
+            msg = {"type": "reset"}
+            if seed is not None:
+                msg["seed"] = self._seed_text(seed)
+            entry = self.conn.send(msg)["tables"][0]
+        return entry
+
     def _info(self, entry):
         obs = entry["obs"]
         return {"obs": obs, "legal": obs["legal"], "action_mask": self.encoder.mask(obs["legal"], self.action_index),
@@ -412,14 +424,7 @@ class TafelEnv(_Base, _EnvBase):
         return obs if self.observation == "dict" else self.encoder.encode(obs)
 
     def reset(self, seed=None, options=None):
-        if seed is not None or self._pending is None:
-            msg = {"type": "reset"}
-            if seed is not None:
-                msg["seed"] = self._seed_text(seed)
-            entry = self.conn.send(msg)["tables"][0]
-        else:
-            entry = self._pending
-        self._pending = None
+        entry = self._reset_entry(seed)
         return self._obs(entry["obs"]), self._info(entry)
 
     def step(self, action):
@@ -520,14 +525,7 @@ class TafelAECEnv(_Base):
         return self.encoder.encode(self._obs[agent])
 
     def reset(self, seed=None, options=None):
-        if seed is not None or self._pending is None:
-            msg = {"type": "reset"}
-            if seed is not None:
-                msg["seed"] = self._seed_text(seed)
-            entry = self.conn.send(msg)["tables"][0]
-        else:
-            entry = self._pending
-        self._pending = None
+        entry = self._reset_entry(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
