@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's Slurm recipe, run for real on a one-node Slurm cluster made on this machine
+# docs/long-runs.md's Slurm recipe, run for real on a one-node Slurm cluster made on this machine
 # from the distribution's packages (slurm-wlm, munge; installed with apt-get if missing,
 # which needs root), then checked byte for byte against the same run on one machine.
 #
@@ -8,7 +8,7 @@
 # It starts its own munged, slurmctld and slurmd on loopback, with their keys, state,
 # sockets and logs in a temporary directory and ports of their own (16817, 16818), so an
 # existing munge or Slurm setup is left alone; it stops what it started on exit. The job
-# script is the README's, taken from the README itself, with the run made small: 3 array
+# script is that page's, taken from the page itself, with the run made small: 3 array
 # tasks of 1 CPU, Viersche heuristic against random, 6 matches. Exit 0 when the merged
 # summary, journal and records equal the one-machine run's.
 set -euo pipefail
@@ -81,16 +81,16 @@ done
 echo "slurm-check: sinfo says the node is '${state:-nothing}'"
 [ "$state" = idle ] || { echo "slurm-check: the node did not come up; see $t/*.log" >&2; exit 1; }
 
-# The README's job script, made small.
+# The page's job script, made small.
 work="$t/work"
 mkdir -p "$work/results"
 ln -s "$repo/dist" "$work/dist"
 awk '/^As a Slurm job array/ { on = 1 } on && /^#!\/bin\/bash/ { copy = 1 } copy && /^```/ { exit } copy' \
-  "$repo/README.md" >"$work/shards.sh"
-grep -q 'SLURM_ARRAY_TASK_ID' "$work/shards.sh" || { echo "slurm-check: no job script found in README.md" >&2; exit 1; }
+  "$repo/docs/long-runs.md" >"$work/shards.sh"
+grep -q 'SLURM_ARRAY_TASK_ID' "$work/shards.sh" || { echo "slurm-check: no job script found in docs/long-runs.md" >&2; exit 1; }
 sed -i -e 's/--array=0-7/--array=0-2/' -e 's/--cpus-per-task=8/--cpus-per-task=1/' -e 's#/8"#/3"#' \
   -e 's/--matches 20000/--matches 6/' -e 's/montecarlo,heuristic/heuristic,random/' "$work/shards.sh"
-echo "slurm-check: the job script, from README.md:"
+echo "slurm-check: the job script, from docs/long-runs.md:"
 sed 's/^/  | /' "$work/shards.sh"
 
 cd "$work"
@@ -105,7 +105,7 @@ sacct_state=$(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z]*' |
 echo "slurm-check: the array has finished (${sacct_state:-no state left})"
 for f in "$t"/task-*.out; do [ -s "$f" ] && { echo "slurm-check: $(basename "$f"):"; sed 's/^/  | /' "$f"; }; done
 
-# The README's merge line, with the records joined too.
+# The page's merge line, with the records joined too.
 node dist/src/cli/main.js merge results/part-*.journal.jsonl --out results/all.csv --records results/all.jsonl
 
 one="$t/one"

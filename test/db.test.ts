@@ -217,7 +217,7 @@ describe('the macros with NULLs and degenerate samples', () => {
     expect(await q('SELECT cluster_mean(2.5)')).toMatchObject({ n: 1, low: null, high: null, note: 'few' });
   });
 
-  it('README example 5 (claims, NULL k in many groups) equals stats.RatioMoments on the same groups', async () => {
+  it('docs/database.md example 5 (claims, NULL k in many groups) equals stats.RatioMoments on the same groups', async () => {
     const f = [join(one, 'x.duckdb')];
     const perGroup = `SELECT s.bot, s.grp, count_if(d.claim_seat = s.seat) AS k, count(*) AS n
       FROM seats s JOIN deals d USING (run, grp, rotation, deal) GROUP BY ALL`;

@@ -1,5 +1,5 @@
 /**
- * A game is one folder (README, "Adding a game"): everything about one game lives in
+ * A game is one folder (docs/layout.md, "Adding a game"): everything about one game lives in
  * src/games/<game>/ and is reached through its `Game` entry. This suite reads every
  * source file of src/, bots/, experiments/ and bench/ and lists where a game is named:
  * an import from a game's folder, the game's name as a string (`'viersche'`), or its
@@ -121,7 +121,7 @@ function strays(files: readonly string[]): Map<string, string> {
   return out;
 }
 
-describe('a game is one folder (README, "Adding a game")', () => {
+describe('a game is one folder (docs/layout.md, "Adding a game")', () => {
   const files = SCANNED.flatMap(sources);
   const found = strays(files);
 

@@ -15,7 +15,7 @@ import { checkOutputs, writeWhole } from '../run/outputs.js';
 import { firstLine, openQuery, TABLES } from './query.js';
 import { sqlString } from './db.js';
 
-/** What one row of each table is (README.md and schema.ts say more). */
+/** What one row of each table is (docs/database.md and schema.ts say more). */
 const ROWS: Readonly<Record<(typeof TABLES)[number], string>> = {
   runs: 'run (or shard): its identity, the tafel version, start and end, its spec (JSON)',
   bots: 'bot of a run: label, full spec, parameters (JSON)',
@@ -106,8 +106,8 @@ function writeReadme(path: string, tables: readonly string[]): void {
     'Written by `tafel query ... --parquet DIR` from run databases (`tafel run ... --db`); the',
     'databases read together (shards, or the runs of an experiment) give one file per table.',
     'A row belongs to the run its `run` column names (a row of `runs`). A seat out of a deal',
-    "has NULL metrics and facts. The metric and fact columns are the game's: tafel's README,",
-    '"Asking questions: the run database and `tafel query`", says what each means.',
+    "has NULL metrics and facts. The metric and fact columns are the game's: tafel's",
+    'docs/database.md ("The run database and `tafel query`") says what each means.',
     '',
     'Read with Polars, pandas or DuckDB:',
     '',

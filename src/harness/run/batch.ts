@@ -136,7 +136,7 @@ function copyFrom(part: Float64Array, rows: Float64Array, at: number): number {
   return at + part.length;
 }
 
-/** Columns of the per-deal CSV (documented in the README). */
+/** Columns of the per-deal CSV (documented in docs/run.md). */
 export function dealColumns(game: Game): string[] {
   return ['game', 'seed', 'group', 'rotation', 'match', 'deal', 'seat', 'bot', ...game.dealMetrics.map((m) => m.key)];
 }

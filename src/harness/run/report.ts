@@ -13,7 +13,7 @@ import type { Sprt } from '../stats/sprt.js';
 import type { Estimate } from '../stats/stats.js';
 import type { RunTally, SectionTally } from '../stats/tally.js';
 
-/** Columns of the summary CSV (documented in the README). */
+/** Columns of the summary CSV (documented in docs/run.md). */
 export const SUMMARY_COLUMNS = [
   'game',
   'seats',

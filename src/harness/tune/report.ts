@@ -11,7 +11,7 @@ import { Moments, type Estimate } from '../stats/stats.js';
 import type { Iteration, TuneResult, Verified } from './tune.js';
 import { botWith, headline, pairingText, scheduleOf, tuneCommandOf, type TuneSpec } from './spec.js';
 
-/** The columns of the iteration CSV (documented in the README); `<key>` for each tuned parameter. */
+/** The columns of the iteration CSV (documented in docs/tune.md); `<key>` for each tuned parameter. */
 export function tuneColumns(t: TuneSpec): string[] {
   const perParam = ['theta', 'plus', 'minus', 'c', 'r', 'flip', 'signal'];
   return [
@@ -34,7 +34,7 @@ export function tuneColumns(t: TuneSpec): string[] {
   ];
 }
 
-/** Each parameter's signal: the running mean of result x flip per group (see the README). */
+/** Each parameter's signal: the running mean of result x flip per group (see docs/tune.md). */
 function signals(t: TuneSpec, iterations: readonly Iteration[]): Moments[][] {
   const running = t.tune.map(() => new Moments());
   return iterations.map((it) =>
