@@ -263,6 +263,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const started = performance.now();
   let end: ScheduleEnd;
   try {
+    // The catalogue was being made while the workers started.
+    await database?.ready();
     end = await playInOrder({
       spec,
       runner,
