@@ -105,14 +105,14 @@ export class RunDatabase {
    * (replacing a file there and its parts: the caller has checked that it may),
    * `continue` opens the one they were started in (a resume) and checks that it holds them.
    */
-  static async open(
+  static open(
     path: string,
     game: Game,
     specs: readonly RunSpec[],
     mode: 'create' | 'continue',
     /** The runs whose columns the tables have (by default `specs`; a merge's are its shards'). */
     like: readonly RunSpec[] = specs,
-  ): Promise<RunDatabase> {
+  ): RunDatabase {
     const schema = schemaOf(game, contentsOf(like));
     const fresh = emptyManifest(schema);
     if (mode === 'create') {

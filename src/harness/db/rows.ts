@@ -1,14 +1,12 @@
 /**
  * The database's rows as a worker makes them, for deals, seats and matches (the
- * `numbers` columns of db-schema.ts), column by column in local typed arrays:
- *
- *   ints      every column but the DOUBLE ones, `rows` values each, in the table's order
- *             (NULL is `NULL_INT`); narrower types are narrowed by the views that read them
- *   doubles   the DOUBLE columns, `rows` values each
- *
- * At the end of a batch the worker writes them as its part files (db-parts.ts), straight
- * from these arrays, and hands the main thread only their row counts. Rows of a group
- * that is dropped after a bot failed are taken back.
+ * `numbers` columns of db-schema.ts). A deal's numbers are staged as one record as it
+ * ends, and at the end of a batch turned into the tables' columns, typed arrays of
+ * 32-bit ints (every column but the DOUBLE ones; NULL is `NULL_INT`, narrower types
+ * are narrowed by the views that read them) and doubles; matches are kept column by
+ * column as they end. The worker writes the columns as its part files (part-file.ts)
+ * and hands the main thread only their row counts. Rows of a group that is dropped
+ * after a bot failed are taken back.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -340,7 +338,13 @@ export class DbRows implements DbSink {
     this.writeTable('seats', seats, this.seatColumns.columns(stage, length, deals), null, start);
     if (this.hasMatches) {
       const m = this.matches;
-      this.writeTable('matches', matches, this.names.matches.map((_, c) => m.column(c).values), null, start);
+      this.writeTable(
+        'matches',
+        matches,
+        this.names.matches.map((_, c) => m.column(c).values),
+        null,
+        start,
+      );
     }
     this.staged = 0;
     this.matches.rows = 0;
