@@ -7,11 +7,13 @@ import { LANES } from '../../core/cardset.js';
 import { popcount } from '../../core/bits.js';
 import { SUITS } from '../../core/french.js';
 import type { Fact } from '../game.js';
-import { ALT_BIT, KLOEI_BIT, POINTS, TRUMP_LANE, toPhysical } from './alt-kloei.js';
+import { ALT_BIT, KLOEI_BIT, PACK, TRUMP_LANE, toPhysical } from './alt-kloei.js';
 import { CARD_NAMES } from './french.js';
 
 const ALT = 1 << ALT_BIT;
 const KLOEI = 1 << KLOEI_BIT;
+/** A lane's cards' points by its mask: a lookup a lane, not a loop over its cards. */
+const LANE_POINTS = PACK.lanePoints;
 
 /** Facts of any deal of the pack: written by `packDealFacts`. */
 export const PACK_DEAL_FACTS: readonly Fact[] = [
@@ -53,14 +55,15 @@ export function packDealFacts(state: PackDeal, deal: Float64Array): void {
 /** `PACK_SEAT_FACTS` of `seat` into `out[at..at+6)`. */
 export function packSeatFacts(state: PackDeal, seat: number, out: Float64Array, at: number): void {
   const h = seat * LANES;
-  const trumps = state.dealt[h + TRUMP_LANE];
+  const dealt = state.dealt;
+  const trumps = dealt[h + TRUMP_LANE];
   let aces = 0;
   let points = 0;
   for (let l = 0; l < LANES; l++) {
-    const m = state.dealt[h + l];
+    const m = dealt[h + l];
     // The ace is bit 8 of a plain suit and bit 7 of trumps.
     if ((m >>> (l === TRUMP_LANE ? 7 : 8)) & 1) aces++;
-    for (let b = m; b !== 0; b &= b - 1) points += POINTS[(l << 5) | (31 - Math.clz32(b & -b))];
+    points += LANE_POINTS[(l << 10) | m];
   }
   out[at] = popcount(trumps);
   out[at + 1] = trumps & ALT ? 1 : 0;

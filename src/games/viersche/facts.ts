@@ -23,6 +23,8 @@ export const VIERSCHE_FACTS: DealFacts = {
   ],
 };
 
+const SEAT_FACTS = VIERSCHE_FACTS.seat.length;
+
 export function writeVierscheFacts(state: VierscheState, deal: Float64Array, seats: Float64Array): void {
   packDealFacts(state, deal);
   deal[4] = state.facedown ? 1 : 0;
@@ -30,13 +32,13 @@ export function writeVierscheFacts(state: VierscheState, deal: Float64Array, sea
   deal[6] = state.claimSeat >= 0 ? state.claimSeat : NaN;
   deal[7] = state.winner >= 0 ? state.winner : NaN;
   deal[8] = state.secondDeal ? 1 : 0;
-  const k = VIERSCHE_FACTS.seat.length;
-  const played = Math.min(state.trick, TRICKS);
+  const k = SEAT_FACTS;
   for (let seat = 0; seat < SEATS; seat++) {
     seats[seat * k] = seat & 1;
     packSeatFacts(state, seat, seats, seat * k + 1);
-    let tricks = 0;
-    for (let t = 0; t < played; t++) if (state.trickWinner[t] === seat) tricks++;
-    seats[seat * k + 7] = tricks;
+    seats[seat * k + 7] = 0;
   }
+  const played = Math.min(state.trick, TRICKS);
+  const winners = state.trickWinner;
+  for (let t = 0; t < played; t++) seats[winners[t] * k + 7]++;
 }

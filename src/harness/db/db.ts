@@ -17,7 +17,6 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
 import { botText, rulesText, type RunSpec } from '../run/spec.js';
@@ -25,6 +24,7 @@ import { contentsOf, runNumber, schemaOf, type DbSchema } from './schema.js';
 import type { Failure } from '../run/batch.js';
 import type { DbBatch } from './rows.js';
 import { macroSql } from './macros.js';
+import { withCatalogue, type Catalogue } from './catalogue.js';
 import { shardRange, shardText } from '../run/shard.js';
 import {
   emptyManifest,
@@ -68,44 +68,6 @@ export function faultValues(f: FaultRow): string {
   return `(${f.run}, ${f.grp}, ${n(f.rotation)}, ${n(f.deal)}, ${n(f.seat)}, ${t(f.bot)}, ${t(f.kind)}, ${t(f.message)})`;
 }
 
-/** Why a file cannot be opened as a database, in one line. */
-function openError(path: string, e: unknown): TafelError {
-  const why = (e as Error).message.split('\n')[0];
-  return new TafelError('bad-db', `${path}: not a database tafel can open (${why})`);
-}
-
-/** Whether DuckDB refused because another process holds the file (a reader copying the catalogue: a moment). */
-export function isLocked(e: unknown): boolean {
-  return /Could not set lock on file/i.test((e as Error).message);
-}
-
-export async function waitMs(ms: number): Promise<void> {
-  await new Promise((r) => setTimeout(r, ms));
-}
-
-async function openDuckDb(path: string): Promise<DuckDBInstance> {
-  for (let tries = 0; ; tries++) {
-    try {
-      return await DuckDBInstance.create(path, { threads: '1' });
-    } catch (e) {
-      if (!isLocked(e) || tries >= 200) throw openError(path, e);
-      await waitMs(50);
-    }
-  }
-}
-
-/** Run `work` on the catalogue at `path`, opened for it alone. */
-async function withCatalogue(path: string, work: (c: DuckDBConnection) => Promise<void>): Promise<void> {
-  const instance = await openDuckDb(path);
-  const connection = await instance.connect();
-  try {
-    await work(connection);
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
-
 function toRow(run: number, p: DbBatch): PartEntry {
   return [run, p.start, p.groups, p.deals, p.seats, p.matches];
 }
@@ -125,31 +87,44 @@ export class RunDatabase {
     readonly path: string,
     readonly schema: DbSchema,
     private readonly manifest: Manifest,
+    /** The catalogue being made (a new database), settled by `ready`. */
+    private readonly made: Promise<void> = Promise.resolve(),
   ) {}
+
+  /**
+   * Settles once the catalogue is made: `open` starts making it and returns, so that it
+   * is made while the workers start; a run awaits this before its first batch, so that
+   * a database that cannot be made stops it before any play.
+   */
+  ready(): Promise<void> {
+    return this.made;
+  }
 
   /**
    * Open the database at `path` for the runs `specs` (one game): `create` makes it anew
    * (replacing a file there and its parts: the caller has checked that it may),
    * `continue` opens the one they were started in (a resume) and checks that it holds them.
    */
-  static async open(
+  static open(
     path: string,
     game: Game,
     specs: readonly RunSpec[],
     mode: 'create' | 'continue',
     /** The runs whose columns the tables have (by default `specs`; a merge's are its shards'). */
     like: readonly RunSpec[] = specs,
-  ): Promise<RunDatabase> {
+  ): RunDatabase {
     const schema = schemaOf(game, contentsOf(like));
     const fresh = emptyManifest(schema);
     if (mode === 'create') {
       rmSync(path, { force: true });
       rmSync(`${path}.wal`, { force: true });
       rmSync(partsDir(path), { recursive: true, force: true });
-      await withCatalogue(path, async (c) => {
+      const made = withCatalogue(path, async (c) => {
         for (const sql of createSql()) await c.run(sql);
         for (const s of specs) await addRun(c, s);
       });
+      // Awaited by `ready` or `close`: not a rejection nobody handles meanwhile.
+      made.catch(() => undefined);
       mkdirSync(partsDir(path), { recursive: true });
       for (const s of specs) {
         const { from, to } = shardRange(s.groups, s.shard);
@@ -157,7 +132,7 @@ export class RunDatabase {
         fresh.runs.push({ run: runNumber(s), shard: s.shard ? shardText(s.shard) : null, from, to, labels });
       }
       writeManifest(path, fresh);
-      return new RunDatabase(path, schema, fresh);
+      return new RunDatabase(path, schema, fresh, made);
     }
     if (!existsSync(path)) throw new TafelError('bad-resume', `cannot resume: the database ${path} is missing`);
     const bad = (why: string): never => {
@@ -258,6 +233,8 @@ export class RunDatabase {
 
   /** Rewrite part `p` with its rows of groups before `cut` (DuckDB reads and writes it). */
   private async cutPart(p: PartEntry, cut: number): Promise<void> {
+    // The API, loaded only here: a resume after a crash, which reads results.
+    const { DuckDBInstance } = await import('@duckdb/node-api');
     const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
     const c = await instance.connect();
     try {
@@ -329,6 +306,7 @@ export class RunDatabase {
 
   /** Commit, delete what was played past the commit, write the faults and the run's end time, and close. */
   async close(finished: readonly RunSpec[] = []): Promise<void> {
+    await this.made;
     this.flush();
     for (const r of this.manifest.runs) this.dropUncommitted(r.run);
     await withCatalogue(this.path, async (c) => {
@@ -365,7 +343,7 @@ function shardSql(spec: RunSpec): string {
 }
 
 /** The run's rows of `runs` and `bots`. */
-async function addRun(c: DuckDBConnection, s: RunSpec): Promise<void> {
+async function addRun(c: Catalogue, s: RunSpec): Promise<void> {
   const run = runNumber(s);
   const { files, moveTimeout, onBotError, timeMoves, ...identity } = s;
   void files;

@@ -15,7 +15,8 @@ import { stringify } from 'csv-stringify/sync';
 import { DuckDBInstance, type DuckDBConnection, type JS } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import { macroSql } from './macros.js';
-import { FAULTS_COLUMNS, faultValues, isLocked, sqlName, sqlString, waitMs } from './db.js';
+import { isLocked, waitMs } from './catalogue.js';
+import { FAULTS_COLUMNS, faultValues, sqlName, sqlString } from './db.js';
 import { partsDir, progressOf, readManifest, tableSql, TABLE_NAMES, type Manifest } from './parts.js';
 
 export const TABLES = ['runs', 'bots', 'boards', 'faults', 'deals', 'seats', 'matches'] as const;

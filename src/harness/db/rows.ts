@@ -1,14 +1,12 @@
 /**
  * The database's rows as a worker makes them, for deals, seats and matches (the
- * `numbers` columns of db-schema.ts), column by column in local typed arrays:
- *
- *   ints      every column but the DOUBLE ones, `rows` values each, in the table's order
- *             (NULL is `NULL_INT`); narrower types are narrowed by the views that read them
- *   doubles   the DOUBLE columns, `rows` values each
- *
- * At the end of a batch the worker writes them as its part files (db-parts.ts), straight
- * from these arrays, and hands the main thread only their row counts. Rows of a group
- * that is dropped after a bot failed are taken back.
+ * `numbers` columns of db-schema.ts). A deal's numbers are staged as one record as it
+ * ends, and at the end of a batch turned into the tables' columns, typed arrays of
+ * 32-bit ints (every column but the DOUBLE ones; NULL is `NULL_INT`, narrower types
+ * are narrowed by the views that read them) and doubles; matches are kept column by
+ * column as they end. The worker writes the columns as its part files (part-file.ts)
+ * and hands the main thread only their row counts. Rows of a group that is dropped
+ * after a bot failed are taken back.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,59 +100,179 @@ function typesOf(t: RowTable | null): ColumnType[] {
   return t ? t.numbers.map((c) => c.type) : [];
 }
 
+/**
+ * Where a column's values are in a staged deal: at `at`, and for the seats table seat
+ * j's at `at + j * width` (width 0: the deal's value, the same for every seat).
+ */
+interface Source {
+  readonly at: number;
+  readonly width: number;
+  readonly double: boolean;
+}
+
+/** Deals turned into columns at a time: their staged records stay in the core's cache while every column takes its values. */
+const BLOCK = 64;
+
+/**
+ * A table's columns (`per` rows a deal: 1, or the seats) from `deals` staged deals of
+ * `length` numbers each, into arrays kept from batch to batch (grown as needed).
+ */
+class Transposer {
+  private ints: Int32Array[];
+  private doubles: Float64Array[];
+  private rows = 0;
+
+  constructor(
+    private readonly sources: readonly Source[],
+    private readonly per: number,
+  ) {
+    this.ints = sources.map(() => new Int32Array(0));
+    this.doubles = sources.map(() => new Float64Array(0));
+  }
+
+  columns(stage: Float64Array, length: number, deals: number): (Int32Array | Float64Array)[] {
+    const { sources, per } = this;
+    const rows = deals * per;
+    if (rows > this.rows) {
+      this.rows = Math.max(1024, rows * 2);
+      this.ints = sources.map((c) => new Int32Array(c.double ? 0 : this.rows));
+      this.doubles = sources.map((c) => new Float64Array(c.double ? this.rows : 0));
+    }
+    for (let from = 0; from < deals; from += BLOCK) {
+      const to = Math.min(deals, from + BLOCK);
+      for (let c = 0; c < sources.length; c++) {
+        const { at, width, double } = sources[c];
+        if (double) doublesOf(this.doubles[c], stage, length, from, to, at, per, width);
+        else intsOf(this.ints[c], stage, length, from, to, at, per, width);
+      }
+    }
+    return sources.map((c, i) => (c.double ? this.doubles[i] : this.ints[i]).subarray(0, rows));
+  }
+}
+
+/** Rows of deals `from`.. `to - 1` of an int column: NaN as NULL. */
+function intsOf(
+  out: Int32Array,
+  stage: Float64Array,
+  length: number,
+  from: number,
+  to: number,
+  at: number,
+  per: number,
+  width: number,
+): void {
+  for (let i = from, row = from * per; i < to; i++) {
+    for (let j = 0, x = i * length + at; j < per; j++, x += width) {
+      const v = stage[x];
+      out[row++] = v === v ? v : NULL_INT;
+    }
+  }
+}
+
+function doublesOf(
+  out: Float64Array,
+  stage: Float64Array,
+  length: number,
+  from: number,
+  to: number,
+  at: number,
+  per: number,
+  width: number,
+): void {
+  for (let i = from, row = from * per; i < to; i++)
+    for (let j = 0, x = i * length + at; j < per; j++, x += width) out[row++] = stage[x];
+}
+
+/**
+ * The rows of a batch's deals and seats, staged deal by deal in one array of numbers (a
+ * deal's record: g, r, k, its match, the seats' numbers, then every seat's entrant,
+ * metrics and facts, then the deal's facts) and turned into the tables' columns block by
+ * block when the batch is written: a store per value into its column as each deal ends
+ * cost the worker about twice as much.
+ */
 export class DbRows implements DbSink {
-  private readonly deals: ColumnBuffer;
-  private readonly seats: ColumnBuffer;
+  private readonly seats: number;
+  /** A staged deal: its length, and where its parts begin. */
+  private readonly length: number;
+  private readonly atSeats = 4;
+  private readonly atEntrants: number;
+  private readonly atMetrics: number;
+  private readonly atSeatFacts: number;
+  private readonly atDealFacts: number;
+  private stage: Float64Array;
+  private staged = 0;
+  private readonly dealColumns: Transposer;
+  private readonly seatColumns: Transposer;
   private readonly matches: ColumnBuffer;
-  private readonly metrics: number;
-  private readonly matchMetrics: number;
-  private readonly dealFacts: number;
-  private readonly seatFacts: number;
-  /** Where the group under way began in each table (`dropGroup` goes back there). */
+  /** Where the group under way began (`dropGroup` goes back there). */
   private markDeals = 0;
-  private markSeats = 0;
   private markMatches = 0;
 
   private readonly names: { readonly [T in PartTable]: readonly string[] };
   private readonly dir: string;
   private readonly run: number;
+  private readonly rotations: number;
+  private readonly matchMetrics: number;
   private readonly records: boolean;
   private readonly hasMatches: boolean;
   private runColumn = new Int32Array(0);
   private made = false;
 
-  constructor(
-    game: Game,
-    private readonly rotations: number,
-    spec: RunSpec,
-  ) {
+  constructor(game: Game, rotations: number, spec: RunSpec) {
     // The column types do not depend on the labels, records or matches asked for.
     const schema = schemaOf(game, { matches: true, records: false, labels: [] });
     const names = (t: RowTable | null) => (t ? t.numbers.map((c) => c.name) : []);
     this.names = { deals: names(schema.deals), seats: names(schema.seats), matches: names(schema.matches) };
     this.dir = partsDir(pathOf(spec, 'db')!);
     this.run = runNumber(spec);
+    this.rotations = rotations;
     this.records = spec.files.records !== null;
     this.hasMatches = spec.unit === 'match';
-    this.deals = new ColumnBuffer(columnPlaces(typesOf(schema.deals)));
-    this.seats = new ColumnBuffer(columnPlaces(typesOf(schema.seats)));
-    this.matches = new ColumnBuffer(columnPlaces(typesOf(schema.matches)));
-    this.metrics = game.dealMetrics.length;
     this.matchMetrics = game.matchMetrics.length;
-    this.dealFacts = game.facts?.deal.length ?? 0;
-    this.seatFacts = game.facts?.seat.length ?? 0;
+    const S = (this.seats = spec.seats);
+    const M = game.dealMetrics.length;
+    const dealFacts = game.facts?.deal.length ?? 0;
+    const F = game.facts?.seat.length ?? 0;
+    this.atEntrants = this.atSeats + S;
+    this.atMetrics = this.atEntrants + S;
+    this.atSeatFacts = this.atMetrics + S * M;
+    this.atDealFacts = this.atSeatFacts + S * F;
+    this.length = this.atDealFacts + dealFacts;
+    this.stage = new Float64Array(1024 * this.length);
+    const double = (t: ColumnType) => t === 'DOUBLE';
+    const dealTypes = typesOf(schema.deals);
+    const seatTypes = typesOf(schema.seats);
+    // The columns' order is the schema's (schema.ts): deals grp, rotation, match, deal, facts;
+    // seats grp, rotation, deal, seat, bot, metrics, facts.
+    this.dealColumns = new Transposer(
+      [0, 1, 3, 2]
+        .map((at) => ({ at, width: 0, double: false }))
+        .concat(dealTypes.slice(4).map((t, f) => ({ at: this.atDealFacts + f, width: 0, double: double(t) }))),
+      1,
+    );
+    this.seatColumns = new Transposer(
+      [
+        { at: 0, width: 0, double: false },
+        { at: 1, width: 0, double: false },
+        { at: 2, width: 0, double: false },
+        { at: this.atSeats, width: 1, double: false },
+        { at: this.atEntrants, width: 1, double: false },
+        ...seatTypes.slice(5, 5 + M).map((t, m) => ({ at: this.atMetrics + m, width: M, double: double(t) })),
+        ...seatTypes.slice(5 + M).map((t, f) => ({ at: this.atSeatFacts + f, width: F, double: double(t) })),
+      ],
+      S,
+    );
+    this.matches = new ColumnBuffer(columnPlaces(typesOf(schema.matches)));
   }
 
   /** A group begins: its rows can be taken back with `dropGroup`. */
   beginGroup(): void {
-    this.markDeals = this.deals.rows;
-    this.markSeats = this.seats.rows;
+    this.markDeals = this.staged;
     this.markMatches = this.matches.rows;
   }
 
   dropGroup(): void {
-    this.deals.rows = this.markDeals;
-    this.seats.rows = this.markSeats;
+    this.staged = this.markDeals;
     this.matches.rows = this.markMatches;
   }
 
@@ -167,26 +285,24 @@ export class DbRows implements DbSink {
     dealFacts: Float64Array,
     seatFacts: Float64Array,
   ): void {
-    const d = this.deals;
-    const row = d.add();
-    d.set(row, 0, g);
-    d.set(row, 1, r);
-    d.set(row, 2, g * this.rotations + r);
-    d.set(row, 3, k);
-    for (let f = 0; f < this.dealFacts; f++) d.set(row, 4 + f, dealFacts[f]);
-    const s = this.seats;
-    const M = this.metrics;
-    const F = this.seatFacts;
-    for (let seat = 0; seat < seatEntrant.length; seat++) {
-      const at = s.add();
-      s.set(at, 0, g);
-      s.set(at, 1, r);
-      s.set(at, 2, k);
-      s.set(at, 3, seat);
-      s.set(at, 4, seatEntrant[seat]);
-      for (let m = 0; m < M; m++) s.set(at, 5 + m, metrics[seat * M + m]);
-      for (let f = 0; f < F; f++) s.set(at, 5 + M + f, seatFacts[seat * F + f]);
+    const L = this.length;
+    if ((this.staged + 1) * L > this.stage.length) {
+      const grown = new Float64Array(this.stage.length * 2);
+      grown.set(this.stage);
+      this.stage = grown;
     }
+    const stage = this.stage;
+    let at = this.staged++ * L;
+    stage[at++] = g;
+    stage[at++] = r;
+    stage[at++] = k;
+    stage[at++] = g * this.rotations + r;
+    // Plain loops: `TypedArray.set` costs more than copying a few dozen numbers.
+    for (let i = 0; i < seatEntrant.length; i++) stage[at++] = i;
+    for (let i = 0; i < seatEntrant.length; i++) stage[at++] = seatEntrant[i];
+    for (let i = 0; i < metrics.length; i++) stage[at++] = metrics[i];
+    for (let i = 0; i < seatFacts.length; i++) stage[at++] = seatFacts[i];
+    for (let i = 0; i < dealFacts.length; i++) stage[at++] = dealFacts[i];
   }
 
   match(g: number, r: number, seatEntrant: Int32Array, metrics: Float64Array): void {
@@ -213,24 +329,50 @@ export class DbRows implements DbSink {
       mkdirSync(join(this.dir, String(this.run)), { recursive: true });
       this.made = true;
     }
-    const counts = { deals: this.deals.rows, seats: this.seats.rows, matches: this.matches.rows };
-    this.writeTable('deals', this.deals, this.records ? (records ?? new Uint8Array(0)) : null, start);
-    this.writeTable('seats', this.seats, null, start);
-    if (this.hasMatches) this.writeTable('matches', this.matches, null, start);
-    return { start, groups, deals: counts.deals, seats: counts.seats, matches: this.hasMatches ? counts.matches : 0 };
+    const deals = this.staged;
+    const seats = deals * this.seats;
+    const matches = this.hasMatches ? this.matches.rows : 0;
+    const { stage, length } = this;
+    const text = this.records ? (records ?? new Uint8Array(0)) : null;
+    this.writeTable('deals', deals, this.dealColumns.columns(stage, length, deals), text, start);
+    this.writeTable('seats', seats, this.seatColumns.columns(stage, length, deals), null, start);
+    if (this.hasMatches) {
+      const m = this.matches;
+      this.writeTable(
+        'matches',
+        matches,
+        this.names.matches.map((_, c) => m.column(c).values),
+        null,
+        start,
+      );
+    }
+    this.staged = 0;
+    this.matches.rows = 0;
+    return { start, groups, deals, seats, matches };
   }
 
-  private writeTable(table: PartTable, b: ColumnBuffer, records: Uint8Array | null, start: number): void {
-    const n = b.rows;
+  private writeTable(
+    table: PartTable,
+    n: number,
+    values: readonly (Int32Array | Float64Array)[],
+    records: Uint8Array | null,
+    start: number,
+  ): void {
     if (this.runColumn.length < n) {
       this.runColumn = new Int32Array(n * 2);
       this.runColumn.fill(this.run);
     }
     const columns: PartColumn[] = [{ name: 'run', kind: 'int', values: this.runColumn }];
     const names = this.names[table];
-    for (let c = 0; c < names.length; c++) columns.push({ name: names[c], ...b.column(c) });
+    for (let c = 0; c < names.length; c++) {
+      const v = values[c];
+      columns.push(
+        v instanceof Float64Array
+          ? { name: names[c], kind: 'double', values: v }
+          : { name: names[c], kind: 'int', values: v },
+      );
+    }
     if (records) columns.push({ name: 'record', kind: 'text', values: plainText(records, n) });
     writePart(join(this.dir, partFile(this.run, table, start)), n, columns);
-    b.rows = 0;
   }
 }

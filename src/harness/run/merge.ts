@@ -226,7 +226,7 @@ export function joinShardFiles(game: Game, m: Merged, kind: 'records' | 'dealCsv
 export async function joinShardDatabases(game: Game, m: Merged, path: string): Promise<void> {
   const shardSpecs = m.shards.map((x) => x.contents.spec);
   const { RunDatabase } = await import('../db/db.js');
-  const db = await RunDatabase.open(path, game, [m.spec], 'create', shardSpecs);
+  const db = RunDatabase.open(path, game, [m.spec], 'create', shardSpecs);
   try {
     for (const x of m.shards) {
       const file = pathOf(x.contents.spec, 'db');

@@ -200,7 +200,7 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
     if (dbPath) {
       // DuckDB's native module is loaded only by runs that write a database.
       const { RunDatabase } = await import('../db/db.js');
-      database = await RunDatabase.open(dbPath, game, [spec], resume ? 'continue' : 'create');
+      database = RunDatabase.open(dbPath, game, [spec], resume ? 'continue' : 'create');
       if (resume) await database.cutBack(spec, done, restored ? restored.deals : dealsIn(prefix));
     }
   } catch (e) {
@@ -263,6 +263,8 @@ export async function playRun(spec: RunSpec, session: Session): Promise<RunResul
   const started = performance.now();
   let end: ScheduleEnd;
   try {
+    // The catalogue was being made while the workers started.
+    await database?.ready();
     end = await playInOrder({
       spec,
       runner,
