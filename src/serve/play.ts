@@ -109,7 +109,7 @@ function turnView(t: Turn): TurnView {
 }
 
 /** A bot the page may name: a built-in one (`pimc`, `heuristic:aggression=0.8`), never a module path. */
-function builtinOnly(list: string, what: string): string {
+export function builtinOnly(list: string, what: string): string {
   for (const part of list.split(',')) {
     const bot = part.split('=').pop()!.split(':')[0].trim();
     if (!BUILTIN_BOTS.some((b) => b.name === bot))
