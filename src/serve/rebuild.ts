@@ -30,7 +30,7 @@ import { Kind, TieFor } from '../games/hindersche/score.js';
 
 type Rec = Record<string, unknown>;
 
-/** One decision of the deal: who made it, what kind, the move made, and the tricks complete before it. */
+/** One decision of the deal: who made it, what kind, the move made, and how many tricks were complete before it. */
 export interface Ply {
   readonly seat: number;
   readonly decision: string;
@@ -133,20 +133,21 @@ export function rebuildDeal(rec: Rec): LiveDeal {
   s.copyFrom(begun);
   const legal = newSets(1);
   const plies: Ply[] = [];
-  const apply = (move: number, k: number): void => {
+  /** Make `move`, `done` tricks being complete. */
+  const apply = (move: number, done: number): void => {
     s.legal(legal, 0);
     if (!setHas(legal, 0, move))
-      throw bad(`${s.moveName(move)} is not legal for seat ${s.toMove} after trick ${k + 1}`);
-    plies.push({ seat: s.toMove, decision: DECISION_NAMES[s.decision], move, name: s.moveName(move), trick: k + 1 });
+      throw bad(`${s.moveName(move)} is not legal for seat ${s.toMove} with ${done} tricks done`);
+    plies.push({ seat: s.toMove, decision: DECISION_NAMES[s.decision], move, name: s.moveName(move), trick: done });
     s.apply(move);
   };
-  /** Answer the questions asked before the next card (after trick `k`). */
-  const answer = (k: number): void => {
-    while (!s.isTerminal() && s.decision !== Decision.Card) apply(answerOf(rec, s.decision, s.toMove, k), k);
+  /** Answer the questions asked before the next card, `done` tricks being complete. */
+  const answer = (done: number): void => {
+    while (!s.isTerminal() && s.decision !== Decision.Card) apply(answerOf(rec, s.decision, s.toMove, done - 1), done);
   };
   const tricks = arr(rec.tricks).map(obj);
   tricks.forEach((t, k) => {
-    answer(k - 1);
+    answer(k);
     for (const name of arr(t.cards).map(String)) {
       if (s.isTerminal()) throw bad(`the deal is over before ${name} in trick ${k + 1}`);
       const code = cardCode(game.name, name, trump);
@@ -154,7 +155,7 @@ export function rebuildDeal(rec: Rec): LiveDeal {
       apply(code, k);
     }
   });
-  answer(tricks.length - 1);
+  answer(tricks.length);
   if (!s.isTerminal()) throw bad(`the deal is not over after its ${tricks.length} tricks`);
   // Each trick won by the seat the record names.
   const done = game.protocol.encode(s.observe(0)).tricks;
