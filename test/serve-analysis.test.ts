@@ -179,6 +179,44 @@ describe('bad analysis and database requests: a status and one line', () => {
   });
 });
 
+describe('analyses are guarded', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const long = 'api/analysis?file=0&line=1&ply=0&budget=50000000&bot=pimc:worlds=2000';
+
+  it('one at a time, and a client that goes away stops its own', async () => {
+    const ac = new AbortController();
+    const first = fetch(base + long, { signal: ac.signal }).catch(() => null);
+    await sleep(500);
+    const busy = await fetch(base + 'api/analysis?file=0&line=1&ply=0&budget=1000');
+    expect(busy.status).toBe(503);
+    expect((await busy.text()).trim()).toMatch(/^another analysis is running: one at a time/);
+    ac.abort();
+    expect(await first).toBeNull();
+    await sleep(300);
+    const after = await fetch(base + 'api/analysis?file=0&line=1&ply=0&budget=1000');
+    expect(after.status).toBe(200);
+  });
+
+  it('an analysis past --analysis-limit is stopped and answered 503', async () => {
+    const other = start(['serve', '--port', '0', '--records', recordFiles[0], '--analysis-limit', '1']);
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      other.child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+    });
+    const t0 = Date.now();
+    const res = await fetch(url + long);
+    expect(res.status).toBe(503);
+    expect((await res.text()).trim()).toBe('stopped after 1 s: ask a smaller budget');
+    expect(Date.now() - t0).toBeLessThan(5000);
+    other.child.kill('SIGINT');
+    expect((await other.done).status).toBe(0);
+  });
+});
+
 describe.skipIf(!hasChromium)('Analysis and database replay in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -329,7 +329,15 @@ interface Analysis {
   seat: number;
   decision: string;
   played: string;
-  solver: { meaning: string; exact: boolean; depth: number | null; nodes: number; ms: number; values: MoveValue[] };
+  solver: {
+    meaning: string;
+    more: boolean;
+    exact: boolean;
+    depth: number | null;
+    nodes: number;
+    ms: number;
+    values: MoveValue[];
+  };
   bot: { name: string; meaning: string; chosen: string; ms: number; values: MoveValue[] } | null;
 }
 
@@ -633,59 +641,61 @@ class Replay {
     const a = this.analysis;
     if (!a) return box;
     const bots = new Map((a.bot?.values ?? []).map((v) => [v.move, v]));
-    const values = a.solver.values.map((v) => v.value ?? -Infinity);
-    const top = Math.max(...values);
-    const fmt = (x: number | null): string => (x === null ? '–' : String(Math.round(x * 1000) / 1000));
-    const table = h(
-      'table',
-      {
-        class: 'values',
-        'data-analysis': '',
-        'data-ply': String(a.ply),
-        'data-exact': String(a.solver.exact),
-      },
-      h(
-        'tr',
-        {},
-        h('th', {}, 'move'),
-        h('th', {}, `solver${a.solver.exact ? ' (exact)' : ` (estimate, ${a.solver.depth ?? ''} tricks deep)`}`),
-        ...(a.bot
-          ? [
-              h('th', {}, a.bot.name),
-              ...(a.bot.values.some((v) => v.visits !== undefined) ? [h('th', {}, 'visits')] : []),
-            ]
-          : []),
-      ),
-    );
+    const known = a.solver.values.flatMap((v) => (v.value === null ? [] : [v.value]));
+    const top = a.solver.more ? Math.max(...known) : Math.min(...known);
+    const fmt = (x: number | null | undefined): string =>
+      x === null || x === undefined ? '–' : String(Math.round(x * 100) / 100);
+    const visits = a.bot?.values.some((v) => v.visits !== undefined) ?? false;
+    // The moves of this trick before the decision (the hands above are as the trick began).
+    const before = (this.decisions ?? [])
+      .filter((d) => d.trick === this.step && d.ply < a.ply)
+      .map((d) => `seat ${d.seat} ${d.decision === 'card' ? '' : d.decision + ' '}${d.name}`);
+    // One cell per legal move: the card (or answer), the solver's value, the bot's.
+    const grid = h('div', {
+      class: 'values',
+      'data-analysis': '',
+      'data-ply': String(a.ply),
+      'data-exact': String(a.solver.exact),
+    });
     for (const v of a.solver.values) {
       const b = bots.get(v.move);
-      const isCard = a.decision === 'card';
-      const marks = [v.move === a.played ? 'played' : '', v.value === top ? 'best' : ''].filter(Boolean).join(' ');
-      table.append(
+      const classes = ['move', v.move === a.played ? 'played' : '', v.value === top ? 'best' : ''];
+      grid.append(
         h(
-          'tr',
+          'div',
           {
+            class: classes.filter(Boolean).join(' '),
             'data-analysis-card': v.move,
             'data-value': v.value === null ? '' : String(v.value),
             ...(b ? { 'data-bot-value': b.value === null ? '' : String(b.value) } : {}),
             ...(b?.visits !== undefined ? { 'data-visits': String(b.visits) } : {}),
             ...(a.bot?.chosen === v.move ? { 'data-bot-choice': '' } : {}),
-            class: marks,
           },
-          h('td', {}, isCard ? card({ name: v.move, suit: suitOf(v.move) }) : v.move, marks ? ` ${marks}` : ''),
-          h('td', {}, fmt(v.value)),
-          ...(a.bot
-            ? [
-                h('td', {}, `${fmt(b?.value ?? null)}${a.bot.chosen === v.move ? ' ◀ its choice' : ''}`),
-                ...(a.bot.values.some((x) => x.visits !== undefined) ? [h('td', {}, String(b?.visits ?? 0))] : []),
-              ]
-            : []),
+          a.decision === 'card' ? card({ name: v.move, suit: suitOf(v.move) }) : h('span', { class: 'answer' }, v.move),
+          h('span', { class: 'solver-value' }, fmt(v.value)),
+          ...(a.bot ? [h('span', { class: 'bot-value' }, fmt(b?.value))] : []),
+          ...(visits ? [h('span', { class: 'visits' }, `${b?.visits ?? 0} visits`)] : []),
+          h(
+            'span',
+            { class: 'marks' },
+            [v.move === a.played ? 'played' : '', a.bot?.chosen === v.move ? `${a.bot.name}'s choice` : '']
+              .filter(Boolean)
+              .join(' · '),
+          ),
         ),
       );
     }
     box.append(
-      h('p', { class: 'note' }, `seat ${a.seat}, ${a.decision}; played: ${a.played}`),
-      table,
+      h(
+        'p',
+        {},
+        `${before.length ? `After ${before.join(', ')}: ` : ''}seat ${a.seat}, ${a.decision === 'card' ? 'a card' : a.decision}; played ${a.played}. Solver ${
+          a.solver.exact
+            ? '(exact)'
+            : `(estimate, ${a.solver.depth ?? 'a playout'}${a.solver.depth ? ' tricks deep' : ''})`
+        } in green when best${a.bot ? `, ${a.bot.name} below it` : ''}.`,
+      ),
+      grid,
       h(
         'p',
         { class: 'note' },

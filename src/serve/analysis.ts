@@ -57,6 +57,8 @@ export interface Analysis {
   readonly solver: {
     /** What the values are. */
     readonly meaning: string;
+    /** Whether a higher value is better for the seat (false: fewer card points are, Hindersche). */
+    readonly more: boolean;
     /** Exact (the whole rest of the deal searched) or an estimate. */
     readonly exact: boolean;
     /** Tricks searched when not exact. */
@@ -101,6 +103,7 @@ function solverValues(deal: LiveDeal, s: State, budget: number): Analysis['solve
     const sign = goal.more ? 1 : -1;
     return {
       meaning: `the final ${goal.measure} of ${sideOf(deal, seat)} after the card, every hand known, the others against it (${goal.more ? 'more' : 'fewer'} is better)`,
+      more: goal.more,
       exact: depth === Infinity,
       depth: depth === Infinity ? null : depth,
       nodes: play.used,
@@ -111,6 +114,7 @@ function solverValues(deal: LiveDeal, s: State, budget: number): Analysis['solve
   const values = [YES, NO].map((m) => ({ move: s.moveName(m), value: num(play.answerValue(s, seat, m, budget)) }));
   return {
     meaning: `seat ${seat}'s returns() after the answer, the deal played out by the solver in every seat (an estimate)`,
+    more: true,
     exact: false,
     depth: null,
     nodes: play.used,
