@@ -374,34 +374,34 @@ const WORDS: Record<string, string> = {
   balance: 'balance',
 };
 
-/** Fields counted by team, not by seat (Viersche's ladder). */
+/** Viersche's fields counted by team, not by seat (its ladder). */
 const BY_TEAM = new Set(['rungs', 'frame']);
 
 /** A value of a record's scoring state or event in words: `rungs left: team 0 4, team 1 3`. */
-function words(value: unknown, key = ''): string {
+function words(value: unknown, game: string, key = ''): string {
   if (value === null || value === undefined) return 'none';
   if (Array.isArray(value)) {
     if (value.every((x) => typeof x === 'number' || x === null)) {
       if (key === 'in' || key === 'tied' || key === 'winner')
         return value.length ? `seats ${value.join(', ')}` : 'nobody';
-      const who = BY_TEAM.has(key) ? 'team' : 'seat';
+      const who = game === 'viersche' && BY_TEAM.has(key) ? 'team' : 'seat';
       return value.map((x, i) => `${who} ${i} ${x ?? '-'}`).join(', ');
     }
-    return value.map((x) => words(x)).join('; ');
+    return value.map((x) => words(x, game)).join('; ');
   }
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     const head = typeof o.type === 'string' ? `${o.type}` : '';
     const rest = Object.entries(o)
       .filter(([k]) => k !== 'type')
-      .map(([k, v]) => `${WORDS[k] ?? k}: ${words(v, k)}`);
+      .map(([k, v]) => `${WORDS[k] ?? k}: ${words(v, game, k)}`);
     return [head, rest.join(', ')].filter(Boolean).join(' — ');
   }
-  return String(value);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '?';
 }
 
-function eventLines(events: unknown): string[] {
-  return Array.isArray(events) && events.length ? events.map((e) => words(e)) : ['none'];
+function eventLines(events: unknown, game: string): string[] {
+  return Array.isArray(events) && events.length ? events.map((e) => words(e, game)) : ['none'];
 }
 
 /** The source last chosen in Replay: a records file (`0`) or a database (`db0`). */
@@ -519,7 +519,7 @@ async function replayList(files: FileInfo[], dbs: FileInfo[]): Promise<void> {
               'tr',
               {},
               h('td', {}, dbButton(r.deals[i])),
-              ...row.map((v) => h('td', {}, typeof v === 'object' ? JSON.stringify(v) : String(v))),
+              ...row.map((v) => h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))),
             ),
           ),
         );
@@ -721,7 +721,9 @@ class Replay {
     );
     const info = [`dealer ${r.dealer ?? '?'}`];
     if (r.trump !== undefined) info.push(`trump ${r.trump ?? 'none'}${r.turnup ? ` (turn-up ${r.turnup})` : ''}`);
-    parts.push(h('div', { class: 'info' }, lines('deal', [info.join(' · ')]), lines('before', [words(r.before)])));
+    parts.push(
+      h('div', { class: 'info' }, lines('deal', [info.join(' · ')]), lines('before', [words(r.before, r.game)])),
+    );
     const prev = h('button', { type: 'button', 'data-step': 'prev' }, '◀ prev');
     const next = h('button', { type: 'button', 'data-step': 'next' }, 'next ▶');
     if (this.step === 0) prev.setAttribute('disabled', '');
@@ -807,9 +809,9 @@ class Replay {
         h(
           'div',
           { class: 'info', 'data-end': '' },
-          lines('points', [words(r.points, 'points')]),
-          lines('events', eventLines(r.events)),
-          lines('after', [words(r.after)]),
+          lines('points', [words(r.points, r.game, 'points')]),
+          lines('events', eventLines(r.events, r.game)),
+          lines('after', [words(r.after, r.game)]),
         ),
       );
     parts.push(this.panel());

@@ -174,6 +174,8 @@ export async function analyse(req: AnalysisRequest): Promise<Analysis> {
   const s = stateAt(deal, req.ply);
   const p = deal.plies[req.ply];
   const solver = solverValues(deal, s, req.budget);
-  const bot = req.bot ? await botValues(deal, s, req.bot, String(req.record.seed ?? '1'), req.ply) : null;
+  const bot = req.bot
+    ? await botValues(deal, s, req.bot, typeof req.record.seed === 'string' ? req.record.seed : '1', req.ply)
+    : null;
   return { ply: req.ply, seat: p.seat, decision: p.decision, played: p.name, solver, bot };
 }

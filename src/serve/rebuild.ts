@@ -31,7 +31,7 @@ import { Kind, TieFor } from '../games/hindersche/score.js';
 type Rec = Record<string, unknown>;
 
 /** One decision of the deal: who made it, what kind, the move made, and how many tricks were complete before it. */
-export interface Ply {
+interface Ply {
   readonly seat: number;
   readonly decision: string;
   readonly move: number;

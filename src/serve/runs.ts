@@ -62,7 +62,7 @@ function plain(v: unknown): Value {
   if (v instanceof Date) return v.toISOString();
   if (Array.isArray(v)) return v.map(plain);
   if (typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
-  return String(v);
+  return typeof v === 'bigint' || typeof v === 'symbol' ? v.toString() : null;
 }
 
 export class RunDatabases {
@@ -93,15 +93,19 @@ export class RunDatabases {
   }
 
   private async open(path: string): Promise<Session> {
-    const { connection, close } = await openQuery([path], 'serve');
-    this.closers.push(close);
+    const session = await openQuery([path], 'serve');
+    const connection = session.connection;
+    this.closers.push(() => session.close());
     const dir = resolve(partsDir(path));
     await connection.run(`SET allowed_directories = ['${dir.replaceAll("'", "''")}${sep}']`);
     await connection.run('SET enable_external_access = false');
     await connection.run('SET lock_configuration = true');
     const runs = new Map<number, { seed: string; spec: string }>();
     for (const [run, seed, spec] of (await connection.runAndReadAll('SELECT run, seed, spec FROM runs')).getRowsJS())
-      runs.set(Number(run), { seed: String(seed), spec: String(spec) });
+      runs.set(Number(run), {
+        seed: typeof seed === 'string' ? seed : '?',
+        spec: typeof spec === 'string' ? spec : '{}',
+      });
     const columns = (await connection.runAndReadAll('SELECT * FROM deals LIMIT 0')).columnNames();
     return { connection, runs, records: columns.includes('record'), queue: Promise.resolve() };
   }

@@ -195,9 +195,9 @@ export function makeServer(options: ServeOptions = {}): Served {
       if (parts[1] === 'deals' && parts.length === 2) {
         const seed = q.get('seed') || undefined;
         const filter: DealFilter = { seed, match: num('match'), deal: num('deal'), rotation: num('rotation') };
-        return json(await records.deals(file, filter));
+        return json(records.deals(file, filter));
       }
-      if (parts[1] === 'record' && parts.length === 2) return json(await records.record(file, num('line') ?? 0));
+      if (parts[1] === 'record' && parts.length === 2) return json(records.record(file, num('line') ?? 0));
     }
     if (parts[0] === 'play') {
       if (method === 'POST' && parts.length === 1) return json(await rooms.open((await body(req)) as PlayRequest));
