@@ -56,7 +56,7 @@ import { LANES, newSets, setFirst, setSelect, setSize } from '../src/core/cardse
 import { Rng } from '../src/core/rng.js';
 import type { Observation, ParamSpec, State } from '../src/games/game.js';
 import { resolveParams } from '../src/games/params.js';
-import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
+import type { Bot, BotContext, BotSpec, MoveValues } from '../src/games/bot.js';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -190,6 +190,26 @@ class IsmctsBot implements Bot {
       if (this.time > 0 && performance.now() - start >= this.time) break;
     }
     return this.bestRootMove(legal);
+  }
+
+  /** `act`, then the tree's root: each legal move's visits and its mean of the seat's returns() there. */
+  explain(obs: Observation, legal: Int32Array, count: number): MoveValues {
+    const chosen = this.act(obs, legal, count);
+    const moves: { move: number; value: number; visits: number }[] = [];
+    for (let i = 0; i < count; i++) moves.push({ move: setSelect(legal, 0, i), value: NaN, visits: 0 });
+    if (count === 1) return { chosen, meaning: 'forced: the only legal move, not searched', moves };
+    for (let ch = this.firstChild[0]; ch >= 0; ch = this.nextSibling[ch]) {
+      const entry = moves.find((m) => m.move === this.move[ch]);
+      if (entry && this.visits[ch] > 0) {
+        entry.visits = this.visits[ch];
+        entry.value = this.total[ch] / this.visits[ch];
+      }
+    }
+    return {
+      chosen,
+      meaning: `mean returns() of the seat over its visits, ${this.visits[0]} iterations (most visits chosen)`,
+      moves,
+    };
   }
 
   /** One iteration: a world, a descent with one expansion, a playout, the update. */

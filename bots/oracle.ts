@@ -36,7 +36,7 @@
 import { CODE_LIMIT, setCodesInto, setFirst } from '../src/core/cardset.js';
 import { TafelError } from '../src/core/errors.js';
 import { Decision, type Observation, type ParamSpec, type State } from '../src/games/game.js';
-import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
+import type { Bot, BotContext, BotSpec, MoveValues } from '../src/games/bot.js';
 import {
   modelParams,
   resolveModel,
@@ -122,6 +122,25 @@ class OracleBot implements Bot {
     let best = 0;
     for (let i = 1; i < n; i++) if (values[moves[i]] > values[moves[best]]) best = i;
     return moves[best];
+  }
+
+  /** `act`, then its value of each legal move in the one true world. */
+  explain(obs: Observation, legal: Int32Array, count: number): MoveValues {
+    const chosen = this.act(obs, legal, count);
+    if (count === 1)
+      return { chosen, meaning: 'forced: the only legal move, not searched', moves: [{ move: chosen, value: NaN }] };
+    const n = setCodesInto(legal, 0, this.moves);
+    const goal = this.play.solver.goal;
+    const meaning = this.search
+      ? "the seat's returns() against the heuristic in the true world"
+      : obs.decision !== Decision.Card
+        ? "the seat's returns() after the answer, played out by the solver"
+        : this.play.hasAims
+          ? "the deal's outlook (about returns()) by the solver"
+          : `the side's final ${goal.measure} by the solver (${this.model})${goal.more ? '' : ', negated (fewer is better)'}`;
+    const moves = [];
+    for (let i = 0; i < n; i++) moves.push({ move: this.moves[i], value: this.values[this.moves[i]] });
+    return { chosen, meaning, moves };
   }
 }
 

@@ -106,7 +106,7 @@ import {
   type State,
   type TableConfig,
 } from '../src/games/game.js';
-import type { Bot, BotContext, BotSpec } from '../src/games/bot.js';
+import type { Bot, BotContext, BotSpec, MoveValues } from '../src/games/bot.js';
 import { GAMES } from '../src/games/index.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
@@ -379,6 +379,36 @@ class PimcBot implements Bot {
       if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times[w] / ties;
     }
     return moves[this.best(n)];
+  }
+
+  /**
+   * `act`, then its totals per legal move: the mean over the worlds (each counted as
+   * often as drawn) of what a world gave the move; with `postpone` or `alphamu`, that
+   * search's own value.
+   */
+  explain(obs: Observation, legal: Int32Array, count: number): MoveValues {
+    const chosen = this.act(obs, legal, count);
+    const n = setCodesInto(legal, 0, this.moves);
+    if (count === 1)
+      return { chosen, meaning: 'forced: the only legal move, not searched', moves: [{ move: chosen, value: NaN }] };
+    const card = obs.decision === Decision.Card;
+    const own = this.infoset ? `EPIMC value (postpone=${this.postpone})` : this.alpha && card ? 'alphamu value' : null;
+    const goal = this.game.searchGoal;
+    const what =
+      own ??
+      `mean over ${this.worlds} worlds of ${
+        this.search
+          ? "the seat's returns() against the heuristic"
+          : !card
+            ? "the seat's returns() after the answer, played out by the solver"
+            : this.play.hasAims
+              ? "the deal's outlook (about returns()) by the solver"
+              : `the side's final ${goal.measure} by the solver${goal.more ? '' : ', negated (fewer is better)'}`
+      }`;
+    const scale = own ? 1 : 1 / this.worlds;
+    const moves = [];
+    for (let i = 0; i < n; i++) moves.push({ move: this.moves[i], value: this.totals[i] * scale });
+    return { chosen, meaning: this.votes && !own ? `${what}; chosen by votes` : what, moves };
   }
 
   /** The index of the move chosen by `choose` from the totals (and ballots); ties to the lowest code. */

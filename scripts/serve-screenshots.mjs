@@ -2,7 +2,8 @@
 // Screenshots of `tafel serve` in results/ (serve-<game>-play.png, -result.png,
 // -replay.png at 1280x720, and serve-<game>-phone.png at a phone's width): each game
 // played by clicks from seed 7 against heuristic bots (Vier-Anderle at its first question), and a deal of a seeded run
-// replayed half way. Seeded, so they change only with tafel and the page.
+// replayed half way; -analysis.png, a decision of that deal analysed (the solver's values
+// and pimc's). Seeded, so they change only with tafel and the page (the times shown aside).
 //
 //   npm run build && node scripts/serve-screenshots.mjs
 import { spawn, execFileSync } from 'node:child_process';
@@ -81,6 +82,14 @@ try {
         for (let k = 0; k < 2; k++)
           if (!(await page.isDisabled('[data-step=next]'))) await page.click('[data-step=next]');
         await shot(page, `${game}-replay`);
+        // Analysis, one trick back: the second trick's second card (the solver's values and
+        // pimc's); in Vier-Anderle the first declaration, a yes/no question.
+        const anderle = game === 'vier-anderle';
+        for (let k = 0; k < (anderle ? 2 : 1); k++) await page.click('[data-step=prev]');
+        await page.click(`[data-ply] >> nth=${anderle ? 0 : 1}`);
+        await page.waitForSelector('[data-analysis]', { timeout: 120_000 });
+        await page.locator('.analysis').scrollIntoViewIfNeeded();
+        await shot(page, `${game}-analysis`);
       }
       await page.close();
     }

@@ -263,7 +263,7 @@ class Table {
   }
 }
 
-// ---- Replay: a record file's deals, stepped through trick by trick ----
+// ---- Replay: a record file's or run database's deals, stepped through trick by trick ----
 
 interface FileInfo {
   index: number;
@@ -277,6 +277,14 @@ interface DealEntry {
   deal: number;
   rotation?: number;
   bots: string[];
+}
+interface DbDeal {
+  run: number;
+  seed: string;
+  grp: number;
+  rotation: number;
+  match: number;
+  deal: number;
 }
 interface Trick {
   leader: number;
@@ -304,6 +312,34 @@ interface DealRecord {
   after?: unknown;
   events?: unknown;
 }
+interface Decision {
+  ply: number;
+  seat: number;
+  decision: string;
+  name: string;
+  trick: number;
+}
+interface MoveValue {
+  move: string;
+  value: number | null;
+  visits?: number;
+}
+interface Analysis {
+  ply: number;
+  seat: number;
+  decision: string;
+  played: string;
+  solver: {
+    meaning: string;
+    more: boolean;
+    exact: boolean;
+    depth: number | null;
+    nodes: number;
+    ms: number;
+    values: MoveValue[];
+  };
+  bot: { name: string; meaning: string; chosen: string; ms: number; values: MoveValue[] } | null;
+}
 
 /** A card's suit from its RECORD.md name: `T21` a tarock, else its last letter. */
 function suitOf(name: string): string {
@@ -312,55 +348,154 @@ function suitOf(name: string): string {
   return 'CSHD'.includes(s) ? s : '?';
 }
 
-function compact(value: unknown): string {
-  return JSON.stringify(value ?? null)
-    .replace(/"(\w+)":/g, '$1 ')
-    .replace(/,/g, ', ');
+/** What the scoring state's and events' fields are called in words (RECORD.md, per game). */
+const WORDS: Record<string, string> = {
+  rungs: 'rungs left',
+  carry: 'carried',
+  frame: 'frame marks',
+  game: 'game',
+  phase: 'phase',
+  slate: 'marks on the slate',
+  in: 'still in',
+  partie: 'Partie',
+  totals: 'points in this Partie',
+  striche: 'Striche',
+  pot: 'pot',
+  balances: 'balances',
+  type: '',
+  team: 'team',
+  seat: 'seat',
+  n: 'n',
+  why: 'why',
+  loser: 'loser',
+  marks: 'marks',
+  points: 'points',
+  winner: 'winner',
+  balance: 'balance',
+};
+
+/** Viersche's fields counted by team, not by seat (its ladder). */
+const BY_TEAM = new Set(['rungs', 'frame']);
+
+/** A value of a record's scoring state or event in words: `rungs left: team 0 4, team 1 3`. */
+function words(value: unknown, game: string, key = ''): string {
+  if (value === null || value === undefined) return 'none';
+  if (Array.isArray(value)) {
+    if (value.every((x) => typeof x === 'number' || x === null)) {
+      if (key === 'in' || key === 'tied' || key === 'winner')
+        return value.length ? `seats ${value.join(', ')}` : 'nobody';
+      const who = game === 'viersche' && BY_TEAM.has(key) ? 'team' : 'seat';
+      return value.map((x, i) => `${who} ${i} ${x ?? '-'}`).join(', ');
+    }
+    return value.map((x) => words(x, game)).join('; ');
+  }
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const head = typeof o.type === 'string' ? `${o.type}` : '';
+    const rest = Object.entries(o)
+      .filter(([k]) => k !== 'type')
+      .map(([k, v]) => `${WORDS[k] ?? k}: ${words(v, game, k)}`);
+    return [head, rest.join(', ')].filter(Boolean).join(' — ');
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '?';
 }
 
-/** The file last chosen in Replay. */
-const picked = { file: '0' };
+function eventLines(events: unknown, game: string): string[] {
+  return Array.isArray(events) && events.length ? events.map((e) => words(e, game)) : ['none'];
+}
 
-async function replayList(files: FileInfo[]): Promise<void> {
-  const file = h('select', { name: 'file' }, ...files.map((f) => h('option', { value: String(f.index) }, f.name)));
-  // Back from a deal, the list is the one it was picked from.
-  file.value = picked.file;
-  file.addEventListener('change', () => (picked.file = file.value));
+/** The source last chosen in Replay: a records file (`0`) or a database (`db0`). */
+const picked = { source: '' };
+
+async function replayList(files: FileInfo[], dbs: FileInfo[]): Promise<void> {
+  const source = h(
+    'select',
+    { name: 'file' },
+    ...files.map((f) => h('option', { value: String(f.index) }, f.name)),
+    ...dbs.map((d) => h('option', { value: `db${d.index}` }, `${d.name} (database)`)),
+  );
+  if (picked.source) source.value = picked.source;
   const seed = h('input', { name: 'seed', placeholder: 'any' });
   const match = h('input', { name: 'match', type: 'number', min: '0', placeholder: 'any' });
   const deal = h('input', { name: 'deal', type: 'number', min: '0', placeholder: 'any' });
   const rotation = h('input', { name: 'rotation', type: 'number', min: '0', placeholder: 'any' });
+  const sql = h('textarea', {
+    name: 'sql',
+    rows: '2',
+    placeholder: 'SELECT grp, rotation, deal FROM deals WHERE ...  (its rows must name deals)',
+  });
+  const ask = h('button', { type: 'button', 'data-query': '' }, 'query');
+  const sqlRow = h('div', { class: 'sql' }, sql, ask);
   const list = h('div', { class: 'deals' });
   const error = h('p', { class: 'error', role: 'alert' });
+  const isDb = () => source.value.startsWith('db');
+  const index = () => (isDb() ? source.value.slice(2) : source.value);
+  const matchLabel = h('span', {}, 'match (group)');
+  const show = (): void => {
+    picked.source = source.value;
+    sqlRow.hidden = !isDb();
+    matchLabel.textContent = isDb() ? 'group' : 'match (group)';
+  };
+  source.addEventListener('change', () => {
+    show();
+    void find();
+  });
+  const open = (src: string): void => {
+    api<DealRecord>(`/api/replay/${isDb() ? 'db-record' : 'record'}?${src}`).then(
+      (rec) => new Replay(rec, src).draw(),
+      (e: Error) => (error.textContent = e.message),
+    );
+  };
+  const dbButton = (d: DbDeal): HTMLElement => {
+    const src = `db=${index()}&run=${d.run}&grp=${d.grp}&rotation=${d.rotation}&deal=${d.deal}`;
+    const b = h(
+      'button',
+      { type: 'button', 'data-deal': src },
+      `seed ${d.seed} · group ${d.grp} · rotation ${d.rotation} · match ${d.match} · deal ${d.deal}`,
+    );
+    b.addEventListener('click', () => open(src));
+    return b;
+  };
+  const counted = (matched: number, listed: number): HTMLElement =>
+    h(
+      'p',
+      { class: 'note' },
+      `${matched} deal${matched === 1 ? '' : 's'}${matched > listed ? `, the first ${listed} listed` : ''}`,
+    );
   const find = async (): Promise<void> => {
-    const q = new URLSearchParams({
-      file: file.value,
-      seed: seed.value,
-      match: match.value,
-      deal: deal.value,
-      rotation: rotation.value,
-    });
     try {
+      if (isDb()) {
+        const q = new URLSearchParams({
+          db: index(),
+          seed: seed.value,
+          group: match.value,
+          deal: deal.value,
+          rotation: rotation.value,
+        });
+        const r = await api<{ deals: DbDeal[]; matched: number }>(`/api/replay/db-deals?${q.toString()}`);
+        error.textContent = '';
+        list.replaceChildren(counted(r.matched, r.deals.length), ...r.deals.map(dbButton));
+        return;
+      }
+      const q = new URLSearchParams({
+        file: index(),
+        seed: seed.value,
+        match: match.value,
+        deal: deal.value,
+        rotation: rotation.value,
+      });
       const r = await api<{ deals: DealEntry[]; matched: number }>(`/api/replay/deals?${q.toString()}`);
       error.textContent = '';
       list.replaceChildren(
-        h(
-          'p',
-          { class: 'note' },
-          `${r.matched} deal${r.matched === 1 ? '' : 's'}${r.matched > r.deals.length ? `, the first ${r.deals.length} listed` : ''}`,
-        ),
+        counted(r.matched, r.deals.length),
         ...r.deals.map((d) => {
+          const src = `file=${index()}&line=${d.line}`;
           const b = h(
             'button',
             { type: 'button', 'data-line': String(d.line) },
             `${d.game} · seed ${d.seed} · match ${d.match} · deal ${d.deal}${d.rotation !== undefined ? ` · rotation ${d.rotation}` : ''} · ${d.bots.join(', ')}`,
           );
-          b.addEventListener('click', () => {
-            api<DealRecord>(`/api/replay/record?file=${file.value}&line=${d.line}`).then(
-              (rec) => new Replay(rec).draw(),
-              (e: Error) => (error.textContent = e.message),
-            );
-          });
+          b.addEventListener('click', () => open(src));
           return b;
         }),
       );
@@ -368,32 +503,209 @@ async function replayList(files: FileInfo[]): Promise<void> {
       error.textContent = (e as Error).message;
     }
   };
+  ask.addEventListener('click', () => {
+    api<{ columns: string[]; rows: unknown[][]; deals: DbDeal[]; more: boolean }>('/api/replay/db-query', {
+      db: Number(index()),
+      sql: sql.value,
+    }).then(
+      (r) => {
+        error.textContent = '';
+        const table = h(
+          'table',
+          { class: 'result' },
+          h('tr', {}, h('th', {}, ''), ...r.columns.map((c) => h('th', {}, c))),
+          ...r.rows.map((row, i) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, dbButton(r.deals[i])),
+              ...row.map((v) => h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))),
+            ),
+          ),
+        );
+        for (const b of table.querySelectorAll('td > button')) b.textContent = 'open';
+        list.replaceChildren(
+          h(
+            'p',
+            { class: 'note' },
+            `${r.rows.length} row${r.rows.length === 1 ? '' : 's'}${r.more ? ' (the first)' : ''}`,
+          ),
+          table,
+        );
+      },
+      (e: Error) => (error.textContent = e.message),
+    );
+  });
   const form = h(
     'form',
     { class: 'setup' },
-    field('file', file),
+    field('from', source),
     field('seed', seed),
-    field('match (group)', match),
+    h('label', {}, matchLabel, match),
     field('deal', deal),
     field('rotation', rotation),
     h('button', { type: 'submit' }, 'find'),
+    sqlRow,
     error,
   );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     void find();
   });
+  show();
   app.replaceChildren(h('h2', {}, 'Replay'), form, list);
   await find();
 }
+
+/** The bot whose values Analysis shows, kept from one deal to the next. */
+const analyst = { bot: 'pimc', budget: '10000000' };
 
 class Replay {
   /** Tricks shown complete: 0 (the deal as dealt) to every trick. */
   private step = 0;
   /** The seat whose view is shown, or -1 for every hand. */
   private view = -1;
+  private decisions: Decision[] | null = null;
+  /** The decision analysed (its ply), and what came back. */
+  private ply = -1;
+  private analysis: Analysis | null = null;
+  private analysisError = '';
+  private asking = false;
 
-  constructor(private readonly rec: DealRecord) {}
+  /** `src`: the query naming the deal to the server (`file=0&line=3`, `db=0&run=..`). */
+  constructor(
+    private readonly rec: DealRecord,
+    private readonly src: string,
+  ) {
+    api<Decision[]>(`/api/replay/decisions?${src}`).then(
+      (d) => {
+        this.decisions = d;
+        this.draw();
+      },
+      (e: Error) => {
+        this.analysisError = e.message;
+        this.draw();
+      },
+    );
+  }
+
+  private analyse(ply: number): void {
+    this.ply = ply;
+    this.analysis = null;
+    this.analysisError = '';
+    this.asking = true;
+    document.body.setAttribute('data-busy', '');
+    this.draw();
+    const q = new URLSearchParams({ ply: String(ply), bot: analyst.bot, budget: analyst.budget });
+    api<Analysis>(`/api/analysis?${this.src}&${q.toString()}`)
+      .then(
+        (a) => {
+          if (this.ply === ply) this.analysis = a;
+        },
+        (e: Error) => (this.analysisError = e.message),
+      )
+      .finally(() => {
+        this.asking = false;
+        document.body.removeAttribute('data-busy');
+        this.draw();
+      });
+  }
+
+  /** The Analysis panel: the decisions of the next trick, and the values of the one picked. */
+  private panel(): HTMLElement {
+    const box = h('section', { class: 'analysis', 'aria-label': 'analysis' }, h('h3', {}, 'Analysis'));
+    const bot = h('input', { name: 'bot', value: analyst.bot, size: '18', 'aria-label': 'bot' });
+    bot.addEventListener('change', () => (analyst.bot = bot.value.trim()));
+    const budget = h('input', { name: 'budget', value: analyst.budget, size: '10', 'aria-label': 'solver budget' });
+    budget.addEventListener('change', () => (analyst.budget = budget.value.trim()));
+    box.append(h('div', { class: 'tools' }, field('bot (empty: none)', bot), field('solver nodes', budget)));
+    const here = (this.decisions ?? []).filter((d) => d.trick === this.step);
+    const row = h('div', { class: 'tools decisions' });
+    for (const d of here) {
+      const b = h(
+        'button',
+        { type: 'button', 'data-ply': String(d.ply), ...(d.ply === this.ply ? { class: 'on' } : {}) },
+        `seat ${d.seat} ${d.decision === 'card' ? '' : d.decision + ' '}${d.name}`,
+      );
+      if (this.asking) b.setAttribute('disabled', '');
+      b.addEventListener('click', () => this.analyse(d.ply));
+      row.append(b);
+    }
+    if (this.decisions === null && !this.analysisError) row.append(h('span', { class: 'note' }, 'reading the deal...'));
+    else if (here.length === 0 && this.decisions)
+      row.append(h('span', { class: 'note' }, 'no decision after this trick'));
+    else row.prepend(h('span', { class: 'label' }, 'analyse'));
+    box.append(row);
+    if (this.asking) box.append(h('p', { class: 'note' }, 'searching...'));
+    if (this.analysisError) box.append(h('p', { class: 'error', role: 'alert' }, this.analysisError));
+    const a = this.analysis;
+    if (!a) return box;
+    const bots = new Map((a.bot?.values ?? []).map((v) => [v.move, v]));
+    const known = a.solver.values.flatMap((v) => (v.value === null ? [] : [v.value]));
+    const top = a.solver.more ? Math.max(...known) : Math.min(...known);
+    const fmt = (x: number | null | undefined): string =>
+      x === null || x === undefined ? '–' : String(Math.round(x * 100) / 100);
+    const visits = a.bot?.values.some((v) => v.visits !== undefined) ?? false;
+    // The moves of this trick before the decision (the hands above are as the trick began).
+    const before = (this.decisions ?? [])
+      .filter((d) => d.trick === this.step && d.ply < a.ply)
+      .map((d) => `seat ${d.seat} ${d.decision === 'card' ? '' : d.decision + ' '}${d.name}`);
+    // One cell per legal move: the card (or answer), the solver's value, the bot's.
+    const grid = h('div', {
+      class: 'values',
+      'data-analysis': '',
+      'data-ply': String(a.ply),
+      'data-exact': String(a.solver.exact),
+    });
+    for (const v of a.solver.values) {
+      const b = bots.get(v.move);
+      const classes = ['move', v.move === a.played ? 'played' : '', v.value === top ? 'best' : ''];
+      grid.append(
+        h(
+          'div',
+          {
+            class: classes.filter(Boolean).join(' '),
+            'data-analysis-card': v.move,
+            'data-value': v.value === null ? '' : String(v.value),
+            ...(b ? { 'data-bot-value': b.value === null ? '' : String(b.value) } : {}),
+            ...(b?.visits !== undefined ? { 'data-visits': String(b.visits) } : {}),
+            ...(a.bot?.chosen === v.move ? { 'data-bot-choice': '' } : {}),
+          },
+          a.decision === 'card' ? card({ name: v.move, suit: suitOf(v.move) }) : h('span', { class: 'answer' }, v.move),
+          h('span', { class: 'solver-value' }, fmt(v.value)),
+          ...(a.bot ? [h('span', { class: 'bot-value' }, fmt(b?.value))] : []),
+          ...(visits ? [h('span', { class: 'visits' }, `${b?.visits ?? 0} visits`)] : []),
+          h(
+            'span',
+            { class: 'marks' },
+            [v.move === a.played ? 'played' : '', a.bot?.chosen === v.move ? `${a.bot.name}'s choice` : '']
+              .filter(Boolean)
+              .join(' · '),
+          ),
+        ),
+      );
+    }
+    box.append(
+      h(
+        'p',
+        {},
+        `${before.length ? `After ${before.join(', ')}: ` : ''}seat ${a.seat}, ${a.decision === 'card' ? 'a card' : a.decision}; played ${a.played}. Solver ${
+          a.solver.exact
+            ? '(exact)'
+            : `(estimate, ${a.solver.depth ?? 'a playout'}${a.solver.depth ? ' tricks deep' : ''})`
+        } in green when best${a.bot ? `, ${a.bot.name} below it` : ''}.`,
+      ),
+      grid,
+      h(
+        'p',
+        { class: 'note' },
+        `solver: ${a.solver.meaning}; ${a.solver.nodes.toLocaleString('en')} nodes, ${(a.solver.ms / 1000).toFixed(2)} s`,
+      ),
+    );
+    if (a.bot)
+      box.append(h('p', { class: 'note' }, `${a.bot.name}: ${a.bot.meaning}; ${(a.bot.ms / 1000).toFixed(2)} s`));
+    return box;
+  }
 
   draw(): void {
     const r = this.rec;
@@ -409,7 +721,9 @@ class Replay {
     );
     const info = [`dealer ${r.dealer ?? '?'}`];
     if (r.trump !== undefined) info.push(`trump ${r.trump ?? 'none'}${r.turnup ? ` (turn-up ${r.turnup})` : ''}`);
-    parts.push(h('div', { class: 'info' }, lines('deal', [info.join(' · ')]), lines('before', [compact(r.before)])));
+    parts.push(
+      h('div', { class: 'info' }, lines('deal', [info.join(' · ')]), lines('before', [words(r.before, r.game)])),
+    );
     const prev = h('button', { type: 'button', 'data-step': 'prev' }, '◀ prev');
     const next = h('button', { type: 'button', 'data-step': 'next' }, 'next ▶');
     if (this.step === 0) prev.setAttribute('disabled', '');
@@ -495,11 +809,12 @@ class Replay {
         h(
           'div',
           { class: 'info', 'data-end': '' },
-          lines('points', [compact(r.points)]),
-          lines('events', [compact(r.events)]),
-          lines('after', [compact(r.after)]),
+          lines('points', [words(r.points, r.game, 'points')]),
+          lines('events', eventLines(r.events, r.game)),
+          lines('after', [words(r.after, r.game)]),
         ),
       );
+    parts.push(this.panel());
     app.replaceChildren(...parts);
   }
 }
@@ -507,26 +822,41 @@ class Replay {
 // ---- the two views ----
 
 let files: FileInfo[] = [];
+let dbs: FileInfo[] = [];
 
 async function start(view: 'play' | 'replay'): Promise<void> {
   for (const b of document.querySelectorAll<HTMLButtonElement>('nav button'))
     b.classList.toggle('on', b.dataset.view === view);
-  if (view === 'replay') await replayList(files);
+  if (view === 'replay') await replayList(files, dbs);
   else playForm();
 }
 
-Promise.all([api<GameInfo[]>('/api/games'), api<FileInfo[]>('/api/replay/files')]).then(
-  ([g, f]) => {
+/** The view the address names (`#replay`), so that back and forward move between the views. */
+function viewOfHash(): 'play' | 'replay' {
+  return location.hash === '#replay' && files.length + dbs.length > 0 ? 'replay' : 'play';
+}
+
+Promise.all([
+  api<GameInfo[]>('/api/games'),
+  api<FileInfo[]>('/api/replay/files'),
+  api<FileInfo[]>('/api/replay/dbs'),
+]).then(
+  ([g, f, d]) => {
     games = g;
     files = f;
+    dbs = d;
     const nav = document.querySelector('nav')!;
     for (const view of ['play', 'replay'] as const) {
-      if (view === 'replay' && files.length === 0) continue;
+      if (view === 'replay' && files.length + dbs.length === 0) continue;
       const b = h('button', { type: 'button', 'data-view': view }, view === 'play' ? 'Play' : 'Replay');
-      b.addEventListener('click', () => void start(view));
+      b.addEventListener('click', () => {
+        if (location.hash === `#${view}`) void start(view);
+        else location.hash = view;
+      });
       nav.append(b);
     }
-    void start(location.hash === '#replay' && files.length ? 'replay' : 'play');
+    window.addEventListener('hashchange', () => void start(viewOfHash()));
+    void start(viewOfHash());
   },
   (e: Error) => app.replaceChildren(h('p', { class: 'error' }, e.message)),
 );

@@ -8,13 +8,15 @@ import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { makeServer } from '../serve/server.js';
-import { nonNegativeInt } from './common.js';
+import { nonNegativeInt, positiveInt } from './common.js';
 
 interface ServeFlags {
   port: number;
   host: string;
   open?: boolean;
   records: string[];
+  db: string[];
+  analysisLimit: number;
 }
 
 export function addServeCommand(program: Command): void {
@@ -24,6 +26,13 @@ export function addServeCommand(program: Command): void {
     .option('--port <p>', 'the port (0: any free one)', nonNegativeInt('--port'), 8737)
     .option('--host <address>', 'the address to listen on (other than loopback: warned)', '127.0.0.1')
     .option('--records <files...>', 'record files (RECORD.md lines) to replay; the page reads these and no others', [])
+    .option('--db <files...>', 'run databases (tafel run --db) to replay; the page reads these and no others', [])
+    .option(
+      '--analysis-limit <seconds>',
+      'the longest an analysis (or a deal of a database played again) may run',
+      positiveInt('--analysis-limit'),
+      60,
+    )
     .option('--open', 'open the page in the desktop browser')
     .action(async (o: ServeFlags) => {
       await serveCommand(o);
@@ -34,7 +43,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 async function serveCommand(o: ServeFlags): Promise<void> {
   if (o.port > 65535) throw new TafelError('bad-option', `--port ${o.port}: a port is 0 to 65535`);
-  const { server } = makeServer({ records: o.records });
+  const { server } = makeServer({ records: o.records, dbs: o.db, jobLimitMs: o.analysisLimit * 1000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
       reject(new TafelError('bad-option', `--host ${o.host} --port ${o.port}: cannot listen (${e.code ?? e.message})`)),

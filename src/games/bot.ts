@@ -45,6 +45,19 @@ export interface DealSite {
   readonly deal: number;
 }
 
+/**
+ * A bot's own values of the moves of one decision (`Bot.explain`), for people: the move
+ * it chooses and, per legal move, what its search made of it.
+ */
+export interface MoveValues {
+  /** The move `act` would play from the same observation and random stream. */
+  readonly chosen: number;
+  /** What `value` is, in a few words (`mean returns() over 40 worlds`). */
+  readonly meaning: string;
+  /** Per legal move, in code order: its value (NaN: none, a forced move), and its visits where the search counts them. */
+  readonly moves: readonly { readonly move: number; readonly value: number; readonly visits?: number }[];
+}
+
 export interface Bot {
   /**
    * Choose a move for `obs.decision`. `legal` holds the `count` legal moves as a move
@@ -52,6 +65,11 @@ export interface Bot {
    * Returning anything else is reported as an illegal move.
    */
   act(obs: Observation, legal: Int32Array, count: number): number;
+  /**
+   * Optional: `act` itself (same play, same draws from `ctx.rng`), with the values its
+   * search gave each legal move, for analysis (`tafel serve`). Never called in play.
+   */
+  explain?(obs: Observation, legal: Int32Array, count: number): MoveValues;
   /**
    * Optional, for a bot that speaks to something outside (a bot program, PROTOCOL.md):
    * the seat's deal begins (`obs` as dealt, after `ctx.rng` was reseeded), is over

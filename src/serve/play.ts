@@ -109,9 +109,13 @@ function turnView(t: Turn): TurnView {
 }
 
 /** A bot the page may name: a built-in one (`pimc`, `heuristic:aggression=0.8`), never a module path. */
-function builtinOnly(list: string, what: string): string {
+export function builtinOnly(list: string, what: string): string {
   for (const part of list.split(',')) {
-    const bot = part.split('=').pop()!.split(':')[0].trim();
+    // `label=bot:key=value`: the label is what comes before an `=` that precedes every `:`.
+    const text = part.trim();
+    const eq = text.indexOf('=');
+    const colon = text.indexOf(':');
+    const bot = (eq >= 0 && (colon < 0 || eq < colon) ? text.slice(eq + 1) : text).split(':')[0].trim();
     if (!BUILTIN_BOTS.some((b) => b.name === bot))
       throw new TafelError(
         'unknown-bot',

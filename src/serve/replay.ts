@@ -1,12 +1,13 @@
 /**
  * Replay's files: the record files given to `tafel serve --records` (RECORD.md lines),
- * named to the page by their index alone, so no request can name another path. A file
- * is read again at each request, line by line, so a file that grows (a run under way)
- * shows its new deals; the page draws a deal from its record's fields alone.
+ * named to the page by their index alone, so no request can name another path. Each
+ * file is read once into an index (where each record starts and what deal it is); a
+ * request reads only the record it asks for. A file that changed since (a run under way
+ * appending to it) is indexed again from where the index ended, or from the start if
+ * it shrank; the page draws a deal from its record's fields alone.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline';
 import { TafelError } from '../core/errors.js';
 
 /** A deal in a file's list: where it is and what it is. */
@@ -29,6 +30,24 @@ export interface DealFilter {
 
 /** At most this many deals in one list (the filter picks among the rest). */
 const LIST_MAX = 200;
+const CHUNK = 1 << 20;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's records so far: where each starts, its byte length and what deal it is. */
+interface FileIndex {
+  /** Bytes indexed: up to the end of the last whole line. */
+  end: number;
+  lines: number;
+  readonly entries: (DealEntry & { readonly offset: number; readonly length: number })[];
+}
 
 export class RecordFiles {
   constructor(private readonly paths: readonly string[]) {
@@ -54,64 +73,127 @@ export class RecordFiles {
     return this.paths[index];
   }
 
-  /** Each record of file `index` with its line number (from 1), until `visit` says stop. */
-  private async scan(index: number, visit: (r: Record<string, unknown>, line: number) => boolean): Promise<void> {
+  private readonly indexes = new Map<number, FileIndex>();
+
+  /** The index of file `index`, brought up to date with the file. */
+  private indexOf(index: number): FileIndex {
     const path = this.path(index);
-    const rl = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
-    let n = 0;
+    let size: number;
     try {
-      for await (const text of rl) {
-        n++;
-        if (text.trim() === '') continue;
-        let r: unknown;
-        try {
-          r = JSON.parse(text);
-        } catch {
-          throw new TafelError('bad-record', `${basename(path)} line ${n}: not a JSON record`);
+      size = statSync(path).size;
+    } catch {
+      throw new TafelError('unreadable', `${basename(path)}: cannot read it any more`);
+    }
+    let ix = this.indexes.get(index);
+    if (!ix || size < ix.end) ix = { end: 0, lines: 0, entries: [] };
+    if (size > ix.end) this.extend(path, ix, size);
+    this.indexes.set(index, ix);
+    return ix;
+  }
+
+  /** Index the whole lines of `path` from `ix.end` to `size`. */
+  private extend(path: string, ix: FileIndex, size: number): void {
+    const fd = openSync(path, 'r');
+    try {
+      let buf = Buffer.allocUnsafe(CHUNK);
+      let held = 0;
+      let at = ix.end;
+      for (;;) {
+        if (held === buf.length) {
+          const bigger = Buffer.allocUnsafe(buf.length * 2);
+          buf.copy(bigger, 0, 0, held);
+          buf = bigger;
         }
-        if (typeof r !== 'object' || r === null || Array.isArray(r))
-          throw new TafelError('bad-record', `${basename(path)} line ${n}: not a JSON object`);
-        if (visit(r as Record<string, unknown>, n)) break;
+        const n = readSync(fd, buf, held, Math.min(buf.length - held, size - (at + held)), at + held);
+        if (n <= 0) break;
+        const end = held + n;
+        let start = 0;
+        for (let nl = buf.indexOf(0x0a, 0); nl >= 0 && nl < end; nl = buf.indexOf(0x0a, start)) {
+          this.entry(path, ix, buf.toString('utf8', start, nl), at + start, nl - start);
+          start = nl + 1;
+        }
+        buf.copy(buf, 0, start, end);
+        held = end - start;
+        at += start;
       }
+      // A last line without its newline: a record if it parses (a run still writing it: not yet).
+      if (held > 0 && at + held === size) {
+        const text = buf.toString('utf8', 0, held);
+        if (isJson(text)) {
+          this.entry(path, ix, text, at, held);
+          at += held;
+        }
+      }
+      ix.end = at;
     } finally {
-      rl.close();
+      closeSync(fd);
     }
   }
 
-  /** The deals of file `index` that pass `filter`: the first LIST_MAX, and how many passed. */
-  async deals(index: number, filter: DealFilter): Promise<{ deals: DealEntry[]; matched: number }> {
-    const deals: DealEntry[] = [];
-    let matched = 0;
-    await this.scan(index, (r, line) => {
-      if (filter.seed !== undefined && String(r.seed) !== filter.seed) return false;
-      if (filter.match !== undefined && r.match !== filter.match) return false;
-      if (filter.deal !== undefined && r.deal !== filter.deal) return false;
-      if (filter.rotation !== undefined && r.rotation !== filter.rotation) return false;
-      matched++;
-      if (deals.length < LIST_MAX)
-        deals.push({
-          line,
-          game: r.game,
-          seed: r.seed,
-          match: r.match,
-          deal: r.deal,
-          rotation: r.rotation,
-          bots: r.bots,
-        });
-      return false;
+  private entry(path: string, ix: FileIndex, text: string, offset: number, length: number): void {
+    const n = ++ix.lines;
+    if (offset === 0 && text.charCodeAt(0) === 0xfeff) {
+      text = text.slice(1);
+      offset += 3;
+      length -= 3;
+    }
+    if (text.trim() === '') return;
+    let r: unknown;
+    try {
+      r = JSON.parse(text);
+    } catch {
+      throw new TafelError('bad-record', `${basename(path)} line ${n}: not a JSON record`);
+    }
+    if (typeof r !== 'object' || r === null || Array.isArray(r))
+      throw new TafelError('bad-record', `${basename(path)} line ${n}: not a JSON object`);
+    const d = r as Record<string, unknown>;
+    ix.entries.push({
+      line: n,
+      offset,
+      length,
+      game: d.game,
+      seed: d.seed,
+      match: d.match,
+      deal: d.deal,
+      rotation: d.rotation,
+      bots: d.bots,
     });
-    return { deals, matched };
+  }
+
+  /** The deals of file `index` that pass `filter`: the first LIST_MAX, and how many passed. */
+  deals(index: number, filter: DealFilter): { deals: DealEntry[]; matched: number } {
+    const pass = this.indexOf(index).entries.filter(
+      (r) =>
+        (filter.seed === undefined || String(r.seed) === filter.seed) &&
+        (filter.match === undefined || r.match === filter.match) &&
+        (filter.deal === undefined || r.deal === filter.deal) &&
+        (filter.rotation === undefined || r.rotation === filter.rotation),
+    );
+    return {
+      deals: pass.slice(0, LIST_MAX).map(({ line, game, seed, match, deal, rotation, bots }) => ({
+        line,
+        game,
+        seed,
+        match,
+        deal,
+        rotation,
+        bots,
+      })),
+      matched: pass.length,
+    };
   }
 
   /** The record on line `line` of file `index`. */
-  async record(index: number, line: number): Promise<Record<string, unknown>> {
-    let found: Record<string, unknown> | null = null;
-    await this.scan(index, (r, n) => {
-      if (n !== line) return false;
-      found = r;
-      return true;
-    });
-    if (!found) throw new TafelError('bad-option', `${basename(this.path(index))} has no record on line ${line}`);
-    return found;
+  record(index: number, line: number): Record<string, unknown> {
+    const e = this.indexOf(index).entries.find((x) => x.line === line);
+    if (!e) throw new TafelError('bad-option', `${basename(this.path(index))} has no record on line ${line}`);
+    const fd = openSync(this.path(index), 'r');
+    try {
+      const buf = Buffer.allocUnsafe(e.length);
+      readSync(fd, buf, 0, e.length, e.offset);
+      return JSON.parse(buf.toString('utf8')) as Record<string, unknown>;
+    } finally {
+      closeSync(fd);
+    }
   }
 }
