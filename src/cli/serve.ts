@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { TafelError } from '../core/errors.js';
-import { makeServer } from '../serve/server.js';
 import { nonNegativeInt } from './common.js';
 
 interface ServeFlags {
@@ -34,6 +33,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 async function serveCommand(o: ServeFlags): Promise<void> {
   if (o.port > 65535) throw new TafelError('bad-option', `--port ${o.port}: a port is 0 to 65535`);
+  const { makeServer } = await import('../serve/server.js');
   const { server } = makeServer({ records: o.records });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
