@@ -7,12 +7,17 @@
 // the benchmarks, the experiments' scripts.
 //
 // The pool's worker entry is bundled beside the chunks (bundle/worker.js), where
-// pool.ts finds it (`new URL('./worker.js', import.meta.url)` from its chunk). Packages
-// stay outside (imported from node_modules as before): DuckDB's native addon, piscina's
-// and tsx's own files need their places.
+// pool.ts finds it (`new URL('./worker.js', import.meta.url)` from its chunk).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+
+// Packages imported from node_modules as they are: DuckDB's native addon, piscina's and
+// tsx's own files need their places, the report's plotting loads only for a page, and
+// commander is CommonJS that requires Node's modules (which a bundle could not). The
+// others are bundled: seedrandom's ARC4 (its Node build then finds no crypto module,
+// which it wants only to seed itself without a seed, never done here), csv, zod.
+const EXTERNAL = ['@duckdb/node-api', 'piscina', 'tsx', '@observablehq/plot', 'linkedom', 'commander'];
 
 const root = join(import.meta.dirname, '..');
 const outdir = join(root, 'dist', 'src', 'cli');
@@ -31,7 +36,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  external: EXTERNAL,
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -3,7 +3,6 @@
  * address only with --host, and then a warning: the page plays and reads files for
  * whoever reaches it. Stops on Ctrl-C (status 0).
  */
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { TafelError } from '../core/errors.js';
@@ -50,6 +49,7 @@ async function serveCommand(o: ServeFlags): Promise<void> {
   const url = `http://${host}:${port}/`;
   process.stdout.write(`tafel serve: ${url} (Ctrl-C to stop)\n`);
   if (o.open) {
+    const { spawn } = await import('node:child_process');
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
     spawn(opener, [url], { stdio: 'ignore', detached: true })
       .on('error', () => process.stderr.write(`tafel serve: could not start ${opener}; open ${url} by hand\n`))

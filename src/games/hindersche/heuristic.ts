@@ -115,7 +115,7 @@ const FULL = PACK.full;
 
 /** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
-  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : drawProduct(noneFactor, u, h, k);
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }
 
 /** The i-th card drawn is not marked, given that the ones before were not. */
@@ -123,7 +123,11 @@ function noneFactor(u: number, h: number, i: number): number {
   return Math.max(0, u - h - i) / (u - i);
 }
 
-const NONE_DRAWN = drawTable(noneFactor);
+/**
+ * `noneDrawn`'s table, built by the first bot made rather than as the module loads:
+ * every command loads the games, and most make no heuristic of this game.
+ */
+let NONE_DRAWN: Float64Array | null = null;
 
 class HinderscheHeuristic implements Bot {
   private readonly dump: number;
@@ -144,6 +148,7 @@ class HinderscheHeuristic implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
+    NONE_DRAWN ??= drawTable(noneFactor);
     this.dump = Number(ctx.params.dump);
     this.marchTricks = Number(ctx.params.marchTricks);
     this.objectAt = Number(ctx.params.objectAt);

@@ -90,7 +90,7 @@ const REST_SHARE = 1.3;
 
 /** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
-  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : drawProduct(noneFactor, u, h, k);
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }
 
 /** The i-th card drawn is not marked, given that the ones before were not. */
@@ -98,7 +98,11 @@ function noneFactor(u: number, h: number, i: number): number {
   return u - i > 0 ? Math.max(0, u - h - i) / (u - i) : 0;
 }
 
-const NONE_DRAWN = drawTable(noneFactor);
+/**
+ * `noneDrawn`'s table, built by the first bot made rather than as the module loads:
+ * every command loads the games, and most make no heuristic of this game.
+ */
+let NONE_DRAWN: Float64Array | null = null;
 
 class JassHeuristicBot implements Bot {
   private readonly dangerWeight: number;
@@ -119,6 +123,7 @@ class JassHeuristicBot implements Bot {
   private n = 4;
 
   constructor(ctx: BotContext) {
+    NONE_DRAWN ??= drawTable(noneFactor);
     const p = ctx.params;
     this.dangerWeight = Number(p.danger);
     this.smear = Number(p.smear);

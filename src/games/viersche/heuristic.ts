@@ -150,7 +150,7 @@ function beaters(lane: number, led: number, strength: number): number {
 
 /** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
-  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : drawProduct(noneFactor, u, h, k);
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }
 
 /** The i-th card drawn is not marked, given that the ones before were not. */
@@ -158,7 +158,11 @@ function noneFactor(u: number, h: number, i: number): number {
   return Math.max(0, u - h - i) / (u - i);
 }
 
-const NONE_DRAWN = drawTable(noneFactor);
+/**
+ * `noneDrawn`'s table, built by the first bot made rather than as the module loads:
+ * every command loads the games, and most make no heuristic of this game.
+ */
+let NONE_DRAWN: Float64Array | null = null;
 
 class HeuristicBot implements Bot {
   private readonly keepWeight: number;
@@ -181,6 +185,7 @@ class HeuristicBot implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
+    NONE_DRAWN ??= drawTable(noneFactor);
     const p = ctx.params;
     this.keepWeight = 4 * (1 - Number(p.aggression));
     this.trumpLead = p.trumpLead as TrumpLead;
