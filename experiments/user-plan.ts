@@ -6,16 +6,17 @@
  * By itself (`tafel experiment plan`) it is the example, experiments/plans/example.json:
  * `--plan-only -` prints it as a start for one's own.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { csvText, type QueryResult } from '../src/harness/db/query.js';
 import { TafelError } from '../src/core/errors.js';
+import { PACKAGE_DIR } from '../src/harness/run/version.js';
 import { writtenLine } from '../src/report/format.js';
 import type { Experiment, Plan, PlannedRun } from './experiment.js';
 import { readPlan } from './plan-file.js';
 import { playPlan, queryPlan } from './plan.js';
 
-/** The example plan, beside the sources (dist/experiments/ -> experiments/plans/). */
-const EXAMPLE = new URL('../../experiments/plans/example.json', import.meta.url);
+/** The example plan, beside the sources. */
+const EXAMPLE = join(PACKAGE_DIR, 'experiments', 'plans', 'example.json');
 
 /** A value as a Markdown table cell. */
 function cell(v: string | number | boolean | null | object): string {
@@ -63,7 +64,7 @@ export const userPlan: Experiment = {
   name: 'plan',
   question: "A user's plan of runs and SQL tables (tafel experiment PLAN.json); by itself, the example plan",
   flags: [],
-  plan: () => ({ ...readPlan(fileURLToPath(EXAMPLE)), command: 'tafel experiment plan' }),
+  plan: () => ({ ...readPlan(EXAMPLE), command: 'tafel experiment plan' }),
   async run(plan, session) {
     // Every table is SQL: checked before any play.
     const missing = plan.tables.findIndex((t) => t.sql === undefined);

@@ -114,3 +114,29 @@ describe('relativeKey', () => {
     expect(collisions).toBeGreaterThan(100);
   });
 });
+
+describe('valueKeys', () => {
+  /** The numbering as written first: each set's sequence of values as text, numbered per lane as first met. */
+  function textKeys(value: Uint8Array): Int32Array {
+    const keys = new Int32Array(4 << 10);
+    for (let lane = 0; lane < 4; lane++) {
+      const numbers = new Map<string, number>();
+      for (let live = 0; live < 1 << 10; live++) {
+        const values: number[] = [];
+        for (let bit = 0; bit < 10; bit++) if ((live >>> bit) & 1) values.push(value[(lane << 5) | bit]);
+        const sequence = values.join(',');
+        let n = numbers.get(sequence);
+        if (n === undefined) numbers.set(sequence, (n = numbers.size));
+        keys[(lane << 10) | live] = n;
+      }
+    }
+    return keys;
+  }
+
+  it('numbers the value sequences of live sets as the text of each sequence does', () => {
+    const rng = new Rng(seedKey('value-keys'));
+    const random = new Uint8Array(128).map(() => rng.below(4) * 5);
+    for (const value of [VALUE, VIERSCHE_POINTS, random, new Uint8Array(128)])
+      expect(Array.from(valueKeys(value))).toEqual(Array.from(textKeys(value)));
+  });
+});

@@ -10,11 +10,9 @@ import { Command, Option } from 'commander';
 import { TafelError } from '../core/errors.js';
 import { GAMES } from '../games/index.js';
 import { describeParams } from '../games/params.js';
-import { BUILTIN_BOTS } from '../../bots/registry.js';
-import { resolveLineup } from '../harness/table/lineup.js';
-// The commands' own modules (a run's workers, merging, benchmarks, replay) are imported
-// by their actions when they run, so that every command starts without loading them.
-import { liveRunOf } from '../harness/run/spec.js';
+// The commands' own modules (a run's workers, DuckDB, merging, benchmarks, replay, the
+// experiments, the web server) are imported by their actions when they run, so that
+// every command starts without loading them (bench/README.md, "Start-up").
 import { VERSION } from '../harness/run/version.js';
 import type { Unit } from '../harness/table/table.js';
 import { boardGroup, boardSetFor, gameNamed, tableFor } from '../harness/run/parts.js';
@@ -24,7 +22,6 @@ import type { EnvFlags } from './env.js';
 import type { MergeFlags } from './merge.js';
 import type { QueryFlags } from './query.js';
 import type { ReportFlags } from './report.js';
-import { botsFor, botsJson, gamesJson, programListing } from './listing.js';
 import { addExperimentCommand } from './experiment.js';
 import { addPlayCommand } from './play.js';
 import { addServeCommand } from './serve.js';
@@ -344,6 +341,8 @@ program
       process.stdout.write(summaryLines(r).join('\n') + '\n');
       return;
     }
+    const { resolveLineup } = await import('../harness/table/lineup.js');
+    const { liveRunOf } = await import('../harness/run/spec.js');
     const lineup = await resolveLineup(o.bots, game, table.seats);
     const run = liveRunOf({
       game,
@@ -436,6 +435,8 @@ program
           );
         const game = gameNamed(o.game);
         const table = tableFor(game, o.players, o.rules);
+        const { resolveLineup } = await import('../harness/table/lineup.js');
+        const { liveRunOf } = await import('../harness/run/spec.js');
         const lineup = await resolveLineup(o.bots, game, table.seats);
         const seed = o.seed ?? '1';
         const boards = o.boards === undefined ? null : boardSetFor(o.boards, game, table, undefined);
@@ -455,14 +456,21 @@ program
 
 addPlayCommand(program);
 addServeCommand(program);
-addExperimentCommand(program);
+// The built-in experiments' subcommands only when the command line may name them.
+const experiments = process.argv.includes('experiment')
+  ? (await import('../../experiments/index.js')).EXPERIMENTS
+  : null;
+addExperimentCommand(program, experiments);
 
 program
   .command('games')
   .description('list the games, their rule variants and the metrics a run reports')
   .option('--json', 'print one JSON document (keys in docs/listing.md)')
-  .action((o: { json?: boolean }) => {
-    if (o.json) return void process.stdout.write(gamesJson(GAMES));
+  .action(async (o: { json?: boolean }) => {
+    if (o.json) {
+      const { gamesJson } = await import('./listing.js');
+      return void process.stdout.write(gamesJson(GAMES));
+    }
     for (const g of GAMES) {
       const seats = g.minSeats === g.maxSeats ? `${g.minSeats}` : `${g.minSeats}-${g.maxSeats}`;
       process.stdout.write(`${g.name} (${seats} players): ${g.title}\n`);
@@ -523,8 +531,10 @@ program
     addProgram,
   )
   .option('--json', 'print one JSON document (keys in docs/listing.md)')
-  .action((o: { game?: string; json?: boolean; program?: Record<string, string> }) => {
+  .action(async (o: { game?: string; json?: boolean; program?: Record<string, string> }) => {
     const game = o.game === undefined ? undefined : gameNamed(o.game);
+    const { BUILTIN_BOTS } = await import('../../bots/registry.js');
+    const { botsFor, botsJson, programListing } = await import('./listing.js');
     const log = join(tmpdir(), `tafel-bots-${process.pid}.log`);
     const programs = Object.entries(o.program ?? {}).map(([name, command]) =>
       programListing(name, command, game ? [game] : GAMES, log),

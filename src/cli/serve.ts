@@ -3,11 +3,9 @@
  * address only with --host, and then a warning: the page plays and reads files for
  * whoever reaches it. Stops on Ctrl-C (status 0).
  */
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { TafelError } from '../core/errors.js';
-import { makeServer } from '../serve/server.js';
 import { nonNegativeInt, positiveInt } from './common.js';
 
 interface ServeFlags {
@@ -43,6 +41,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 async function serveCommand(o: ServeFlags): Promise<void> {
   if (o.port > 65535) throw new TafelError('bad-option', `--port ${o.port}: a port is 0 to 65535`);
+  const { makeServer } = await import('../serve/server.js');
   const { server } = makeServer({ records: o.records, dbs: o.db, jobLimitMs: o.analysisLimit * 1000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
@@ -59,6 +58,7 @@ async function serveCommand(o: ServeFlags): Promise<void> {
   const url = `http://${host}:${port}/`;
   process.stdout.write(`tafel serve: ${url} (Ctrl-C to stop)\n`);
   if (o.open) {
+    const { spawn } = await import('node:child_process');
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
     spawn(opener, [url], { stdio: 'ignore', detached: true })
       .on('error', () => process.stderr.write(`tafel serve: could not start ${opener}; open ${url} by hand\n`))

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { TafelError } from '../core/errors.js';
+import { PACKAGE_DIR } from '../harness/run/version.js';
 import { GAMES } from '../games/index.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { PlayRooms, type PlayRequest } from './play.js';
@@ -17,8 +18,8 @@ import { Jobs, JobRefused } from './jobs.js';
 import { DEFAULT_BUDGET, MAX_BUDGET, type Analysis } from './analysis.js';
 import { rebuildDeal } from './rebuild.js';
 
-/** Where vite puts the page: dist/web beside dist/src. */
-const WEB_DIR = join(import.meta.dirname, '..', '..', 'web');
+/** Where vite puts the page. */
+const WEB_DIR = join(PACKAGE_DIR, 'dist', 'web');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -46,7 +46,7 @@ import { Decision, type Observation, type ParamSpec } from '../game.js';
 import { CARD_LANES, FULL, LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR, STRENGTH, TRUMP_LANE } from './cards.js';
 import type { JassView } from './view.js';
 import type { Bot, BotContext, BotSpec } from '../bot.js';
-import { DecisionMemo, drawTable, drawn, inDrawTable } from '../trick/chances.js';
+import { DecisionMemo, drawProduct, drawTable, drawn, inDrawTable } from '../trick/chances.js';
 
 /** Points of the cards of a lane mask, by a lookup (cards.ts). */
 const LANE_POINTS = PACK.lanePoints;
@@ -90,16 +90,19 @@ const REST_SHARE = 1.3;
 
 /** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
-  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : noneDrawnBy(u, h, k);
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }
 
-function noneDrawnBy(u: number, h: number, k: number): number {
-  let p = 1;
-  for (let i = 0; i < k && p > 0; i++) p *= u - i > 0 ? Math.max(0, u - h - i) / (u - i) : 0;
-  return p;
+/** The i-th card drawn is not marked, given that the ones before were not. */
+function noneFactor(u: number, h: number, i: number): number {
+  return u - i > 0 ? Math.max(0, u - h - i) / (u - i) : 0;
 }
 
-const NONE_DRAWN = drawTable(noneDrawnBy);
+/**
+ * `noneDrawn`'s table, built by the first bot made rather than as the module loads:
+ * every command loads the games, and most make no heuristic of this game.
+ */
+let NONE_DRAWN: Float64Array | null = null;
 
 class JassHeuristicBot implements Bot {
   private readonly dangerWeight: number;
@@ -120,6 +123,7 @@ class JassHeuristicBot implements Bot {
   private n = 4;
 
   constructor(ctx: BotContext) {
+    NONE_DRAWN ??= drawTable(noneFactor);
     const p = ctx.params;
     this.dangerWeight = Number(p.danger);
     this.smear = Number(p.smear);

@@ -14,11 +14,34 @@
 const U = 40;
 const K = 16;
 
-/** `f(u, h, k)` for every u, h below 40 and k below 16, as a table for `drawn`. */
-export function drawTable(f: (u: number, h: number, k: number) => number): Float64Array {
+/** The chance of the i-th card drawn (from 0), given the ones before: `u` unseen cards, `h` of them marked. */
+export type DrawFactor = (u: number, h: number, i: number) => number;
+
+/** The product of `factor(u, h, i)` for i below k, left as it is once it is not above 0. */
+export function drawProduct(factor: DrawFactor, u: number, h: number, k: number): number {
+  let p = 1;
+  for (let i = 0; i < k && p > 0; i++) p *= factor(u, h, i);
+  return p;
+}
+
+/**
+ * `drawProduct(factor, u, h, k)` for every u, h below 40 and k below 16, as a table for
+ * `drawn`. Each k's entry is the k-1's times one factor: the multiplications of
+ * `drawProduct` in its order, so the same numbers, with an eighth of them (the
+ * tables are built as a game's module loads, which every command waits for).
+ */
+export function drawTable(factor: DrawFactor): Float64Array {
   const t = new Float64Array(U * U * K);
   for (let u = 0; u < U; u++)
-    for (let h = 0; h < U; h++) for (let k = 0; k < K; k++) t[(u * U + h) * K + k] = f(u, h, k);
+    for (let h = 0; h < U; h++) {
+      const row = (u * U + h) * K;
+      let p = 1;
+      t[row] = p;
+      for (let k = 1; k < K; k++) {
+        if (p > 0) p *= factor(u, h, k - 1);
+        t[row + k] = p;
+      }
+    }
   return t;
 }
 

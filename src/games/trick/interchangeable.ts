@@ -164,19 +164,26 @@ function tooWide(lane: number): never {
  * For `relativeKey`: by lane and set of live cards (`lane << 10 | live`), the number
  * of the sequence of `value`s of the live cards in order of strength, counted from 0
  * per lane in order of first appearance (equal sequences, equal numbers; below 1024).
+ *
+ * A set's sequence is the sequence of the set without its highest card, then that
+ * card's value: each sequence is a node of a tree, found from the smaller set's (met
+ * earlier, as sets go up) and one value, and numbered as it is first met; no strings
+ * are made (the keys are built as a game's module loads, which every command waits for).
  */
 export function valueKeys(value: Uint8Array): Int32Array {
   const limit = 1 << KEY_LANE_BITS;
   const keys = new Int32Array(LANES * limit);
+  // A sequence's node is its number; the child of (node, value) is found by `node << 8 | value`.
   for (let lane = 0; lane < LANES; lane++) {
-    const numbers = new Map<string, number>();
-    for (let live = 0; live < limit; live++) {
-      const values: number[] = [];
-      for (let bit = 0; bit < KEY_LANE_BITS; bit++) if ((live >>> bit) & 1) values.push(value[(lane << 5) | bit]);
-      const sequence = values.join(',');
-      let n = numbers.get(sequence);
-      if (n === undefined) numbers.set(sequence, (n = numbers.size));
-      keys[(lane << KEY_LANE_BITS) | live] = n;
+    const base = lane << KEY_LANE_BITS;
+    const child = new Map<number, number>();
+    keys[base] = 0;
+    for (let live = 1; live < limit; live++) {
+      const top = 31 - Math.clz32(live);
+      const edge = (keys[base | (live ^ (1 << top))] << 8) | value[(lane << 5) | top];
+      let n = child.get(edge);
+      if (n === undefined) child.set(edge, (n = child.size + 1));
+      keys[base | live] = n;
     }
   }
   return keys;

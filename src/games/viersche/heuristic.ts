@@ -55,7 +55,7 @@ import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 import { PACK_POINTS } from './state.js';
 import type { VierscheView } from './view.js';
 import type { Bot, BotContext, BotSpec } from '../bot.js';
-import { DecisionMemo, drawTable, drawn, inDrawTable } from '../trick/chances.js';
+import { DecisionMemo, drawProduct, drawTable, drawn, inDrawTable } from '../trick/chances.js';
 
 /** Points of the cards of a lane mask, by a lookup (cards.ts). */
 const LANE_POINTS = PACK.lanePoints;
@@ -150,16 +150,19 @@ function beaters(lane: number, led: number, strength: number): number {
 
 /** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
-  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN, u, h, k) : noneDrawnBy(u, h, k);
+  return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }
 
-function noneDrawnBy(u: number, h: number, k: number): number {
-  let p = 1;
-  for (let i = 0; i < k && p > 0; i++) p *= Math.max(0, u - h - i) / (u - i);
-  return p;
+/** The i-th card drawn is not marked, given that the ones before were not. */
+function noneFactor(u: number, h: number, i: number): number {
+  return Math.max(0, u - h - i) / (u - i);
 }
 
-const NONE_DRAWN = drawTable(noneDrawnBy);
+/**
+ * `noneDrawn`'s table, built by the first bot made rather than as the module loads:
+ * every command loads the games, and most make no heuristic of this game.
+ */
+let NONE_DRAWN: Float64Array | null = null;
 
 class HeuristicBot implements Bot {
   private readonly keepWeight: number;
@@ -182,6 +185,7 @@ class HeuristicBot implements Bot {
   private me = 0;
 
   constructor(ctx: BotContext) {
+    NONE_DRAWN ??= drawTable(noneFactor);
     const p = ctx.params;
     this.keepWeight = 4 * (1 - Number(p.aggression));
     this.trumpLead = p.trumpLead as TrumpLead;

@@ -10,7 +10,8 @@
  * log. Its shell opens the FIFOs before it runs the command, so that a command that
  * cannot run ends in end-of-file too, with the shell's complaint in the log.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import {
   closeSync,
   constants,
@@ -30,6 +31,17 @@ import { BotFault, quote } from './fault.js';
 import { killGroup, liveChild, procStat, sleepMs, waitUntil } from './os-process.js';
 import type { ProcessRegistry } from './registry.js';
 import { nowMs, threadWatchdog } from './watchdog.js';
+
+/**
+ * node:child_process, loaded when the first program starts: every command loads this
+ * module, few start a program, and loading it is a part of every start-up worth saving
+ * (bench/README.md, "Start-up").
+ */
+let childProcessModule: typeof import('node:child_process') | null = null;
+function childProcess(): typeof import('node:child_process') {
+  childProcessModule ??= createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  return childProcessModule;
+}
 
 /**
  * The shell script: `$1` and `$2` the FIFOs, `$3` the command. A simple command
@@ -124,6 +136,7 @@ export class ProgramProcess {
     let logStart: number;
     try {
       mkdirSync(dir, { recursive: true });
+      const { execFileSync, spawn } = childProcess();
       execFileSync('mkfifo', ['-m', '600', join(dir, 'in'), join(dir, 'out')]);
       logStart = fstatSync(logFd).size;
       child = spawn('sh', ['-c', SCRIPT, 'sh', join(dir, 'in'), join(dir, 'out'), shellCommand(o.command)], {

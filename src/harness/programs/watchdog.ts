@@ -10,7 +10,8 @@
  * state and the arming's generation decides: the watchdog's (armed -> fired) or
  * disarm's (armed -> idle). A stale arming can never fire a later one.
  */
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 
 const IDLE = 0;
 const ARMED = 1;
@@ -95,6 +96,9 @@ export class Watchdog {
   }
 
   private startWorker(): void {
+    // node:worker_threads only now: every command loads this module, few start a watchdog,
+    // and loading it is a part of every start-up worth saving (bench/README.md, "Start-up").
+    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
     const worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: this.buffer });
     worker.unref();
     this.worker = worker;

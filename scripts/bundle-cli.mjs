@@ -1,0 +1,55 @@
+// The `tafel` command as a bundle (npm run build, after tsc): dist/src/cli/main.js, the
+// package's bin, becomes a few files holding what every command loads, and each
+// command's own code (DuckDB's, the pool's, the experiments', the report's...) chunks in
+// dist/src/cli/bundle/ that its action imports when it runs. Node then reads a dozen
+// files at start-up instead of resolving some 130 modules (bench/README.md,
+// "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
+// the benchmarks, the experiments' scripts.
+//
+// Rolldown (vite's bundler), not esbuild: esbuild turns a module's top-level `const`
+// into `var`, and V8 then reloads and rechecks every table the engine reads
+// (random play measured 20% slower); rolldown keeps them `const`.
+//
+// The pool's worker entry is bundled beside the chunks (bundle/worker.js), where
+// pool.ts finds it (`new URL('./worker.js', import.meta.url)` from its chunk).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { rolldown } from 'rolldown';
+
+// Packages imported from node_modules as they are: DuckDB's native addon, piscina's and
+// tsx's own files need their places, and the report's plotting loads only for a page.
+const EXTERNAL = [/^node:/, '@duckdb/node-api', 'piscina', /^tsx(\/|$)/, '@observablehq/plot', 'linkedom'];
+
+// seedrandom requires Node's crypto only to seed itself without a seed, which tafel never
+// does; its package.json lets a bundle leave it out ("browser": {"crypto": false}), and
+// loading crypto would cost every start-up. Its require then gives null, as in a browser.
+const seedrandomWithoutCrypto = {
+  name: 'seedrandom-without-crypto',
+  resolveId(id, importer) {
+    if (id === 'crypto' && importer?.includes('/node_modules/seedrandom/')) return '\0no-crypto';
+  },
+  load(id) {
+    if (id === '\0no-crypto') return 'module.exports = null;';
+  },
+};
+
+const root = join(import.meta.dirname, '..');
+const outdir = join(root, 'dist', 'src', 'cli');
+rmSync(join(outdir, 'bundle'), { recursive: true, force: true });
+
+const bundle = await rolldown({
+  cwd: root,
+  input: { main: 'src/cli/main.ts', 'bundle/worker': 'src/harness/run/worker.ts' },
+  platform: 'node',
+  external: EXTERNAL,
+  plugins: [seedrandomWithoutCrypto],
+  logLevel: 'warn',
+});
+await bundle.write({
+  dir: outdir,
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'bundle/[name]-[hash].js',
+  sourcemap: true,
+});
+await bundle.close();
