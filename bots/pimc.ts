@@ -88,8 +88,13 @@
  * search), spread over the worlds: each world's share is what is left of the budget
  * over the worlds left, so nodes that a cheap world does not use go to the next. A node
  * budget keeps play a function of the deal on every machine; there is no time cap. With
- * the solver, the default (a million nodes) searches the early tricks two to four tricks
- * deep in each world and solves the last four or five exactly.
+ * the solver, the default (400,000 nodes) searches the early tricks two or three tricks
+ * deep in each world and solves the last four or five exactly; a million nodes, the
+ * default until issue 38, took 2.5 times as long and played no better (bots/NOTES.md).
+ *
+ * Racing (`halving=on`, halving.ts): where each world values the moves by playouts (the
+ * heuristic model, yes/no answers), a move whose mean falls far behind the leader's over
+ * the worlds so far is not valued in the later worlds.
  *
  * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
  * streams), so play is a function of the deal.
@@ -113,6 +118,7 @@ import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
 import { InfoSetSearch } from './infoset-search.js';
 import { AlphaMu } from './alphamu.js';
+import { MoveRace } from './halving.js';
 import { TafelError } from '../src/core/errors.js';
 import {
   modelParams,
@@ -162,7 +168,7 @@ const PARAMS: readonly ParamSpec[] = [
   {
     key: 'budget',
     type: 'int',
-    default: 1_000_000,
+    default: 400_000,
     min: 100,
     max: 1_000_000_000,
     description: 'search nodes per decision, shared among the worlds (deeper search with more; machine-independent)',
@@ -187,6 +193,13 @@ const PARAMS: readonly ParamSpec[] = [
     depth: 1,
     auto: `paranoid with teams${declaring('paranoid')}, heuristic in the other games; paranoid with alphamu, heuristic with postpone`,
   }),
+  {
+    key: 'halving',
+    type: ['on', 'off'],
+    default: 'on',
+    description:
+      'on: moves whose mean falls far behind the leader over the worlds so far are not valued in the later worlds (halving.ts; with choose=mean and uniform worlds, in the heuristic model and at yes/no answers); off: every move in every world',
+  },
   {
     key: 'postpone',
     type: 'int',
@@ -269,6 +282,11 @@ class PimcBot implements Bot {
   /** With `alphamu` > 0 (paranoid model): alpha-mu's search over the seat's next decisions. */
   private readonly alphamu: number;
   private readonly alpha: AlphaMu | null;
+  /** With `halving=on`: the race that drops moves far behind across the worlds (null: every move in every world). */
+  private readonly race: MoveRace | null;
+  /** The moves still in the race, their indices, for the model's search. */
+  private readonly raceMoves = new Int32Array(CODE_LIMIT);
+  private readonly raceIndex = new Int32Array(CODE_LIMIT);
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -321,6 +339,8 @@ class PimcBot implements Bot {
         ? new InfoSetSearch(ctx.game, ctx.table, this.policy!, this.search!, this.worlds, 1 + this.postpone)
         : null;
     this.alpha = this.alphamu > 0 ? new AlphaMu(ctx.game, ctx.table, this.play) : null;
+    const racing = ctx.params.halving === 'on' && !this.votes && !this.inference && !this.infoset && !this.alpha;
+    this.race = racing ? new MoveRace(this.worlds) : null;
   }
 
   act(obs: Observation, legal: Int32Array, count: number): number {
@@ -356,6 +376,7 @@ class PimcBot implements Bot {
     }
     const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
+    if (this.race && (search || !card)) return moves[this.racedBest(obs.seat, n, distinct)];
     for (let w = 0; w < distinct; w++) {
       const world = chosen[w];
       if (search) {
@@ -379,6 +400,43 @@ class PimcBot implements Bot {
       if (this.votes) for (let i = 0; i < n; i++) if (values[moves[i]] === top) ballots[i] += times[w] / ties;
     }
     return moves[this.best(n)];
+  }
+
+  /**
+   * The index of the move with the best mean over the worlds among those the race
+   * keeps (halving.ts): each world values only the moves still in the race, by the
+   * heuristic model's search or, at a yes/no answer, the solver's playouts.
+   */
+  private racedBest(seat: number, n: number, distinct: number): number {
+    const { chosen, moves, totals, values, play, raceMoves, raceIndex } = this;
+    const race = this.race!;
+    const search = this.search;
+    const searchStart = search ? search.used : 0;
+    race.begin(n);
+    for (let w = 0; w < distinct; w++) {
+      const world = chosen[w];
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        if (race.alive[i] === 0) continue;
+        raceIndex[k] = i;
+        raceMoves[k++] = moves[i];
+      }
+      if (search) {
+        const left = Math.max(0, this.budget - (search.used - searchStart));
+        search.values(world, seat, raceMoves, k, left / (distinct - w), values, this.depth);
+      } else {
+        const share = play.left / (distinct - w);
+        for (let j = 0; j < k; j++) values[raceMoves[j]] = play.answerValue(world, seat, raceMoves[j], share);
+      }
+      for (let j = 0; j < k; j++) {
+        const v = values[raceMoves[j]];
+        totals[raceIndex[j]] += v;
+        race.record(raceIndex[j], v);
+      }
+      race.endWorld();
+    }
+    for (let i = 0; i < n; i++) if (race.alive[i] === 0) totals[i] = -Infinity;
+    return this.best(n);
   }
 
   /** The index of the move chosen by `choose` from the totals (and ballots); ties to the lowest code. */
