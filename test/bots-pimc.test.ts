@@ -130,13 +130,22 @@ describe('pimc and oracle: registration', () => {
       'depth',
       'deviate',
       'exact',
+      'halving',
       'infer',
       'model',
       'playout',
       'postpone',
       'worlds',
     ]);
-    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu]).toEqual(['auto', 1, 'none', 0, 0]);
+    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu, d.halving, d.budget]).toEqual([
+      'auto',
+      1,
+      'none',
+      0,
+      0,
+      'on',
+      400_000,
+    ]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
     expect(
