@@ -88,9 +88,9 @@
  * search), spread over the worlds: each world's share is what is left of the budget
  * over the worlds left, so nodes that a cheap world does not use go to the next. A node
  * budget keeps play a function of the deal on every machine; there is no time cap. With
- * the solver, the default (400,000 nodes) searches the early tricks two or three tricks
- * deep in each world and solves the last four or five exactly; a million nodes, the
- * default until issue 38, took 2.5 times as long and played no better (bots/NOTES.md).
+ * the solver, the default (a million nodes) searches the early tricks two to four tricks
+ * deep in each world and solves the last four or five exactly (400,000 nodes, 2.3 times
+ * faster, lost 4 points a Viersche deal: bots/NOTES.md).
  *
  * Racing (`halving=on`, halving.ts): where each world values the moves by playouts (the
  * heuristic model, yes/no answers), a move whose mean falls far behind the leader's over
@@ -168,7 +168,7 @@ const PARAMS: readonly ParamSpec[] = [
   {
     key: 'budget',
     type: 'int',
-    default: 400_000,
+    default: 1_000_000,
     min: 100,
     max: 1_000_000_000,
     description: 'search nodes per decision, shared among the worlds (deeper search with more; machine-independent)',

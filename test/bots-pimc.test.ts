@@ -144,7 +144,7 @@ describe('pimc and oracle: registration', () => {
       0,
       0,
       'on',
-      400_000,
+      1_000_000,
     ]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
@@ -183,6 +183,7 @@ describe('pimc and oracle: registration', () => {
           candidates: '2',
           postpone: '2',
           alphamu: '3',
+          halving: 'off',
         },
         'bot pimc',
       ),
@@ -197,6 +198,7 @@ describe('pimc and oracle: registration', () => {
       infer: 'heuristic',
       deviate: 0.5,
       candidates: 2,
+      halving: 'off',
       postpone: 2,
       alphamu: 3,
     });
@@ -216,6 +218,7 @@ describe('pimc and oracle: registration', () => {
       { postpone: '9' },
       { alphamu: '-1' },
       { alphamu: '7' },
+      { halving: 'yes' },
     ];
     for (const bad of bads) {
       let err: unknown;
