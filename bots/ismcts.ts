@@ -46,9 +46,12 @@
  *
  * The tree is a pool of nodes stored as parallel typed arrays (no object per node),
  * reset for every decision and grown by doubling when an iteration count outgrows it.
- * Randomness comes only from `ctx.rng` (worlds, expansion, random playouts, and the
- * reseeding of the heuristic playout bots before each decision), so play is a
- * function of the deal. A `time` cap breaks that (how many iterations fit depends
+ * Randomness comes only from `ctx.rng`: each decision draws one key from it and seeds
+ * from that its own streams (the iterations': worlds, expansion, random playouts; and
+ * the heuristic playout bots'), so play is a function of the deal, and a search that
+ * stops early (`stop=decided`: no other move can catch up with the most visited one
+ * in the iterations left, so the move is the full search's) leaves the later
+ * decisions as they were. A `time` cap breaks that (how many iterations fit depends
  * on the machine); it is off by default.
 
  */
@@ -85,6 +88,13 @@ const PARAMS: readonly ParamSpec[] = [
       "UCB exploration constant, in standard deviations of the acting seat's playout returns (measured during the search, so one value fits every game)",
   },
   {
+    key: 'stop',
+    type: ['decided', 'never'],
+    default: 'decided',
+    description:
+      'decided: stop once no root move can catch up with the most visited one in the iterations left (the same move, fewer iterations); never: every iteration',
+  },
+  {
     key: 'rollout',
     type: ['heuristic', 'random'],
     default: 'heuristic',
@@ -99,6 +109,9 @@ const PARAMS: readonly ParamSpec[] = [
  */
 const INITIAL_NODES = 1 << 16;
 
+/** Iterations between the tests of `stop=decided` (a power of two). */
+const STOP_EVERY = 64;
+
 /**
  * `LOG[a]` = `Math.log(a)` for the availability counts most nodes have: UCB takes the
  * logarithm of one at every child of every node an iteration passes, and a lookup gives
@@ -108,14 +121,20 @@ const LOG = Float64Array.from({ length: 1 << 12 }, (_, a) => Math.log(a));
 
 class IsmctsBot implements Bot {
   private readonly game: BotContext['game'];
-  private readonly rng: Rng;
+  /** `ctx.rng`: one key drawn from it per decision seeds the decision's streams. */
+  private readonly dealRng: Rng;
+  /** The decision's stream: worlds, expansion, random playouts. */
+  private readonly rng = new Rng();
+  private readonly seats: number;
   private readonly iterations: number;
   private readonly time: number;
   private readonly c: number;
+  /** Stop a search once its move is decided (`stop=decided`). */
+  private readonly stopDecided: boolean;
   /** One heuristic bot per seat when playouts are heuristic, else null. */
   private readonly playBots: Bot[] | null;
   private readonly playRngs: Rng[];
-  private readonly playKey: [number, number, number, number] = [0, 0, 0, 0];
+  private readonly key: [number, number, number, number] = [0, 0, 0, 0];
 
   private readonly world: State;
   private readonly scratch: State;
@@ -145,10 +164,12 @@ class IsmctsBot implements Bot {
 
   constructor(ctx: BotContext) {
     this.game = ctx.game;
-    this.rng = ctx.rng;
+    this.dealRng = ctx.rng;
+    this.seats = ctx.table.seats;
     this.iterations = Number(ctx.params.iterations);
     this.time = Number(ctx.params.time);
     this.c = Number(ctx.params.c);
+    this.stopDecided = ctx.params.stop === 'decided';
     this.world = ctx.game.newState(ctx.table);
     this.scratch = ctx.game.newState(ctx.table);
     this.returns = new Float64Array(ctx.table.seats);
@@ -173,11 +194,10 @@ class IsmctsBot implements Bot {
 
   act(obs: Observation, legal: Int32Array, count: number): number {
     if (count === 1) return setFirst(legal, 0);
-    if (this.playBots) {
-      const key = this.playKey;
-      for (let i = 0; i < 4; i++) key[i] = this.rng.next();
-      for (let s = 0; s < this.playRngs.length; s++) this.playRngs[s].reseed(key, s);
-    }
+    const key = this.key;
+    for (let i = 0; i < 4; i++) key[i] = this.dealRng.next();
+    for (let s = 0; s < this.playRngs.length; s++) this.playRngs[s].reseed(key, s);
+    this.rng.reseed(key, this.seats);
     this.size = 0;
     this.newNode(-1, 0, 0);
     this.retCount.fill(0);
@@ -188,6 +208,8 @@ class IsmctsBot implements Bot {
     for (let it = 0; it < this.iterations; it++) {
       this.iterate(obs);
       if (this.time > 0 && performance.now() - start >= this.time) break;
+      if (this.stopDecided && (it & (STOP_EVERY - 1)) === STOP_EVERY - 1 && this.decided(this.iterations - it - 1))
+        break;
     }
     return this.bestRootMove(legal);
   }
@@ -286,6 +308,25 @@ class IsmctsBot implements Bot {
       const n = s.legal(legal, 0);
       s.apply(n === 1 ? setFirst(legal, 0) : bots[seat].act(s.observe(seat), legal, n));
     }
+  }
+
+  /**
+   * Whether the most visited root child stays ahead whatever the `left` iterations do:
+   * each adds one visit to one root child, so no other child (nor a root move not yet
+   * tried) can reach its visits. The search's move is then the one the full search
+   * would play, from the same iterations.
+   */
+  private decided(left: number): boolean {
+    let first = 0;
+    let second = 0;
+    for (let ch = this.firstChild[0]; ch >= 0; ch = this.nextSibling[ch]) {
+      const v = this.visits[ch];
+      if (v > first) {
+        second = first;
+        first = v;
+      } else if (v > second) second = v;
+    }
+    return first - second > left;
   }
 
   /** The root child with the most visits; ties go to the lowest move code. */

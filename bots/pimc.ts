@@ -89,7 +89,12 @@
  * over the worlds left, so nodes that a cheap world does not use go to the next. A node
  * budget keeps play a function of the deal on every machine; there is no time cap. With
  * the solver, the default (a million nodes) searches the early tricks two to four tricks
- * deep in each world and solves the last four or five exactly.
+ * deep in each world and solves the last four or five exactly (400,000 nodes, 2.3 times
+ * faster, lost 4 points a Viersche deal: bots/NOTES.md).
+ *
+ * Racing (`halving=on`, halving.ts): where each world values the moves by playouts (the
+ * heuristic model, yes/no answers), a move whose mean falls far behind the leader's over
+ * the worlds so far is not valued in the later worlds.
  *
  * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
  * streams), so play is a function of the deal.
@@ -113,6 +118,7 @@ import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
 import { InfoSetSearch } from './infoset-search.js';
 import { AlphaMu } from './alphamu.js';
+import { MoveRace } from './halving.js';
 import { TafelError } from '../src/core/errors.js';
 import {
   modelParams,
@@ -187,6 +193,13 @@ const PARAMS: readonly ParamSpec[] = [
     depth: 1,
     auto: `paranoid with teams${declaring('paranoid')}, heuristic in the other games; paranoid with alphamu, heuristic with postpone`,
   }),
+  {
+    key: 'halving',
+    type: ['on', 'off'],
+    default: 'on',
+    description:
+      'on: moves whose mean falls far behind the leader over the worlds so far are not valued in the later worlds (halving.ts; with choose=mean and uniform worlds, in the heuristic model and at yes/no answers); off: every move in every world',
+  },
   {
     key: 'postpone',
     type: 'int',
@@ -269,6 +282,13 @@ class PimcBot implements Bot {
   /** With `alphamu` > 0 (paranoid model): alpha-mu's search over the seat's next decisions. */
   private readonly alphamu: number;
   private readonly alpha: AlphaMu | null;
+  /** With `halving=on`: the race that drops moves far behind across the worlds (null: every move in every world). */
+  private readonly race: MoveRace | null;
+  /** The last decision was raced (its values are the race's, for `explain`). */
+  private raced = false;
+  /** The moves still in the race, their indices, for the model's search. */
+  private readonly raceMoves = new Int32Array(CODE_LIMIT);
+  private readonly raceIndex = new Int32Array(CODE_LIMIT);
 
   private readonly moves = new Int32Array(CODE_LIMIT);
   private readonly totals = new Float64Array(CODE_LIMIT);
@@ -321,12 +341,15 @@ class PimcBot implements Bot {
         ? new InfoSetSearch(ctx.game, ctx.table, this.policy!, this.search!, this.worlds, 1 + this.postpone)
         : null;
     this.alpha = this.alphamu > 0 ? new AlphaMu(ctx.game, ctx.table, this.play) : null;
+    const racing = ctx.params.halving === 'on' && !this.votes && !this.inference && !this.infoset && !this.alpha;
+    this.race = racing ? new MoveRace(this.worlds) : null;
   }
 
   act(obs: Observation, legal: Int32Array, count: number): number {
     if (count === 1) return setFirst(legal, 0);
     const n = setCodesInto(legal, 0, this.moves);
     const { moves, totals, ballots, values, play } = this;
+    this.raced = false;
     totals.fill(0, 0, n);
     ballots.fill(0, 0, n);
     this.policy?.reseed(this.rng);
@@ -356,6 +379,10 @@ class PimcBot implements Bot {
     }
     const searchStart = search ? search.used : 0;
     const card = obs.decision === Decision.Card;
+    if (this.race && (search || !card)) {
+      this.raced = true;
+      return moves[this.racedBest(obs.seat, n, distinct)];
+    }
     for (let w = 0; w < distinct; w++) {
       const world = chosen[w];
       if (search) {
@@ -405,10 +432,53 @@ class PimcBot implements Bot {
               ? "the deal's outlook (about returns()) by the solver"
               : `the side's final ${goal.measure} by the solver${goal.more ? '' : ', negated (fewer is better)'}`
       }`;
-    const scale = own ? 1 : 1 / this.worlds;
     const moves = [];
+    if (this.raced) {
+      // The race (halving.ts) valued a dropped move only in the worlds before it fell behind.
+      const race = this.race!;
+      for (let i = 0; i < n; i++) moves.push({ move: this.moves[i], value: race.meanOf(i), visits: race.worldsOf(i) });
+      return { chosen, meaning: `${what}; a move dropped by the race over the worlds it ran (visits)`, moves };
+    }
+    const scale = own ? 1 : 1 / this.worlds;
     for (let i = 0; i < n; i++) moves.push({ move: this.moves[i], value: this.totals[i] * scale });
     return { chosen, meaning: this.votes && !own ? `${what}; chosen by votes` : what, moves };
+  }
+
+  /**
+   * The index of the move with the best mean over the worlds among those the race
+   * keeps (halving.ts): each world values only the moves still in the race, by the
+   * heuristic model's search or, at a yes/no answer, the solver's playouts.
+   */
+  private racedBest(seat: number, n: number, distinct: number): number {
+    const { chosen, moves, totals, values, play, raceMoves, raceIndex } = this;
+    const race = this.race!;
+    const search = this.search;
+    const searchStart = search ? search.used : 0;
+    race.begin(n);
+    for (let w = 0; w < distinct; w++) {
+      const world = chosen[w];
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        if (race.alive[i] === 0) continue;
+        raceIndex[k] = i;
+        raceMoves[k++] = moves[i];
+      }
+      if (search) {
+        const left = Math.max(0, this.budget - (search.used - searchStart));
+        search.values(world, seat, raceMoves, k, left / (distinct - w), values, this.depth);
+      } else {
+        const share = play.left / (distinct - w);
+        for (let j = 0; j < k; j++) values[raceMoves[j]] = play.answerValue(world, seat, raceMoves[j], share);
+      }
+      for (let j = 0; j < k; j++) {
+        const v = values[raceMoves[j]];
+        totals[raceIndex[j]] += v;
+        race.record(raceIndex[j], v);
+      }
+      race.endWorld();
+    }
+    for (let i = 0; i < n; i++) if (race.alive[i] === 0) totals[i] = -Infinity;
+    return this.best(n);
   }
 
   /** The index of the move chosen by `choose` from the totals (and ballots); ties to the lowest code. */

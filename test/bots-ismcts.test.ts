@@ -70,7 +70,7 @@ async function records(gameName: string, bots: string, seed: string, start: numb
 describe('ismcts: parameters', () => {
   it('has defaults, parses text, rejects bad values, and is registered for every game', () => {
     const defaults = resolveParams(ismcts.params, {}, 'bot ismcts');
-    expect(defaults).toEqual({ iterations: 5000, time: 0, c: 1, rollout: 'heuristic' });
+    expect(defaults).toEqual({ iterations: 5000, time: 0, c: 1, stop: 'decided', rollout: 'heuristic' });
     expect(
       resolveParams(ismcts.params, { iterations: '50', c: '1.5', rollout: 'random', time: '20' }, 'bot ismcts'),
     ).toEqual({
@@ -78,6 +78,7 @@ describe('ismcts: parameters', () => {
       c: 1.5,
       rollout: 'random',
       time: 20,
+      stop: 'decided',
     });
     const bads: Record<string, string>[] = [
       { iterations: '0' },
@@ -85,6 +86,7 @@ describe('ismcts: parameters', () => {
       { c: '-1' },
       { time: '-1' },
       { rollout: 'greedy' },
+      { stop: 'early' },
       { depth: '3' },
     ];
     for (const bad of bads) {
@@ -127,6 +129,40 @@ describe('ismcts: play', () => {
     legal[0] = 1 << 4;
     expect(bot.act(state.observe(0), legal, 1)).toBe(4);
     expect(rng.next()).toBe(new Rng(key, 1).next());
+  });
+
+  it('stops once its move is decided: the same moves as every iteration, from fewer worlds', () => {
+    const game = gameNamed('viersche');
+    const t: TableConfig = { seats: 4, rules: rulesOf(game) };
+    const key = seedKey('decided');
+    const state = game.newState(t);
+    game.newMatch(t, { singleDeal: true, index: 0 }).startDeal(state, new Rng(key, 0));
+    const legal = newSets(1);
+    let worlds = 0;
+    // The game with its sampler counted: one world per iteration.
+    const counted: Game = Object.create(game, {
+      sample: { value: (...a: Parameters<Game['sample']>) => (worlds++, game.sample(...a)) },
+    }) as Game;
+    const seen: { move: number; worlds: number }[][] = [[], []];
+    for (const [k, stop] of ['decided', 'never'].entries()) {
+      const params = resolveParams(ismcts.params, { iterations: '2000', stop, rollout: 'random' }, 'bot ismcts');
+      const s = game.newState(t);
+      s.copyFrom(state);
+      const bots = [0, 1, 2, 3].map((seat) =>
+        ismcts.create({ game: counted, table: t, seat, rng: new Rng(key, 1 + seat), params }),
+      );
+      // A whole deal: after an early stop, the later decisions must be those of the full search too.
+      while (!s.isTerminal()) {
+        const n = s.legal(legal, 0);
+        worlds = 0;
+        const move = bots[s.toMove].act(s.observe(s.toMove), legal, n);
+        if (n > 1) seen[k].push({ move, worlds });
+        s.apply(move);
+      }
+    }
+    expect(seen[0].map((d) => d.move)).toEqual(seen[1].map((d) => d.move));
+    expect(seen[1].every((d) => d.worlds === 2000)).toBe(true);
+    expect(seen[0].some((d) => d.worlds < 2000)).toBe(true);
   });
 
   it('stops at its time cap', () => {

@@ -130,13 +130,22 @@ describe('pimc and oracle: registration', () => {
       'depth',
       'deviate',
       'exact',
+      'halving',
       'infer',
       'model',
       'playout',
       'postpone',
       'worlds',
     ]);
-    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu]).toEqual(['auto', 1, 'none', 0, 0]);
+    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu, d.halving, d.budget]).toEqual([
+      'auto',
+      1,
+      'none',
+      0,
+      0,
+      'on',
+      1_000_000,
+    ]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
     expect(
@@ -174,6 +183,7 @@ describe('pimc and oracle: registration', () => {
           candidates: '2',
           postpone: '2',
           alphamu: '3',
+          halving: 'off',
         },
         'bot pimc',
       ),
@@ -188,6 +198,7 @@ describe('pimc and oracle: registration', () => {
       infer: 'heuristic',
       deviate: 0.5,
       candidates: 2,
+      halving: 'off',
       postpone: 2,
       alphamu: 3,
     });
@@ -207,6 +218,7 @@ describe('pimc and oracle: registration', () => {
       { postpone: '9' },
       { alphamu: '-1' },
       { alphamu: '7' },
+      { halving: 'yes' },
     ];
     for (const bad of bads) {
       let err: unknown;

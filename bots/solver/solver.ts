@@ -350,11 +350,11 @@ export class Solver {
    * depth for this seat: a sibling's refutation often refutes again); then trumps
    * highest first, the rest by the history of cut-offs, high cards first.
    *
-   * With `playout` (the greedy playout's policy, see `greedyPlayout`) there are no
-   * threats, killers or trump-first leads: those order a proof well but play badly (the
-   * estimates of horizon searches, and with them pimc and the oracle, got worse).
+   * The greedy playout (`playoutMove`) scores moves alike but without threats, killers
+   * or trump-first leads: those order a proof well but play badly (the estimates of
+   * horizon searches, and with them pimc and the oracle, got worse).
    */
-  private order(s: State, depth: number, ttMove: number, playout = false): number {
+  private order(s: State, depth: number, ttMove: number): number {
     const off = depth * LANES;
     const moves = this.moves;
     s.searchMoves(moves, off);
@@ -366,8 +366,8 @@ export class Solver {
     const base = depth * MAX_MOVES;
     let n = 0;
     if (s.trickCards === 0) {
-      const trumpLane = playout ? -1 : this.goal.trumpLane;
-      const killer = playout ? -1 : this.killer[depth * this.table.seats + seat];
+      const trumpLane = this.goal.trumpLane;
+      const killer = this.killer[depth * this.table.seats + seat];
       for (let l = 0; l < LANES; l++) {
         for (let m = moves[off + l]; m !== 0; m &= m - 1) {
           const bit = lowestBit(m);
@@ -388,7 +388,7 @@ export class Solver {
     // A winner is good for this seat when the trick then moves the measure its way.
     const goodNow = w >= 0 && (this.inSide[w] === 1) === max;
     const selfGood = (this.inSide[seat] === 1) === max;
-    const threat = !playout && this.threat[seat * this.table.seats + s.trickCards] === 1;
+    const threat = this.threat[seat * this.table.seats + s.trickCards] === 1;
     for (let l = 0; l < LANES; l++) {
       for (let m = moves[off + l]; m !== 0; m &= m - 1) {
         const bit = lowestBit(m);
@@ -478,7 +478,7 @@ export class Solver {
 
   /**
    * The estimate beyond the horizon: the rest of the deal played out by every seat
-   * taking the first move of `order` in playout mode (throw points on a trick going its
+   * taking `playoutMove`'s move (throw points on a trick going its
    * way, win cheaply when winning is good for it, else duck with the fewest points;
    * lead by the history of cut-offs, high cards first).
    * A card player's rule of thumb, so the estimate knows who holds the high cards,
@@ -491,13 +491,63 @@ export class Solver {
     while (scratch.decision !== Decision.None) {
       if (scratch.decision !== Decision.Card) scratch.apply(NO);
       else if (this.selfishPlayout) scratch.apply(selfishMove(scratch, this.goal, this.moves, depth * LANES));
-      else {
-        this.order(scratch, depth, -1, true);
-        scratch.apply(this.list[depth * MAX_MOVES]);
-      }
+      else scratch.apply(this.playoutMove(scratch, depth));
       this.nodes++;
     }
     return this.measure(scratch);
+  }
+
+  /**
+   * The greedy playout's move: the move `order` would put first with no table move,
+   * no threats, no killer and no trump-first lead, found without ordering the rest (the
+   * first in code order among the best scores, as `insertByScore` keeps them). Most of
+   * a horizon search's time is spent in its playouts, so it is kept to one pass.
+   */
+  private playoutMove(s: State, depth: number): number {
+    const off = depth * LANES;
+    const moves = this.moves;
+    s.searchMoves(moves, off);
+    const hoff = s.toMove * 128;
+    const history = this.history;
+    let best = -1;
+    let bestScore = -INF * 1024;
+    if (s.trickCards === 0) {
+      for (let l = 0; l < LANES; l++) {
+        for (let m = moves[off + l]; m !== 0; m &= m - 1) {
+          const bit = lowestBit(m);
+          const code = (l << 5) | bit;
+          const score = Math.min(history[hoff + code], (1 << 22) - 1) * 64 + bit;
+          if (score > bestScore) {
+            bestScore = score;
+            best = code;
+          }
+        }
+      }
+      return best;
+    }
+    const seat = s.toMove;
+    const max = this.maximizer[seat] === 1;
+    const w = s.winning();
+    const goodNow = w >= 0 && (this.inSide[w] === 1) === max;
+    const selfGood = (this.inSide[seat] === 1) === max;
+    for (let l = 0; l < LANES; l++) {
+      for (let m = moves[off + l]; m !== 0; m &= m - 1) {
+        const bit = lowestBit(m);
+        const code = (l << 5) | bit;
+        const pts = s.worth(code);
+        let score: number;
+        // As `order` without threats (see there).
+        if (goodNow) score = s.heads(code) ? 1000 + pts : 4000 + pts * 8;
+        else if (s.heads(code)) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
+        else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
+        score = score * 1024 + Math.min(1023, history[hoff + code]);
+        if (score > bestScore) {
+          bestScore = score;
+          best = code;
+        }
+      }
+    }
+    return best;
   }
 
   /** `State.endgame` at a trick boundary: the measure still to come, fail-soft in (alpha, beta). */
