@@ -10,15 +10,16 @@
 // into `var`, and V8 then reloads and rechecks every table the engine reads
 // (random play measured 20% slower); rolldown keeps them `const`.
 //
-// The pool's worker entry is bundled beside the chunks (bundle/worker.js), where
-// pool.ts finds it (`new URL('./worker.js', import.meta.url)` from its chunk).
+// The worker threads' entries are bundled beside the chunks, where the modules that
+// start them look from their own chunk: the pool's (bundle/worker.js, pool.ts) and
+// `tafel serve`'s analysis (bundle/analysis-worker.js, serve/jobs.ts).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rolldown } from 'rolldown';
 
 // Packages imported from node_modules as they are: DuckDB's native addon, piscina's and
 // tsx's own files need their places, and the report's plotting loads only for a page.
-const EXTERNAL = [/^node:/, '@duckdb/node-api', 'piscina', /^tsx(\/|$)/, '@observablehq/plot', 'linkedom'];
+const EXTERNAL = [/^node:/, /^@duckdb\//, 'piscina', /^tsx(\/|$)/, '@observablehq/plot', 'linkedom'];
 
 // seedrandom requires Node's crypto only to seed itself without a seed, which tafel never
 // does; its package.json lets a bundle leave it out ("browser": {"crypto": false}), and
@@ -39,7 +40,11 @@ rmSync(join(outdir, 'bundle'), { recursive: true, force: true });
 
 const bundle = await rolldown({
   cwd: root,
-  input: { main: 'src/cli/main.ts', 'bundle/worker': 'src/harness/run/worker.ts' },
+  input: {
+    main: 'src/cli/main.ts',
+    'bundle/worker': 'src/harness/run/worker.ts',
+    'bundle/analysis-worker': 'src/serve/analysis-worker.ts',
+  },
   platform: 'node',
   external: EXTERNAL,
   plugins: [seedrandomWithoutCrypto],
