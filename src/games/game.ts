@@ -539,7 +539,17 @@ export interface GameProtocol<O extends Observation = Observation, S extends Sta
    * Allocates: not a hot path.
    */
   start(table: TableConfig, state: S, cards: BoardDeal, fields: { readonly [key: string]: Json }): string | null;
+  /**
+   * The match facts `start` reads, taken from a deal record (RECORD.md: `before`,
+   * `targets`, `kind`, `playoff`, `deal`...) of a table of `seats` where `players` play:
+   * so that a recorded deal can be started again (the replay's analysis, src/serve).
+   * Missing fields read as a match's first deal.
+   */
+  recordFields(record: RecordFields, seats: number, players: readonly number[]): { [key: string]: Json };
 }
+
+/** A deal record as parsed JSON, read field by field. */
+export type RecordFields = { readonly [key: string]: unknown };
 
 /**
  * What a search bot assumes of the other seats (bots/perfect-play.ts): a solver's model

@@ -15,18 +15,7 @@ import { newSets, setHas } from '../core/cardset.js';
 import { cardCode } from '../games/card-names.js';
 import { findGame } from '../games/index.js';
 import { resolveParams } from '../games/params.js';
-import {
-  DECISION_NAMES,
-  Decision,
-  NO,
-  YES,
-  type Game,
-  type Json,
-  type State,
-  type TableConfig,
-} from '../games/game.js';
-import { FIRST_TARGET } from '../games/viersche/match.js';
-import { Kind, TieFor } from '../games/hindersche/score.js';
+import { DECISION_NAMES, Decision, NO, YES, type Game, type State, type TableConfig } from '../games/game.js';
 
 type Rec = Record<string, unknown>;
 
@@ -53,39 +42,6 @@ function bad(what: string): TafelError {
 
 const obj = (v: unknown): Rec => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-/** The match's part of the deal as the game's protocol names it (`GameProtocol.start`'s fields). */
-function matchFields(game: Game, rec: Rec, seats: number, players: readonly number[]): { [key: string]: Json } {
-  const before = obj(rec.before);
-  switch (game.name) {
-    case 'viersche': {
-      const targets = arr(rec.targets).map(Number);
-      return { targets, secondDeal: !(targets[0] === FIRST_TARGET && targets[1] === FIRST_TARGET) };
-    }
-    case 'hindersche': {
-      const playoff = obj(rec.playoff);
-      const isPlayoff = rec.kind === 'playoff';
-      return {
-        plays: Array.from({ length: seats }, (_, s) => players.includes(s)),
-        phase: Number(before.phase ?? 1),
-        kind: isPlayoff ? Kind.Playoff : Kind.Normal,
-        playoffFor: !isPlayoff ? TieFor.None : playoff.for === 'fewest' ? TieFor.Fewest : TieFor.Most,
-        playoffPlaces: isPlayoff ? Number(playoff.places ?? 1) : 0,
-        slate: before.slate === undefined ? new Array<number>(seats).fill(0) : arr(before.slate).map(Number),
-      };
-    }
-    case 'hindersi-jass':
-      return {
-        partieDeals: seats,
-        partieDeal: Number(rec.deal ?? 0) % seats,
-        partieTotals: before.totals === undefined ? new Array<number>(seats).fill(0) : arr(before.totals).map(Number),
-      };
-    case 'vier-anderle':
-      return { potBefore: Number(before.pot ?? 0) };
-    default:
-      return {};
-  }
-}
 
 /** The answer the record gives to `seat`'s yes/no question after trick `k` (-1: before the first). */
 function answerOf(rec: Rec, decision: number, seat: number, k: number): number {
@@ -125,7 +81,7 @@ export function rebuildDeal(rec: Rec): LiveDeal {
     : Array.from({ length: seats }, (_, i) => (dealer + 1 + i) % seats);
   const board = { dealer, hands, turnup: typeof rec.turnup === 'string' ? rec.turnup : null };
   const begun = game.newState(table);
-  const problem = game.protocol.start(table, begun, board, matchFields(game, rec, seats, players));
+  const problem = game.protocol.start(table, begun, board, game.protocol.recordFields(rec, seats, players));
   if (problem !== null) throw bad(problem);
 
   const trump = typeof rec.trump === 'string' ? SUITS.indexOf(rec.trump as (typeof SUITS)[number]) : 0;

@@ -5,7 +5,7 @@ import { boardProblem, type BoardShape } from '../board.js';
 import { bad, FieldProblem, type Fields, flags, whole, wholes } from '../fields.js';
 import type { BoardDeal } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { bySeat, trickProtocol } from '../trick/protocol.js';
+import { bySeat, recordNumbers, recordObject, trickProtocol } from '../trick/protocol.js';
 import { PACK } from './cards.js';
 import { Kind, SLATE_TARGET, TieFor } from './score.js';
 import { SEATS, type HinderscheState } from './state.js';
@@ -112,5 +112,19 @@ export const HINDERSCHE_PROTOCOL = trickProtocol(
       stack[l] = PACK.full[trump * LANES + l] & ~held;
     }
     state.begin(ctx, trump, PACK.toCode(trump, turnup), hands, stack);
+  },
+  // A record's slate and phase before the deal, its kind and playoff (RECORD.md).
+  (record, seats, players) => {
+    const before = recordObject(record.before);
+    const playoff = recordObject(record.playoff);
+    const isPlayoff = record.kind === 'playoff';
+    return {
+      plays: Array.from({ length: seats }, (_, s) => players.includes(s)),
+      phase: Number(before.phase ?? 1),
+      kind: isPlayoff ? Kind.Playoff : Kind.Normal,
+      playoffFor: !isPlayoff ? TieFor.None : playoff.for === 'fewest' ? TieFor.Fewest : TieFor.Most,
+      playoffPlaces: isPlayoff ? Number(playoff.places ?? 1) : 0,
+      slate: recordNumbers(before.slate, () => new Array<number>(seats).fill(0)),
+    };
   },
 );

@@ -5,7 +5,7 @@ import { boardProblem, type BoardShape } from '../board.js';
 import { bad, FieldProblem, whole, wholes } from '../fields.js';
 import type { TableConfig } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { bySeat, trickProtocol } from '../trick/protocol.js';
+import { bySeat, recordNumbers, recordObject, trickProtocol } from '../trick/protocol.js';
 import { PACK, PACK_POINTS } from './cards.js';
 import { MAX_PLAYERS, type JassState } from './state.js';
 import type { JassView } from './view.js';
@@ -59,4 +59,10 @@ export const JASS_PROTOCOL = trickProtocol(
     const ctx = { dealer: cards.dealer, partieDeal, partieDeals: n, totals };
     state.begin(ctx, trump, PACK.toCode(trump, turnup), hands);
   },
+  // A record's Partie totals before the deal; its deal in the match gives its place in the Partie.
+  (record, seats) => ({
+    partieDeals: seats,
+    partieDeal: Number(record.deal ?? 0) % seats,
+    partieTotals: recordNumbers(recordObject(record.before).totals, () => new Array<number>(seats).fill(0)),
+  }),
 );

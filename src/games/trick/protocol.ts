@@ -13,6 +13,7 @@ import {
   type BoardDeal,
   type GameProtocol,
   type Json,
+  type RecordFields,
   type State,
   type TableConfig,
 } from '../game.js';
@@ -92,10 +93,19 @@ export type StartDeal<S extends State> = (table: TableConfig, state: S, cards: B
 export function trickProtocol<O extends NamedView, S extends State>(
   extra: (view: O) => { [key: string]: Json },
   start: StartDeal<S>,
+  recordFields: GameProtocol['recordFields'],
 ): GameProtocol<O, S> {
   return {
     encode: (view) => ({ ...encodeTrick(view), ...extra(view) }),
     moveName,
     start: (table, state, cards, fields) => problemOf(() => start(table, state, cards, fields)),
+    recordFields,
   };
 }
+
+/** A record's field as an object ({} when absent or not one). */
+export const recordObject = (v: unknown): RecordFields =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as RecordFields) : {};
+/** A record's field as numbers, or `fallback` when absent. */
+export const recordNumbers = (v: unknown, fallback: () => number[]): number[] =>
+  Array.isArray(v) ? v.map(Number) : fallback();

@@ -2,7 +2,7 @@
 import { LANES } from '../../core/cardset.js';
 import { boardProblem, type BoardShape } from '../board.js';
 import { bad, FieldProblem, whole } from '../fields.js';
-import { bySeat, trickProtocol } from '../trick/protocol.js';
+import { bySeat, recordObject, trickProtocol } from '../trick/protocol.js';
 import { packCodes, parseCard } from './cards.js';
 import { ANTE, HAND, type AnderleState } from './state.js';
 import type { AnderleView } from './view.js';
@@ -47,4 +47,6 @@ export const ANDERLE_PROTOCOL = trickProtocol(
     });
     state.begin({ dealer: cards.dealer, potBefore }, hands);
   },
+  // A record's pot before the hand.
+  (record) => ({ potBefore: Number(recordObject(record.before).pot ?? 0) }),
 );

@@ -5,7 +5,7 @@ import { boardProblem, type BoardShape } from '../board.js';
 import { bad, flag, FieldProblem, wholes } from '../fields.js';
 import type { TableConfig } from '../game.js';
 import { dealFrenchBoard } from '../trick/board.js';
-import { trickProtocol } from '../trick/protocol.js';
+import { recordNumbers, trickProtocol } from '../trick/protocol.js';
 import { PACK } from './cards.js';
 import { CARRY_MIN, carriedTargets, FIRST_TARGET } from './match.js';
 import { SEATS, type VierscheState } from './state.js';
@@ -63,5 +63,10 @@ export const VIERSCHE_PROTOCOL = trickProtocol(
     const trump = suitOf(turnup);
     const ctx = { dealer: cards.dealer, targets: [targets[0], targets[1]] as const, secondDeal };
     state.begin(ctx, trump, PACK.toCode(trump, turnup), hands);
+  },
+  // A record's targets (V-7): a second deal's are not the first's.
+  (record) => {
+    const targets = recordNumbers(record.targets, () => [FIRST_TARGET, FIRST_TARGET]);
+    return { targets, secondDeal: !(targets[0] === FIRST_TARGET && targets[1] === FIRST_TARGET) };
   },
 );
