@@ -30,6 +30,21 @@ export function start(args: readonly string[], cwd = ROOT) {
   return { child, done };
 }
 
+/** `tafel serve ARGS` started, and the address it prints once it listens. */
+export async function serve(args: readonly string[]): Promise<{ server: ReturnType<typeof start>; base: string }> {
+  const server = start(['serve', ...args]);
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    void server.done.then((r) => reject(new Error(`tafel serve ended: ${r.stderr}`)));
+  });
+  return { server, base };
+}
+
 export function tmpDir(): string {
   return mkdtempSync(join(tmpdir(), 'tafel-test-'));
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from '../bench/chromium.js';
-import { ROOT, start, tafel, tmpDir } from './cli-helpers.js';
+import { ROOT, serve, start, tafel, tmpDir } from './cli-helpers.js';
 
 const GAMES = ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'] as const;
 const dist = (p: string) => join(ROOT, 'dist', p);
@@ -47,16 +47,7 @@ beforeAll(async () => {
     const r = tafel([...run, ...out], dir);
     expect(r.status, r.stderr).toBe(0);
   }
-  server = start(['serve', '--port', '0', '--records', ...recordFiles, '--db', dbFile]);
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    void server.done.then((r) => reject(new Error(`tafel serve ended: ${r.stderr}`)));
-  });
+  ({ server, base } = await serve(['--port', '0', '--records', ...recordFiles, '--db', dbFile]));
 });
 
 afterAll(async () => {

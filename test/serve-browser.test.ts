@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, hasChromium, launchChromium } from '../bench/chromium.js';
 import { readFileSync } from 'node:fs';
-import { ROOT, expectUserError, start, tafel, tmpDir } from './cli-helpers.js';
+import { ROOT, expectUserError, serve, start, tafel, tmpDir } from './cli-helpers.js';
 
 const GAMES = ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'] as const;
 
@@ -37,16 +37,7 @@ beforeAll(async () => {
     expect(r.status, r.stderr).toBe(0);
     recordFiles.push(file);
   }
-  server = start(['serve', '--port', '0', '--records', ...recordFiles]);
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    void server.done.then((r) => reject(new Error(`tafel serve ended: ${r.stderr}`)));
-  });
+  ({ server, base } = await serve(['--port', '0', '--records', ...recordFiles]));
 });
 
 afterAll(async () => {
