@@ -20,7 +20,7 @@ import { existsSync, statSync } from 'node:fs';
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { TafelError } from '../core/errors.js';
 import { builtinBot } from '../../bots/registry.js';
-import { firstLine, openQuery } from '../harness/db/query.js';
+import { firstLine, openQuery, plain, type Value } from '../harness/db/query.js';
 import { partsDir } from '../harness/db/parts.js';
 import { liveRun, type RunSpec } from '../harness/run/spec.js';
 import { regenerateRecord } from '../harness/table/replay.js';
@@ -51,18 +51,6 @@ interface Session {
   readonly records: boolean;
   /** Requests of one session one after another (a connection runs one statement at a time). */
   queue: Promise<unknown>;
-}
-
-type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
-
-function plain(v: unknown): Value {
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return v;
-  if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return v.map(plain);
-  if (typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
-  return typeof v === 'bigint' || typeof v === 'symbol' ? v.toString() : null;
 }
 
 export class RunDatabases {

@@ -22,7 +22,7 @@ import { partsDir, progressOf, readManifest, tableSql, TABLE_NAMES, type Manifes
 export const TABLES = ['runs', 'bots', 'boards', 'faults', 'deals', 'seats', 'matches'] as const;
 
 /** A value of a result: what JSON can hold. */
-type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
+export type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
 
 export interface QueryResult {
   readonly columns: readonly string[];
@@ -30,7 +30,7 @@ export interface QueryResult {
 }
 
 /** A DuckDB value as plain data: big integers as numbers (as text beyond 2^53), times as ISO text. */
-function plain(v: JS): Value {
+export function plain(v: JS): Value {
   if (v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return v;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
   if (v instanceof Date) return v.toISOString();

@@ -169,6 +169,7 @@ function intsOf(
   }
 }
 
+/** The same for a DOUBLE column (NaN kept): two functions, so that each loop sees one array type. */
 function doublesOf(
   out: Float64Array,
   stage: Float64Array,
