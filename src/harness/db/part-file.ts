@@ -147,8 +147,8 @@ export function plainText(bytes: Uint8Array, rows: number): Uint8Array {
   return out;
 }
 
-function physical(c: PartColumn): number {
-  return c.kind === 'int' ? INT32 : c.kind === 'double' ? DOUBLE : BYTE_ARRAY;
+function physical(kind: PartColumn['kind']): number {
+  return kind === 'int' ? INT32 : kind === 'double' ? DOUBLE : BYTE_ARRAY;
 }
 
 /** Rows a data page holds, so that a reader needs no buffer of a whole column of a large batch. */
@@ -167,79 +167,141 @@ function pages(c: PartColumn, rows: number): [number, Uint8Array][] {
   return out;
 }
 
+/** A column chunk's place in the file: where its pages begin, and their bytes. */
+interface Chunk {
+  readonly offset: number;
+  readonly size: number;
+}
+
 /**
- * Write `columns` (`rows` values each) to `path` whole: under a temporary name, renamed
- * into place once written, so a reader never sees a part half-written.
+ * A part written a row group at a time, under a temporary name, and renamed into place
+ * by `finish`, so a reader never sees it half-written. A worker writes a row group of
+ * a few thousand deals as soon as they are played: the columns it hands the kernel are
+ * then still in the core's cache, and the buffers that hold them stay small and are
+ * reused (fresh memory costs a page fault every 4 KB).
  */
-export function writePart(path: string, rows: number, columns: readonly PartColumn[]): void {
-  const buffers: Uint8Array[] = [Buffer.from('PAR1')];
-  let offset = 4;
-  const chunks: { offset: number; size: number }[] = [];
-  for (const c of columns) {
-    const at = offset;
-    for (const [count, data] of pages(c, rows)) {
-      const head = new Compact()
-        .i32(1, 0) // DATA_PAGE
-        .i32(2, data.length)
-        .i32(3, data.length)
-        .struct(5, (d) => d.i32(1, count).i32(2, PLAIN).i32(3, RLE).i32(4, RLE))
-        .bytes();
-      // A struct written alone ends with its stop byte.
-      const header = Buffer.concat([head, Buffer.of(0)]);
-      buffers.push(header, data);
-      offset += header.length + data.length;
-    }
-    chunks.push({ offset: at, size: offset - at });
+export class PartWriter {
+  private readonly tmp: string;
+  private readonly fd: number;
+  private offset = 4;
+  /** The file's magic, written with the first row group. */
+  private head: Uint8Array[] = [Buffer.from('PAR1')];
+  private schema: readonly { readonly name: string; readonly kind: PartColumn['kind'] }[] | null = null;
+  private readonly groups: { readonly rows: number; readonly chunks: readonly Chunk[]; readonly size: number }[] =
+    [];
+
+  constructor(private readonly path: string) {
+    this.tmp = `${path}.tmp`;
+    this.fd = openSync(this.tmp, 'w');
   }
-  const meta = new Compact();
-  meta
-    .i32(1, 1)
-    .structs(2, [null, ...columns], (s, c) => {
-      if (c === null) s.text(4, 'schema').i32(5, columns.length);
-      else {
-        s.i32(1, physical(c)).i32(3, 0).text(4, c.name);
-        if (c.kind === 'text') s.i32(6, UTF8);
+
+  /** Row groups written so far. */
+  get rowGroups(): number {
+    return this.groups.length;
+  }
+
+  /** A row group of `columns` (`rows` values each; the same columns, in the same order, every time). */
+  rowGroup(rows: number, columns: readonly PartColumn[]): void {
+    this.schema ??= columns.map(({ name, kind }) => ({ name, kind }));
+    const buffers = this.head;
+    this.head = [];
+    const chunks: Chunk[] = [];
+    const first = this.offset;
+    let offset = first;
+    for (const c of columns) {
+      const at = offset;
+      for (const [count, data] of pages(c, rows)) {
+        const header = pageHeader(count, data.length);
+        buffers.push(header, data);
+        offset += header.length + data.length;
       }
-    })
-    .i64(3, rows)
-    .structs(4, [columns], (g) => {
-      g.structs(1, columns, (cc, c) => {
-        const { offset: at, size } = chunks[columns.indexOf(c)];
-        cc.i64(2, at).struct(3, (m) =>
-          m
-            .i32(1, physical(c))
-            .i32s(2, [PLAIN, RLE])
-            .texts(3, [c.name])
-            .i32(4, 0) // UNCOMPRESSED
-            .i64(5, rows)
-            .i64(6, size)
-            .i64(7, size)
-            .i64(9, at),
-        );
-      });
-      g.i64(2, offset - 4).i64(3, rows);
-    })
-    .text(6, 'tafel');
-  const footer = Buffer.concat([meta.bytes(), Buffer.of(0)]);
-  const tail = Buffer.alloc(8);
-  tail.writeUInt32LE(footer.length, 0);
-  tail.write('PAR1', 4, 'latin1');
-  buffers.push(footer, tail);
-  const tmp = `${path}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    const left = buffers;
-    // writev may write less than asked (and takes at most IOV_MAX buffers): go on from where it stopped.
-    while (left.length) {
-      let n = writevSync(fd, left.slice(0, 512));
-      while (left.length && n >= left[0].length) n -= left.shift()!.length;
-      if (left.length && n > 0) left[0] = left[0].subarray(n);
+      chunks.push({ offset: at, size: offset - at });
     }
-  } catch (e) {
-    closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
+    this.write(buffers);
+    this.offset = offset;
+    this.groups.push({ rows, chunks, size: offset - first });
   }
-  closeSync(fd);
-  renameSync(tmp, path);
+
+  /** The footer (at least one row group written), then the part under its own name. */
+  finish(): void {
+    const columns = this.schema!;
+    const groups = this.groups;
+    const rows = groups.reduce((n, g) => n + g.rows, 0);
+    const meta = new Compact();
+    meta
+      .i32(1, 1)
+      .structs(2, [null, ...columns], (s, c) => {
+        if (c === null) s.text(4, 'schema').i32(5, columns.length);
+        else {
+          s.i32(1, physical(c.kind)).i32(3, 0).text(4, c.name);
+          if (c.kind === 'text') s.i32(6, UTF8);
+        }
+      })
+      .i64(3, rows)
+      .structs(4, groups, (g, group) => {
+        g.structs(1, columns, (cc, c) => {
+          const { offset: at, size } = group.chunks[columns.indexOf(c)];
+          cc.i64(2, at).struct(3, (m) =>
+            m
+              .i32(1, physical(c.kind))
+              .i32s(2, [PLAIN, RLE])
+              .texts(3, [c.name])
+              .i32(4, 0) // UNCOMPRESSED
+              .i64(5, group.rows)
+              .i64(6, size)
+              .i64(7, size)
+              .i64(9, at),
+          );
+        });
+        g.i64(2, group.size).i64(3, group.rows);
+      })
+      .text(6, 'tafel');
+    const footer = Buffer.concat([meta.bytes(), Buffer.of(0)]);
+    const tail = Buffer.alloc(8);
+    tail.writeUInt32LE(footer.length, 0);
+    tail.write('PAR1', 4, 'latin1');
+    this.write([...this.head, footer, tail]);
+    closeSync(this.fd);
+    renameSync(this.tmp, this.path);
+  }
+
+  /** Give the part up: its temporary file is deleted. */
+  abort(): void {
+    closeSync(this.fd);
+    rmSync(this.tmp, { force: true });
+  }
+
+  private write(buffers: Uint8Array[]): void {
+    try {
+      const left = buffers;
+      // writev may write less than asked (and takes at most IOV_MAX buffers): go on from where it stopped.
+      while (left.length) {
+        let n = writevSync(this.fd, left.slice(0, 512));
+        while (left.length && n >= left[0].length) n -= left.shift()!.length;
+        if (left.length && n > 0) left[0] = left[0].subarray(n);
+      }
+    } catch (e) {
+      this.abort();
+      throw e;
+    }
+  }
+}
+
+/** A data page's header: `count` values PLAIN in `size` bytes. */
+function pageHeader(count: number, size: number): Buffer {
+  const head = new Compact()
+    .i32(1, 0) // DATA_PAGE
+    .i32(2, size)
+    .i32(3, size)
+    .struct(5, (d) => d.i32(1, count).i32(2, PLAIN).i32(3, RLE).i32(4, RLE))
+    .bytes();
+  // A struct written alone ends with its stop byte.
+  return Buffer.concat([head, Buffer.of(0)]);
+}
+
+/** Write `columns` (`rows` values each) to `path` whole, as one row group. */
+export function writePart(path: string, rows: number, columns: readonly PartColumn[]): void {
+  const part = new PartWriter(path);
+  part.rowGroup(rows, columns);
+  part.finish();
 }

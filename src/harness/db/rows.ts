@@ -14,8 +14,8 @@ import type { Game } from '../../games/game.js';
 import { runNumber, schemaOf, type ColumnType, type RowTable } from './schema.js';
 import type { DbSink } from '../table/table.js';
 import { pathOf, type RunSpec } from '../run/spec.js';
-import { partFile, partsDir, type PartTable } from './parts.js';
-import { plainText, writePart, type PartColumn } from './part-file.js';
+import { partFile, partsDir, TABLE_NAMES, type PartTable } from './parts.js';
+import { PartWriter, plainText, type PartColumn } from './part-file.js';
 
 /** An int column's NULL (no fact or metric takes this value). */
 export const NULL_INT = -0x80000000;
@@ -110,17 +110,22 @@ interface Source {
   readonly double: boolean;
 }
 
+/** Deals staged before they are written as a row group of each part (about 360 KB of columns for random Viersche). */
+const ROW_GROUP = 1024;
+
 /** Deals turned into columns at a time: their staged records stay in the core's cache while every column takes its values. */
 const BLOCK = 64;
 
 /**
- * A table's columns (`per` rows a deal: 1, or the seats) from `deals` staged deals of
- * `length` numbers each, into arrays kept from batch to batch (grown as needed).
+ * A table's columns (`per` rows a deal: 1, or the seats) from staged deals of `length`
+ * numbers each, into arrays kept from batch to batch (grown as needed).
  */
 class Transposer {
   private ints: Int32Array[];
   private doubles: Float64Array[];
-  private rows = 0;
+  private capacity = 0;
+  /** Rows held. */
+  rows = 0;
 
   constructor(
     private readonly sources: readonly Source[],
@@ -130,29 +135,48 @@ class Transposer {
     this.doubles = sources.map(() => new Float64Array(0));
   }
 
-  columns(stage: Float64Array, length: number, deals: number): (Int32Array | Float64Array)[] {
+  /** Add the rows of `deals` staged deals after the rows held. */
+  add(stage: Float64Array, length: number, deals: number): void {
     const { sources, per } = this;
-    const rows = deals * per;
-    if (rows > this.rows) {
-      this.rows = Math.max(1024, rows * 2);
-      this.ints = sources.map((c) => new Int32Array(c.double ? 0 : this.rows));
-      this.doubles = sources.map((c) => new Float64Array(c.double ? this.rows : 0));
-    }
+    const base = this.rows;
+    const rows = base + deals * per;
+    if (rows > this.capacity) this.grow(Math.max(1024, rows * 2));
     for (let from = 0; from < deals; from += BLOCK) {
       const to = Math.min(deals, from + BLOCK);
       for (let c = 0; c < sources.length; c++) {
         const { at, width, double } = sources[c];
-        if (double) doublesOf(this.doubles[c], stage, length, from, to, at, per, width);
-        else intsOf(this.ints[c], stage, length, from, to, at, per, width);
+        if (double) doublesOf(this.doubles[c], base, stage, length, from, to, at, per, width);
+        else intsOf(this.ints[c], base, stage, length, from, to, at, per, width);
       }
     }
-    return sources.map((c, i) => (c.double ? this.doubles[i] : this.ints[i]).subarray(0, rows));
+    this.rows = rows;
+  }
+
+  /** The columns of the rows held (views, valid until the next `add`). */
+  columns(): (Int32Array | Float64Array)[] {
+    return this.sources.map((c, i) => (c.double ? this.doubles[i] : this.ints[i]).subarray(0, this.rows));
+  }
+
+  private grow(capacity: number): void {
+    const keep = this.rows;
+    this.capacity = capacity;
+    this.ints = this.sources.map((c, i) => {
+      const a = new Int32Array(c.double ? 0 : capacity);
+      if (!c.double) a.set(this.ints[i].subarray(0, keep));
+      return a;
+    });
+    this.doubles = this.sources.map((c, i) => {
+      const a = new Float64Array(c.double ? capacity : 0);
+      if (c.double) a.set(this.doubles[i].subarray(0, keep));
+      return a;
+    });
   }
 }
 
-/** Rows of deals `from`.. `to - 1` of an int column: NaN as NULL. */
+/** Rows of deals `from`.. `to - 1` of an int column, after `base` rows: NaN as NULL. */
 function intsOf(
   out: Int32Array,
+  base: number,
   stage: Float64Array,
   length: number,
   from: number,
@@ -161,7 +185,7 @@ function intsOf(
   per: number,
   width: number,
 ): void {
-  for (let i = from, row = from * per; i < to; i++) {
+  for (let i = from, row = base + from * per; i < to; i++) {
     for (let j = 0, x = i * length + at; j < per; j++, x += width) {
       const v = stage[x];
       out[row++] = v === v ? v : NULL_INT;
@@ -172,6 +196,7 @@ function intsOf(
 /** The same for a DOUBLE column (NaN kept): two functions, so that each loop sees one array type. */
 function doublesOf(
   out: Float64Array,
+  base: number,
   stage: Float64Array,
   length: number,
   from: number,
@@ -180,7 +205,7 @@ function doublesOf(
   per: number,
   width: number,
 ): void {
-  for (let i = from, row = from * per; i < to; i++)
+  for (let i = from, row = base + from * per; i < to; i++)
     for (let j = 0, x = i * length + at; j < per; j++, x += width) out[row++] = stage[x];
 }
 
@@ -188,8 +213,12 @@ function doublesOf(
  * The rows of a batch's deals and seats, staged deal by deal in one array of numbers (a
  * deal's record: g, r, k, its match, the seats' numbers, then every seat's entrant,
  * metrics and facts, then the deal's facts) and turned into the tables' columns block by
- * block when the batch is written: a store per value into its column as each deal ends
- * cost the worker about twice as much.
+ * block (a store per value into its column as each deal ends cost the worker about twice
+ * as much). Once `ROW_GROUP` deals are staged, as the next group begins, they are
+ * written as a row group of each table's part: the stage and the columns stay small
+ * enough for the core's cache, and the group under way, which may yet be dropped, is
+ * never in a row group written. With `--records` the deals' columns are kept for the
+ * whole batch instead, and written with the records (made for the batch) at its end.
  */
 export class DbRows implements DbSink {
   private readonly seats: number;
@@ -201,6 +230,7 @@ export class DbRows implements DbSink {
   private readonly atSeatFacts: number;
   private readonly atDealFacts: number;
   private stage: Float64Array;
+  /** Deals staged since the last row group. */
   private staged = 0;
   private readonly dealColumns: Transposer;
   private readonly seatColumns: Transposer;
@@ -218,6 +248,11 @@ export class DbRows implements DbSink {
   private readonly hasMatches: boolean;
   private runColumn = new Int32Array(0);
   private made = false;
+  /** The batch's parts being written, and its rows so far. */
+  private parts: { [T in PartTable]?: PartWriter } = {};
+  private start = 0;
+  private dealRows = 0;
+  private matchRows = 0;
 
   constructor(game: Game, rotations: number, spec: RunSpec) {
     // The column types do not depend on the labels, records or matches asked for.
@@ -239,7 +274,7 @@ export class DbRows implements DbSink {
     this.atSeatFacts = this.atMetrics + S * M;
     this.atDealFacts = this.atSeatFacts + S * F;
     this.length = this.atDealFacts + dealFacts;
-    this.stage = new Float64Array(1024 * this.length);
+    this.stage = new Float64Array(ROW_GROUP * this.length);
     const double = (t: ColumnType) => t === 'DOUBLE';
     const dealTypes = typesOf(schema.deals);
     const seatTypes = typesOf(schema.seats);
@@ -266,8 +301,27 @@ export class DbRows implements DbSink {
     this.matches = new ColumnBuffer(columnPlaces(typesOf(schema.matches)));
   }
 
+  /** A batch begins with group `start`: its parts are named by it. */
+  beginBatch(start: number): void {
+    if (!this.made) {
+      mkdirSync(join(this.dir, String(this.run)), { recursive: true });
+      this.made = true;
+    }
+    // Parts a batch that threw left unfinished are given up.
+    for (const t of TABLE_NAMES) this.parts[t]?.abort();
+    this.parts = {};
+    this.start = start;
+    this.staged = 0;
+    this.matches.rows = 0;
+    this.dealColumns.rows = 0;
+    this.seatColumns.rows = 0;
+    this.dealRows = 0;
+    this.matchRows = 0;
+  }
+
   /** A group begins: its rows can be taken back with `dropGroup`. */
   beginGroup(): void {
+    if (this.staged >= ROW_GROUP) this.rowGroup();
     this.markDeals = this.staged;
     this.markMatches = this.matches.rows;
   }
@@ -320,50 +374,68 @@ export class DbRows implements DbSink {
     }
   }
 
-  /**
-   * Write the rows of the batch's `groups` groups from `start` as its part files, and
-   * start empty again; `records` is their deal records (one line a deal) when the
-   * deals table keeps them.
-   */
-  write(start: number, groups: number, records: Uint8Array | null): DbBatch {
-    if (!this.made) {
-      mkdirSync(join(this.dir, String(this.run)), { recursive: true });
-      this.made = true;
-    }
-    const deals = this.staged;
-    const seats = deals * this.seats;
-    const matches = this.hasMatches ? this.matches.rows : 0;
-    const { stage, length } = this;
-    const text = this.records ? (records ?? new Uint8Array(0)) : null;
-    this.writeTable('deals', deals, this.dealColumns.columns(stage, length, deals), text, start);
-    this.writeTable('seats', seats, this.seatColumns.columns(stage, length, deals), null, start);
+  /** Write the staged rows as a row group of each table (the deals' kept for the batch with records). */
+  private rowGroup(): void {
+    const { stage, length, staged } = this;
+    this.dealRows += staged;
+    this.dealColumns.add(stage, length, staged);
+    this.seatColumns.add(stage, length, staged);
+    this.staged = 0;
+    if (!this.records) this.writeRows('deals', this.dealColumns.rows, this.dealColumns.columns(), null);
+    this.writeRows('seats', this.seatColumns.rows, this.seatColumns.columns(), null);
+    this.seatColumns.rows = 0;
+    if (!this.records) this.dealColumns.rows = 0;
     if (this.hasMatches) {
       const m = this.matches;
-      this.writeTable(
+      this.matchRows += m.rows;
+      this.writeRows(
         'matches',
-        matches,
+        m.rows,
         this.names.matches.map((_, c) => m.column(c).values),
         null,
-        start,
       );
+      m.rows = 0;
     }
-    this.staged = 0;
-    this.matches.rows = 0;
-    return { start, groups, deals, seats, matches };
   }
 
-  private writeTable(
+  /**
+   * Write the rest of the batch's `groups` groups (from the `start` of `beginBatch`) and
+   * finish its parts; `records` is their deal records (one line a deal) when the deals
+   * table keeps them.
+   */
+  write(groups: number, records: Uint8Array | null): DbBatch {
+    const start = this.start;
+    try {
+      // The last row group, or the first: a part holds at least one, if empty.
+      if (this.staged > 0 || !this.parts.seats) this.rowGroup();
+      if (this.records) {
+        const text = records ?? new Uint8Array(0);
+        const rows = this.dealColumns.rows;
+        this.writeRows('deals', rows, this.dealColumns.columns(), plainText(text, rows));
+        this.dealColumns.rows = 0;
+      }
+      for (const t of TABLE_NAMES) this.parts[t]?.finish();
+    } catch (e) {
+      for (const t of TABLE_NAMES) this.parts[t]?.abort();
+      throw e;
+    } finally {
+      this.parts = {};
+    }
+    const deals = this.dealRows;
+    return { start, groups, deals, seats: deals * this.seats, matches: this.matchRows };
+  }
+
+  private writeRows(
     table: PartTable,
     n: number,
     values: readonly (Int32Array | Float64Array)[],
-    records: Uint8Array | null,
-    start: number,
+    text: Uint8Array | null,
   ): void {
     if (this.runColumn.length < n) {
       this.runColumn = new Int32Array(n * 2);
       this.runColumn.fill(this.run);
     }
-    const columns: PartColumn[] = [{ name: 'run', kind: 'int', values: this.runColumn }];
+    const columns: PartColumn[] = [{ name: 'run', kind: 'int', values: this.runColumn.subarray(0, n) }];
     const names = this.names[table];
     for (let c = 0; c < names.length; c++) {
       const v = values[c];
@@ -373,7 +445,8 @@ export class DbRows implements DbSink {
           : { name: names[c], kind: 'int', values: v },
       );
     }
-    if (records) columns.push({ name: 'record', kind: 'text', values: plainText(records, n) });
-    writePart(join(this.dir, partFile(this.run, table, start)), n, columns);
+    if (text) columns.push({ name: 'record', kind: 'text', values: text });
+    const part = (this.parts[table] ??= new PartWriter(join(this.dir, partFile(this.run, table, this.start))));
+    part.rowGroup(n, columns);
   }
 }

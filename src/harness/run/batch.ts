@@ -224,6 +224,7 @@ export class BatchPlayer {
     const journal = make.journal ? new Utf8Chunks() : null;
     let failure: Failure | null = null;
     let done = 0;
+    this.db?.beginBatch(start);
     for (let g = start; g < start + count; g++, done++) {
       group.clear();
       // Only when there is something to drop: a length store is a runtime call even on an empty array.
@@ -269,7 +270,7 @@ export class BatchPlayer {
       dealRows: dealRows?.bytes() ?? null,
       journal: journal?.bytes() ?? null,
       // The rows are written here, in the thread that made them (db/parts.ts).
-      db: this.db ? [this.db.write(start, done, recordBytes)] : null,
+      db: this.db ? [this.db.write(done, recordBytes)] : null,
       failure,
       ms,
       moveTime,
