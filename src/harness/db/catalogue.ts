@@ -4,8 +4,13 @@
  * catalogue takes a few statements and reads no result, and the API's hundred-odd
  * modules take 0.2-0.35 s of the main thread's CPU to load, against 0.04 s for the
  * bindings (bench/README.md, "Run database"). Readers (`tafel query`) use the API.
+ *
+ * One in-memory DuckDB (one thread) serves every catalogue of the process: each is
+ * attached for its statements and detached after them (which checkpoints it and lets
+ * the file go), so making a run's catalogue and closing it start DuckDB once, not twice.
  */
 import { TafelError } from '../../core/errors.js';
+import { sqlString } from './parts.js';
 
 /** Statements on an open catalogue. */
 export interface Catalogue {
@@ -27,33 +32,45 @@ export async function waitMs(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
 
-/** Run `work` on the catalogue at `path`, opened for it alone (one thread), then closed. */
-export async function withCatalogue(path: string, work: (c: Catalogue) => Promise<void>): Promise<void> {
+async function startDuckdb() {
   const { default: duckdb } = await import('@duckdb/node-bindings');
   const config = duckdb.create_config();
   duckdb.set_config(config, 'threads', '1');
-  let db;
-  for (let tries = 0; ; tries++) {
-    try {
-      db = await duckdb.open(path, config);
-      break;
-    } catch (e) {
-      if (!isLocked(e) || tries >= 200) throw openError(path, e);
-      await waitMs(50);
-    }
-  }
+  return { duckdb, db: await duckdb.open(':memory:', config) };
+}
+
+/** The process's DuckDB, started at the first call. */
+let session: ReturnType<typeof startDuckdb> | null = null;
+
+let attached = 0;
+
+/** Run `work` on the catalogue at `path`, attached for it alone, then detached. */
+export async function withCatalogue(path: string, work: (c: Catalogue) => Promise<void>): Promise<void> {
+  const { duckdb, db } = await (session ??= startDuckdb());
+  const connection = await duckdb.connect(db);
+  const name = `catalogue${++attached}`;
   try {
-    const connection = await duckdb.connect(db);
+    for (let tries = 0; ; tries++) {
+      try {
+        await duckdb.query(connection, `ATTACH ${sqlString(path)} AS ${name}`);
+        break;
+      } catch (e) {
+        if (!isLocked(e) || tries >= 200) throw openError(path, e);
+        await waitMs(50);
+      }
+    }
     try {
+      await duckdb.query(connection, `USE ${name}`);
       await work({
         run: async (sql) => {
           await duckdb.query(connection, sql);
         },
       });
     } finally {
-      duckdb.disconnect_sync(connection);
+      await duckdb.query(connection, 'USE memory');
+      await duckdb.query(connection, `DETACH ${name}`);
     }
   } finally {
-    duckdb.close_sync(db);
+    duckdb.disconnect_sync(connection);
   }
 }

@@ -16,6 +16,7 @@
  * a running run holds no lock that would keep `tafel query` out.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { TafelError } from '../../core/errors.js';
 import type { Game } from '../../games/game.js';
@@ -89,6 +90,8 @@ export class RunDatabase {
     private readonly manifest: Manifest,
     /** The catalogue being made (a new database), settled by `ready`. */
     private readonly made: Promise<void> = Promise.resolve(),
+    /** The parts of the database this one replaced, being deleted meanwhile. */
+    private readonly cleared: Promise<void> = Promise.resolve(),
   ) {}
 
   /**
@@ -118,7 +121,16 @@ export class RunDatabase {
     if (mode === 'create') {
       rmSync(path, { force: true });
       rmSync(`${path}.wal`, { force: true });
-      rmSync(partsDir(path), { recursive: true, force: true });
+      // The old parts are moved aside and deleted while the run plays: freeing a big
+      // run's pages takes the kernel a while, which the start should not wait for.
+      const old = `${partsDir(path)}.old`;
+      rmSync(old, { recursive: true, force: true });
+      let cleared = Promise.resolve();
+      if (existsSync(partsDir(path))) {
+        renameSync(partsDir(path), old);
+        // A failure leaves only the moved-aside directory, which the next create deletes.
+        cleared = rm(old, { recursive: true, force: true }).catch(() => undefined);
+      }
       const made = withCatalogue(path, async (c) => {
         for (const sql of createSql()) await c.run(sql);
         for (const s of specs) await addRun(c, s);
@@ -132,7 +144,7 @@ export class RunDatabase {
         fresh.runs.push({ run: runNumber(s), shard: s.shard ? shardText(s.shard) : null, from, to, labels });
       }
       writeManifest(path, fresh);
-      return new RunDatabase(path, schema, fresh, made);
+      return new RunDatabase(path, schema, fresh, made, cleared);
     }
     if (!existsSync(path)) throw new TafelError('bad-resume', `cannot resume: the database ${path} is missing`);
     const bad = (why: string): never => {
@@ -307,6 +319,7 @@ export class RunDatabase {
   /** Commit, delete what was played past the commit, write the faults and the run's end time, and close. */
   async close(finished: readonly RunSpec[] = []): Promise<void> {
     await this.made;
+    await this.cleared;
     this.flush();
     for (const r of this.manifest.runs) this.dropUncommitted(r.run);
     await withCatalogue(this.path, async (c) => {

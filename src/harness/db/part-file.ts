@@ -287,8 +287,14 @@ export class PartWriter {
   }
 }
 
+/** Page headers made, by values and bytes: a row group's pages mostly have the same few. */
+const headers = new Map<number, Buffer>();
+
 /** A data page's header: `count` values PLAIN in `size` bytes. */
 function pageHeader(count: number, size: number): Buffer {
+  const key = count * 2 ** 32 + size;
+  let header = headers.get(key);
+  if (header) return header;
   const head = new Compact()
     .i32(1, 0) // DATA_PAGE
     .i32(2, size)
@@ -296,7 +302,10 @@ function pageHeader(count: number, size: number): Buffer {
     .struct(5, (d) => d.i32(1, count).i32(2, PLAIN).i32(3, RLE).i32(4, RLE))
     .bytes();
   // A struct written alone ends with its stop byte.
-  return Buffer.concat([head, Buffer.of(0)]);
+  header = Buffer.concat([head, Buffer.of(0)]);
+  if (headers.size > 1000) headers.clear();
+  headers.set(key, header);
+  return header;
 }
 
 /** Write `columns` (`rows` values each) to `path` whole, as one row group. */
