@@ -58,8 +58,8 @@ describe('parts in row groups', () => {
       const records = readFileSync(join(d, 'r.jsonl'), 'utf8').trimEnd().split('\n');
       expect((await rows(c, `SELECT record FROM ${one('deals')}`)).map((x) => x[0])).toEqual(records);
       for (const [t, order] of [
-        ['deals', 'grp'],
-        ['seats', 'grp, seat'],
+        ['deals', 'grp, rotation'],
+        ['seats', 'grp, rotation, seat'],
       ]) {
         const all = async (from: string) => JSON.stringify(await rows(c, `SELECT * FROM ${from} ORDER BY ${order}`));
         expect(await all(one(t))).toBe(await all(ours(t)));
@@ -85,31 +85,35 @@ describe('parts in row groups', () => {
       }
       return out;
     };
+    // Column c holds one value in each row group (a dictionary page of it).
     part.rowGroup(3, [
+      { name: 'c', kind: 'int', values: Int32Array.of(-5, -5, -5) },
       { name: 'i', kind: 'int', values: Int32Array.of(1, -2, 3) },
       { name: 'd', kind: 'double', values: Float64Array.of(0.5, NaN, -1) },
       { name: 't', kind: 'text', values: plain(['a', '', 'ü']) },
     ]);
     part.rowGroup(0, [
+      { name: 'c', kind: 'int', values: new Int32Array(0) },
       { name: 'i', kind: 'int', values: new Int32Array(0) },
       { name: 'd', kind: 'double', values: new Float64Array(0) },
       { name: 't', kind: 'text', values: plain([]) },
     ]);
     part.rowGroup(2, [
-      { name: 'i', kind: 'int', values: Int32Array.of(7, 8) },
+      { name: 'c', kind: 'int', values: Int32Array.of(70000, 70000) },
+      { name: 'i', kind: 'int', values: Int32Array.of(7, 7) },
       { name: 'd', kind: 'double', values: Float64Array.of(2, 3) },
       { name: 't', kind: 'text', values: plain(['x', 'yz']) },
     ]);
     part.finish();
     const instance = await DuckDBInstance.create(':memory:');
     const c = await instance.connect();
-    const r = await c.runAndReadAll(`SELECT i, d::VARCHAR, t FROM read_parquet('${file}')`);
+    const r = await c.runAndReadAll(`SELECT c, i, d::VARCHAR, t FROM read_parquet('${file}')`);
     expect(r.getRows()).toEqual([
-      [1, '0.5', 'a'],
-      [-2, 'nan', ''],
-      [3, '-1.0', 'ü'],
-      [7, '2.0', 'x'],
-      [8, '3.0', 'yz'],
+      [-5, 1, '0.5', 'a'],
+      [-5, -2, 'nan', ''],
+      [-5, 3, '-1.0', 'ü'],
+      [70000, 7, '2.0', 'x'],
+      [70000, 7, '3.0', 'yz'],
     ]);
     const groups = await c.runAndReadAll(`SELECT count(DISTINCT row_group_id) FROM parquet_metadata('${file}')`);
     expect(Number(groups.getRows()[0][0])).toBe(3);

@@ -1,9 +1,10 @@
 /**
- * A Parquet file of plain columns, written straight from the typed arrays that hold them:
- * one row group, one PLAIN, uncompressed data page per column, every column REQUIRED
- * (INT32, DOUBLE, or UTF-8 text). The pages are the arrays' own bytes, handed to the
- * kernel with `writev`, so a worker writes its rows (db-parts.ts) for the cost of the
- * system call: DuckDB's appender costs 3-4.5 µs a random Viersche deal and a general
+ * A Parquet file of plain columns, written straight from the typed arrays that hold them,
+ * a row group at a time: a PLAIN, uncompressed data page per column and row group (an
+ * int column that holds one value throughout a row group as a dictionary of it instead),
+ * every column REQUIRED (INT32, DOUBLE, or UTF-8 text). The pages are the arrays' own
+ * bytes, handed to the kernel with `writev`, so a worker writes its rows (rows.ts) for
+ * little more than the system call: DuckDB's appender costs 3-4.5 µs a random Viersche deal and a general
  * JavaScript Parquet writer 2-6 µs (bench/README.md, "Run database"), more than playing
  * the deal. Narrow types, NULLs and labels are applied by the views that read the parts.
  *
@@ -23,6 +24,10 @@ const DOUBLE = 5;
 const BYTE_ARRAY = 6;
 const PLAIN = 0;
 const RLE = 3;
+const RLE_DICTIONARY = 8;
+/** Page types. */
+const DATA_PAGE = 0;
+const DICTIONARY_PAGE = 2;
 const UTF8 = 0;
 
 /** Thrift compact protocol's field types. */
@@ -167,10 +172,39 @@ function pages(c: PartColumn, rows: number): [number, Uint8Array][] {
   return out;
 }
 
-/** A column chunk's place in the file: where its pages begin, and their bytes. */
+/** A column chunk's place in the file: where its pages begin, and their bytes; where its data page begins when it has a dictionary. */
 interface Chunk {
   readonly offset: number;
   readonly size: number;
+  readonly data: number | null;
+}
+
+/** Whether the first `rows` of `values` are all the same (and there are some). */
+function allSame(values: Int32Array, rows: number): boolean {
+  if (rows === 0) return false;
+  const v = values[0];
+  for (let i = 1; i < rows; i++) if (values[i] !== v) return false;
+  return true;
+}
+
+/**
+ * An int column whose rows all hold one value (the run, the rotation of a run of one
+ * seating, ...): a dictionary of that value and a data page of its index in zero bits, one
+ * run of `rows` (RLE_DICTIONARY): a few bytes instead of four a row.
+ */
+function samePages(value: number, rows: number): { dictionary: Uint8Array; data: Uint8Array } {
+  const dictionary = new Uint8Array(4);
+  new DataView(dictionary.buffer).setInt32(0, value, true);
+  // The bit width (0), then an RLE run's header: its length, shifted left once.
+  const data = [0];
+  for (let n = rows * 2; ; n = Math.floor(n / 128)) {
+    if (n < 128) {
+      data.push(n);
+      break;
+    }
+    data.push((n % 128) | 0x80);
+  }
+  return { dictionary, data: Uint8Array.from(data) };
 }
 
 /**
@@ -210,12 +244,22 @@ export class PartWriter {
     let offset = first;
     for (const c of columns) {
       const at = offset;
-      for (const [count, data] of pages(c, rows)) {
-        const header = pageHeader(count, data.length);
-        buffers.push(header, data);
-        offset += header.length + data.length;
+      let data: number | null = null;
+      if (c.kind === 'int' && allSame(c.values, rows)) {
+        const same = samePages(c.values[0], rows);
+        const dictHeader = dictionaryHeader(same.dictionary.length);
+        const header = pageHeader(rows, same.data.length, RLE_DICTIONARY);
+        buffers.push(dictHeader, same.dictionary, header, same.data);
+        data = at + dictHeader.length + same.dictionary.length;
+        offset = data + header.length + same.data.length;
+      } else {
+        for (const [count, page] of pages(c, rows)) {
+          const header = pageHeader(count, page.length, PLAIN);
+          buffers.push(header, page);
+          offset += header.length + page.length;
+        }
       }
-      chunks.push({ offset: at, size: offset - at });
+      chunks.push({ offset: at, size: offset - at, data });
     }
     this.write(buffers);
     this.offset = offset;
@@ -240,18 +284,18 @@ export class PartWriter {
       .i64(3, rows)
       .structs(4, groups, (g, group) => {
         g.structs(1, columns, (cc, c) => {
-          const { offset: at, size } = group.chunks[columns.indexOf(c)];
-          cc.i64(2, at).struct(3, (m) =>
-            m
-              .i32(1, physical(c.kind))
-              .i32s(2, [PLAIN, RLE])
+          const { offset: at, size, data } = group.chunks[columns.indexOf(c)];
+          cc.i64(2, at).struct(3, (m) => {
+            m.i32(1, physical(c.kind))
+              .i32s(2, data === null ? [PLAIN, RLE] : [PLAIN, RLE_DICTIONARY, RLE])
               .texts(3, [c.name])
               .i32(4, 0) // UNCOMPRESSED
               .i64(5, group.rows)
               .i64(6, size)
               .i64(7, size)
-              .i64(9, at),
-          );
+              .i64(9, data ?? at);
+            if (data !== null) m.i64(11, at);
+          });
         });
         g.i64(2, group.size).i64(3, group.rows);
       })
@@ -288,24 +332,35 @@ export class PartWriter {
 }
 
 /** Page headers made, by values and bytes: a row group's pages mostly have the same few. */
-const headers = new Map<number, Buffer>();
+const headers = new Map<string, Buffer>();
 
-/** A data page's header: `count` values PLAIN in `size` bytes. */
-function pageHeader(count: number, size: number): Buffer {
-  const key = count * 2 ** 32 + size;
+/** A data page's header: `count` values in `size` bytes, in `encoding`. */
+function pageHeader(count: number, size: number, encoding: number): Buffer {
+  const key = `${count} ${size} ${encoding}`;
   let header = headers.get(key);
   if (header) return header;
   const head = new Compact()
-    .i32(1, 0) // DATA_PAGE
+    .i32(1, DATA_PAGE)
     .i32(2, size)
     .i32(3, size)
-    .struct(5, (d) => d.i32(1, count).i32(2, PLAIN).i32(3, RLE).i32(4, RLE))
+    .struct(5, (d) => d.i32(1, count).i32(2, encoding).i32(3, RLE).i32(4, RLE))
     .bytes();
   // A struct written alone ends with its stop byte.
   header = Buffer.concat([head, Buffer.of(0)]);
   if (headers.size > 1000) headers.clear();
   headers.set(key, header);
   return header;
+}
+
+/** A dictionary page's header: one value PLAIN in `size` bytes. */
+function dictionaryHeader(size: number): Buffer {
+  const head = new Compact()
+    .i32(1, DICTIONARY_PAGE)
+    .i32(2, size)
+    .i32(3, size)
+    .struct(7, (d) => d.i32(1, 1).i32(2, PLAIN))
+    .bytes();
+  return Buffer.concat([head, Buffer.of(0)]);
 }
 
 /** Write `columns` (`rows` values each) to `path` whole, as one row group. */
