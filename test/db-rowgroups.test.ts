@@ -19,7 +19,7 @@ const RUN = ['run', '--game', 'viersche', '--bots', `f=${FLAKY}:rate=0.004,rando
 const MORE = ['--on-bot-error', 'skip', '--max-fault-share', '1', '--out', 'a.csv', '--records', 'r.jsonl'];
 
 async function rows(c: DuckDBConnection, sql: string): Promise<unknown[][]> {
-  return (await c.runAndReadAll(sql)).getRows() as unknown[][];
+  return (await c.runAndReadAll(sql)).getRows();
 }
 
 describe('parts in row groups', () => {

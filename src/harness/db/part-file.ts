@@ -221,8 +221,7 @@ export class PartWriter {
   /** The file's magic, written with the first row group. */
   private head: Uint8Array[] = [Buffer.from('PAR1')];
   private schema: readonly { readonly name: string; readonly kind: PartColumn['kind'] }[] | null = null;
-  private readonly groups: { readonly rows: number; readonly chunks: readonly Chunk[]; readonly size: number }[] =
-    [];
+  private readonly groups: { readonly rows: number; readonly chunks: readonly Chunk[]; readonly size: number }[] = [];
 
   constructor(private readonly path: string) {
     this.tmp = `${path}.tmp`;

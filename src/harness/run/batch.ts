@@ -57,7 +57,7 @@ export interface BatchResult {
   readonly records: Uint8Array | null;
   readonly dealRows: Uint8Array | null;
   readonly journal: Uint8Array | null;
-  /** The rows of the run's database (db-rows.ts), or null when it has none. */
+  /** The rows of the run's database (db/rows.ts), or null when it has none. */
   readonly db: readonly DbBatch[] | null;
   readonly failure: Failure | null;
   /** Time spent playing (not loading bots), for sizing the next batches. */
