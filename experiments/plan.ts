@@ -18,7 +18,8 @@ import type { Game, TableConfig } from '../src/games/game.js';
 import { sqlString } from '../src/harness/db/db.js';
 import { runQueries, type QueryResult } from '../src/harness/db/query.js';
 import { runNumber } from '../src/harness/db/schema.js';
-import { isComplete, readJournal } from '../src/harness/run/journal.js';
+import { isComplete, readJournal, type JournalContents } from '../src/harness/run/journal.js';
+import { Lanes } from '../src/harness/run/lanes.js';
 import { gameNamed, tableFor } from '../src/harness/run/parts.js';
 import { checkOutputs } from '../src/harness/run/outputs.js';
 import { createRunner } from '../src/harness/run/pool.js';
@@ -97,24 +98,72 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
       },
     ],
   });
-  // One pool for every run: starting threads and loading the bots once.
+  const toPlay = specs.flatMap((spec, i) => {
+    const journal = join(o.workDir, spec.files.journal!);
+    const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
+    if (resume && isComplete(resume)) return [];
+    // Resuming the whole plan over every shard's files: the parts stand for the run.
+    if (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir)) return [];
+    return [{ run: runs[i], spec, resume }];
+  });
+  if (toPlay.length > 0) await playTogether(toPlay, o);
+  return databasesOf(runs, o.workDir);
+}
+
+/**
+ * The runs on one pool (threads started and bots loaded once), each in a lane of its
+ * own (lanes.ts): one after another, the next filling the workers the one before leaves
+ * idle. Each run's result is reported in plan order. The first run to fail (in plan
+ * order) is thrown, once the others have stopped: they end at their last finished group,
+ * with their files valid for `--resume`.
+ */
+async function playTogether(
+  toPlay: readonly { run: PlannedRun; spec: RunSpec; resume: JournalContents | undefined }[],
+  o: PlanOptions,
+): Promise<void> {
   const runner = createRunner(o.workers);
-  try {
-    for (const [i, s] of specs.entries()) {
-      const journal = join(o.workDir, s.files.journal!);
-      const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
-      if (resume && isComplete(resume)) continue;
-      // Resuming the whole plan over every shard's files: the parts stand for the run.
-      if (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir)) continue;
-      const r = await playRun(s, { workers: o.workers, resume, force: o.force && !resume, runner });
-      if (r.failure) throw r.failure;
-      o.onResult?.(runs[i], r);
-      o.progress?.(`${s.bots.join(',')} (${s.unit} x ${s.groups}): ${r.seconds.toFixed(1)} s`);
+  const lanes = new Lanes(runner);
+  const stop = new AbortController();
+  const began = performance.now();
+  const played = toPlay.map(async ({ spec, resume }, i) => {
+    const lane = lanes.lane(i);
+    try {
+      const r = await playRun(spec, {
+        workers: o.workers,
+        resume,
+        force: o.force && !resume,
+        runner: lane,
+        signal: stop.signal,
+      });
+      if (r.failure) stop.abort();
+      return r;
+    } catch (e) {
+      stop.abort();
+      throw e;
+    } finally {
+      await lane.close();
     }
+  });
+  // Each is awaited in turn below; one that fails meanwhile is not an unhandled rejection.
+  for (const p of played) p.catch(() => undefined);
+  try {
+    for (const [i, p] of played.entries()) {
+      const r = await p;
+      if (r.failure) throw r.failure;
+      // Stopped because a later run failed: that failure is thrown when its turn comes.
+      if (r.interrupted) continue;
+      const { run, spec } = toPlay[i];
+      o.onResult?.(run, r);
+      const after = (performance.now() - began) / 1000;
+      o.progress?.(`${spec.bots.join(',')} (${spec.unit} x ${spec.groups}): done after ${after.toFixed(1)} s`);
+    }
+  } catch (e) {
+    stop.abort();
+    await Promise.allSettled(played);
+    throw e;
   } finally {
     await runner.close();
   }
-  return databasesOf(runs, o.workDir);
 }
 
 /** The databases of the plan's runs in the work directory: whole runs, or all their shards' parts. */
