@@ -216,6 +216,8 @@ export async function queryPlan(
   workDir: string,
   sql: string,
   where: string,
+  /** DuckDB's threads: an experiment's `--workers`. */
+  threads: number,
 ): Promise<QueryResult> {
   const specs = await specsOf(runs, workDir, null);
   const names = specs.map((s, i) => `(${runNumber(s)}, ${sqlString(runs[i].name)})`).join(', ');
@@ -231,7 +233,7 @@ export async function queryPlan(
   ];
   let results: QueryResult[];
   try {
-    results = await runQueries(databasesOf(runs, workDir), [...named, sql].join(';\n'));
+    results = await runQueries(databasesOf(runs, workDir), [...named, sql].join(';\n'), { threads });
   } catch (e) {
     if (e instanceof TafelError && e.code === 'bad-sql')
       throw new TafelError('bad-sql', `${where}: ${e.message.replace(/^query: /, '')}`);
