@@ -113,9 +113,9 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
 /**
  * The runs on one pool (threads started and bots loaded once), each in a lane of its
  * own (lanes.ts): one after another, the next filling the workers the one before leaves
- * idle. Each run's result is reported in plan order. The first run to fail (in plan
- * order) is thrown, once the others have stopped: they end at their last finished group,
- * with their files valid for `--resume`.
+ * idle. Each run's result is reported in plan order. A run that fails stops the runs
+ * after it (at their last finished group, their files valid for `--resume`) and is
+ * thrown once the runs before it have finished, as when they were played one by one.
  */
 async function playTogether(
   toPlay: readonly { run: PlannedRun; spec: RunSpec; resume: JournalContents | undefined }[],
@@ -123,7 +123,8 @@ async function playTogether(
 ): Promise<void> {
   const runner = createRunner(o.workers);
   const lanes = new Lanes(runner);
-  const stop = new AbortController();
+  const stops = toPlay.map(() => new AbortController());
+  const stopAfter = (i: number) => stops.slice(i + 1).forEach((s) => s.abort());
   const began = performance.now();
   const played = toPlay.map(async ({ spec, resume }, i) => {
     const lane = lanes.lane(i);
@@ -133,12 +134,12 @@ async function playTogether(
         resume,
         force: o.force && !resume,
         runner: lane,
-        signal: stop.signal,
+        signal: stops[i].signal,
       });
-      if (r.failure) stop.abort();
+      if (r.failure) stopAfter(i);
       return r;
     } catch (e) {
-      stop.abort();
+      stopAfter(i);
       throw e;
     } finally {
       await lane.close();
@@ -150,18 +151,13 @@ async function playTogether(
     for (const [i, p] of played.entries()) {
       const r = await p;
       if (r.failure) throw r.failure;
-      // Stopped because a later run failed: that failure is thrown when its turn comes.
-      if (r.interrupted) continue;
       const { run, spec } = toPlay[i];
       o.onResult?.(run, r);
       const after = (performance.now() - began) / 1000;
       o.progress?.(`${spec.bots.join(',')} (${spec.unit} x ${spec.groups}): done after ${after.toFixed(1)} s`);
     }
-  } catch (e) {
-    stop.abort();
-    await Promise.allSettled(played);
-    throw e;
   } finally {
+    await Promise.allSettled(played);
     await runner.close();
   }
 }
