@@ -161,7 +161,9 @@ describe('tafel experiment', () => {
   it('a run that fails stops the runs after it, lets those before it finish, and is reported in one line', () =>
     withDir((dir) => {
       const bot = join(ROOT, 'test', 'fixtures', 'throwing-bot.js');
-      const plan = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { runs: { name: string; groups: number; bots: string }[] };
+      const plan = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as {
+        runs: { name: string; groups: number; bots: string }[];
+      };
       plan.runs = [
         { ...plan.runs[0], groups: 300 },
         { ...plan.runs[1], name: 'thrower', bots: `random,${bot}` },
