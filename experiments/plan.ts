@@ -1,7 +1,8 @@
 /**
  * Playing a plan: each run (experiment.ts's `PlannedRun`, plain JSON) is resolved here
  * through the harness (its game, table and bots) and played (`playRun`: the worker
- * pool, its journal, `--resume`, shards) into a database of its own in the
+ * pool, its journal, `--resume`, shards; the runs one after another on one pool, without
+ * draining it between them, lanes.ts) into a database of its own in the
  * experiment's work directory; the experiment's tables are queries over those
  * databases read together (`queryPlan`: `runs.name` names each run). So an experiment
  * scales as a run does, gives the same bytes for any number of workers, continues after
@@ -110,10 +111,13 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
   return databasesOf(runs, o.workDir);
 }
 
+/** Runs begun and not ended at a time: each holds its files, its database and its players in the workers. */
+const OPEN = 3;
+
 /**
  * The runs on one pool (threads started and bots loaded once), each in a lane of its
  * own (lanes.ts): one after another, the next filling the workers the one before leaves
- * idle. Each run's result is reported in plan order. A run that fails stops the runs
+ * idle, at most `OPEN` begun at a time. Each run's result is reported in plan order. A run that fails stops the runs
  * after it (at their last finished group, their files valid for `--resume`) and is
  * thrown once the runs before it have finished, as when they were played one by one.
  */
@@ -126,30 +130,42 @@ async function playTogether(
   const stops = toPlay.map(() => new AbortController());
   const stopAfter = (i: number) => stops.slice(i + 1).forEach((s) => s.abort());
   const began = performance.now();
-  const played = toPlay.map(async ({ spec, resume }, i) => {
-    const lane = lanes.lane(i);
-    try {
-      const r = await playRun(spec, {
-        workers: o.workers,
-        resume,
-        force: o.force && !resume,
-        runner: lane,
-        signal: stops[i].signal,
-      });
-      if (r.failure) stopAfter(i);
-      return r;
-    } catch (e) {
-      stopAfter(i);
-      throw e;
-    } finally {
-      await lane.close();
-    }
-  });
+  const played: Promise<RunResult | null>[] = [];
+  for (const [i, { spec, resume }] of toPlay.entries()) {
+    // A run opens its files and database once the run OPEN places before it has ended.
+    const before = i >= OPEN ? played[i - OPEN] : null;
+    played.push(
+      (async () => {
+        await before?.catch(() => undefined);
+        // Not begun: a run before it failed.
+        if (stops[i].signal.aborted) return null;
+        const lane = lanes.lane(i);
+        try {
+          const r = await playRun(spec, {
+            workers: o.workers,
+            resume,
+            force: o.force && !resume,
+            runner: lane,
+            signal: stops[i].signal,
+          });
+          if (r.failure) stopAfter(i);
+          return r;
+        } catch (e) {
+          stopAfter(i);
+          throw e;
+        } finally {
+          await lane.close();
+        }
+      })(),
+    );
+  }
   // Each is awaited in turn below; one that fails meanwhile is not an unhandled rejection.
   for (const p of played) p.catch(() => undefined);
   try {
     for (const [i, p] of played.entries()) {
       const r = await p;
+      // Not begun: the run before it that failed was thrown at its own turn.
+      if (!r) continue;
       if (r.failure) throw r.failure;
       const { run, spec } = toPlay[i];
       o.onResult?.(run, r);
