@@ -40,7 +40,7 @@
 import { availableParallelism } from 'node:os';
 import { stringify } from 'csv-stringify/sync';
 import { noIntervalNote } from '../src/harness/stats/interval-text.js';
-import { runQueries, type Value } from '../src/harness/db/query.js';
+import { runQueries } from '../src/harness/db/query.js';
 import type { Degenerate } from '../src/harness/stats/stats.js';
 import { writtenLine } from '../src/report/format.js';
 import { SEED_RULE } from '../src/harness/run/parts.js';
@@ -230,38 +230,28 @@ function clusterColumns(
   };
 }
 
-/** The three queries' rows for one run (every query counts per run), from its databases. */
-interface Counted {
-  readonly check: readonly (readonly Value[])[];
-  readonly counts: readonly (readonly Value[])[];
-  readonly cells: readonly (readonly Value[])[];
-}
-
-/** One run's counts: the three queries in one session (each opens the databases again otherwise). */
-async function countRun(files: readonly string[], threads: number): Promise<Counted> {
+/** The study's tables and rows from its runs' databases. */
+async function countStudy(
+  o: StudyOptions,
+  files: readonly string[],
+  threads: number,
+): Promise<Omit<StudyResult, 'seconds' | 'workers' | 'command'>> {
+  // One session for the three queries: each opens the databases again otherwise.
   const [check, counts, cells] = await runQueries(files, [CHECK_SQL, COUNTS_SQL, UNITS_SQL].join(';\n'), {
     threads,
   });
-  return { check: check.rows, counts: counts.rows, cells: cells.rows };
-}
-
-/** The study's tables and rows from its runs' counts (in any order: the rows are sorted). */
-function countStudy(o: StudyOptions, runs: readonly Counted[]): Omit<StudyResult, 'seconds' | 'workers' | 'command'> {
-  const check = runs.flatMap((r) => r.check);
-  const counts = runs.flatMap((r) => r.counts);
-  const cells = runs.flatMap((r) => r.cells);
-  for (const [bots, engine, counted] of check as [string, number, number][]) {
+  for (const [bots, engine, counted] of check.rows as [string, number, number][]) {
     if (engine !== counted)
       throw new Error(`${bots}: ${counted} marches in the deals but ${engine} by the engine's metric`);
   }
   const tables = tablesOf(o).map((t): TableResult => {
-    const row = counts.find((x) => x[0] === t.bots)!;
+    const row = counts.rows.find((x) => x[0] === t.bots)!;
     const [groups, rotations, normalDeals, playoffDeals, games] = row.slice(1) as number[];
     return { bots: t.bots, rubbers: groups * rotations, groups, rotations, normalDeals, playoffDeals, games };
   });
   const rows: Row[] = [];
   const num = (x: number | null | undefined) => (x === null || x === undefined ? NaN : x);
-  for (const [tbl, unit, phase, kind, seatBot, n, k, w, r, m] of cells) {
+  for (const [tbl, unit, phase, kind, seatBot, n, k, w, r, m] of cells.rows) {
     const base = {
       bots: tbl as string,
       phase: phase as Phase,
@@ -617,19 +607,10 @@ export const experiment: Experiment = {
       mcRubbers: Number(plan.options.mcRubbers),
       mcWorlds: Number(plan.options.mcWorlds),
     };
-    // Each run is counted as soon as it is finished, while the runs after it play.
-    const runs: Promise<Counted>[] = [];
-    await playPlan(plan.runs, {
-      ...session,
-      onFinished: (i, files) => {
-        runs[i] = countRun(files, session.workers);
-        // Awaited below; a failure meanwhile is not an unhandled rejection.
-        runs[i].catch(() => undefined);
-      },
-    });
+    const files = await playPlan(plan.runs, session);
     // A shard plays its part; the results wait for all of them.
     if (session.shard) return null;
-    const counted = countStudy(o, await Promise.all(runs));
+    const counted = await countStudy(o, files, session.workers);
     return {
       tables: { [NAME]: csvText(counted.rows) },
       report: (seconds) =>

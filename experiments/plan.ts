@@ -41,12 +41,6 @@ export interface PlanOptions {
   readonly progress?: (line: string) => void;
   /** Each run played in this session (not one already finished in the work directory), with its result. */
   readonly onResult?: (run: PlannedRun, result: RunResult) => void;
-  /**
-   * Run `index` of the plan is finished, with `files` its databases: called as soon as it
-   * is (a run already finished in the work directory at once), while later runs may still
-   * play, so that its queries need not wait for them. Not called for a shard's runs.
-   */
-  readonly onFinished?: (index: number, files: readonly string[]) => void;
 }
 
 /** A run's game and table: its game by name, its players (the game's default) and rules (defaults for the rest), checked. */
@@ -105,20 +99,15 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
       },
     ],
   });
-  const finished = (i: number) => {
-    if (!o.shard) o.onFinished?.(i, databasesOfRun(runs[i].name, o.workDir));
-  };
   const toPlay = specs.flatMap((spec, i) => {
     const journal = join(o.workDir, spec.files.journal!);
     const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
+    if (resume && isComplete(resume)) return [];
     // Resuming the whole plan over every shard's files: the parts stand for the run.
-    if ((resume && isComplete(resume)) || (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir))) {
-      finished(i);
-      return [];
-    }
-    return [{ index: i, run: runs[i], spec, resume }];
+    if (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir)) return [];
+    return [{ run: runs[i], spec, resume }];
   });
-  if (toPlay.length > 0) await playTogether(toPlay, o, (k) => finished(toPlay[k].index));
+  if (toPlay.length > 0) await playTogether(toPlay, o);
   return databasesOf(runs, o.workDir);
 }
 
@@ -135,8 +124,6 @@ const OPEN = 3;
 async function playTogether(
   toPlay: readonly { run: PlannedRun; spec: RunSpec; resume: JournalContents | undefined }[],
   o: PlanOptions,
-  /** Run `k` of `toPlay` finished whole. */
-  finished: (k: number) => void,
 ): Promise<void> {
   const runner = createRunner(o.workers);
   const lanes = new Lanes(runner);
@@ -162,7 +149,6 @@ async function playTogether(
             signal: stops[i].signal,
           });
           if (r.failure) stopAfter(i);
-          else if (!r.interrupted) finished(i);
           return r;
         } catch (e) {
           stopAfter(i);
