@@ -117,9 +117,10 @@ const OPEN = 3;
 /**
  * The runs on one pool (threads started and bots loaded once), each in a lane of its
  * own (lanes.ts): one after another, the next filling the workers the one before leaves
- * idle, at most `OPEN` begun at a time. Each run's result is reported in plan order. A run that fails stops the runs
- * after it (at their last finished group, their files valid for `--resume`) and is
- * thrown once the runs before it have finished, as when they were played one by one.
+ * idle, at most `OPEN` begun at a time. Each run's result is reported in plan order. A
+ * run that fails stops the runs after it (at their last finished group, their files
+ * valid for `--resume`) and is thrown once the runs before it have finished, as when
+ * they were played one by one.
  */
 async function playTogether(
   toPlay: readonly { run: PlannedRun; spec: RunSpec; resume: JournalContents | undefined }[],
