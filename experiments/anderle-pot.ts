@@ -95,11 +95,17 @@ const estimate = (e: Est): Estimate => ({
 });
 
 /** The figures of every table, from the runs' databases. */
-async function resultsOf(files: readonly string[], runs: readonly PlannedRun[], o: Options): Promise<TableResult[]> {
+async function resultsOf(
+  files: readonly string[],
+  runs: readonly PlannedRun[],
+  o: Options,
+  threads: number,
+): Promise<TableResult[]> {
   const pots = await runQuery(
     files,
     `SELECT r.bots, r.seats, d.deal, cluster_mean(d.pot_after)
      FROM deals d JOIN runs r USING (run) WHERE d.deal < ${o.hands} GROUP BY ALL ORDER BY ALL`,
+    { threads },
   );
   const ends = await runQuery(
     files,
@@ -110,6 +116,7 @@ async function resultsOf(files: readonly string[], runs: readonly PlannedRun[], 
      SELECT r.bots, r.seats, cluster_mean(sd), cluster_mean(spread),
        (SELECT count(*) FROM deals d JOIN last USING (run, grp, deal) WHERE d.run = r.run AND d.pot_after = 0)
      FROM session JOIN runs r USING (run) GROUP BY r.bots, r.seats, r.run`,
+    { threads },
   );
   const out: TableResult[] = [];
   for (const run of runs) {
@@ -205,7 +212,7 @@ export const experiment: Experiment = {
     const files = await playPlan(plan.runs, session);
     // A shard plays its part; the results wait for all of them.
     if (session.shard) return null;
-    const results = await resultsOf(files, plan.runs, o);
+    const results = await resultsOf(files, plan.runs, o, session.workers);
     return {
       tables: { [NAME]: stringify(csvRows(results), { header: true, columns: [...COLUMNS] }) },
       report: (seconds) => report(results, o, seconds, session.workers, plan.command),

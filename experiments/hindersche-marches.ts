@@ -234,9 +234,12 @@ function clusterColumns(
 async function countStudy(
   o: StudyOptions,
   files: readonly string[],
+  threads: number,
 ): Promise<Omit<StudyResult, 'seconds' | 'workers' | 'command'>> {
   // One session for the three queries: each opens the databases again otherwise.
-  const [check, counts, cells] = await runQueries(files, [CHECK_SQL, COUNTS_SQL, UNITS_SQL].join(';\n'));
+  const [check, counts, cells] = await runQueries(files, [CHECK_SQL, COUNTS_SQL, UNITS_SQL].join(';\n'), {
+    threads,
+  });
   for (const [bots, engine, counted] of check.rows as [string, number, number][]) {
     if (engine !== counted)
       throw new Error(`${bots}: ${counted} marches in the deals but ${engine} by the engine's metric`);
@@ -607,7 +610,7 @@ export const experiment: Experiment = {
     const files = await playPlan(plan.runs, session);
     // A shard plays its part; the results wait for all of them.
     if (session.shard) return null;
-    const counted = await countStudy(o, files);
+    const counted = await countStudy(o, files, session.workers);
     return {
       tables: { [NAME]: csvText(counted.rows) },
       report: (seconds) =>

@@ -220,8 +220,8 @@ export async function runExperiment(o: Options, s: Session, runs?: readonly Plan
   if (s.shard) return null;
   const rungs: Rung[] = [];
   for (const { bot, deal: dealRun, match: matchRun } of plan) {
-    const deal = await pairedValues(databasesOfRun(dealRun.name, s.workDir), dealRun);
-    const match = matchRun ? await pairedValues(databasesOfRun(matchRun.name, s.workDir), matchRun) : null;
+    const deal = await pairedValues(databasesOfRun(dealRun.name, s.workDir), dealRun, s.workers);
+    const match = matchRun ? await pairedValues(databasesOfRun(matchRun.name, s.workDir), matchRun, s.workers) : null;
     // The bot is the lineup's first entrant; its moves over both runs.
     const clock = [dealRun, matchRun].reduce(
       (c, run) => {

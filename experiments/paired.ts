@@ -48,7 +48,7 @@ export function runName(...parts: string[]): string {
 }
 
 /** The per-group differences of a comparison's run, from its databases (`files`). */
-export async function pairedValues(files: readonly string[], run: PlannedRun): Promise<Played> {
+export async function pairedValues(files: readonly string[], run: PlannedRun, threads: number): Promise<Played> {
   const { unit, groups } = run;
   const { game, table: seating } = tableOf(run);
   const lineup = await resolveLineup(run.bots, game, seating.seats);
@@ -58,7 +58,9 @@ export async function pairedValues(files: readonly string[], run: PlannedRun): P
   const columns = metrics.map(
     (m) => `avg(${sqlName(m.key)}) FILTER (WHERE bot = ${a}) - avg(${sqlName(m.key)}) FILTER (WHERE bot = ${b})`,
   );
-  const r = await runQuery(files, `SELECT grp, ${columns.join(', ')} FROM ${table} GROUP BY grp ORDER BY grp`);
+  const r = await runQuery(files, `SELECT grp, ${columns.join(', ')} FROM ${table} GROUP BY grp ORDER BY grp`, {
+    threads,
+  });
   const diffs = metrics.map(() => new Float64Array(groups).fill(NaN));
   for (const row of r.rows) {
     const g = row[0] as number;
@@ -74,6 +76,7 @@ export async function pairedValues(files: readonly string[], run: PlannedRun): P
     const w = await runQuery(
       files,
       `SELECT coalesce(sum(won), 0)::DOUBLE, count(won)::DOUBLE FROM ${table} WHERE bot = ${a} GROUP BY grp ORDER BY grp`,
+      { threads },
     );
     const rate = new RatioMoments();
     for (const [k, n] of w.rows as [number, number][]) rate.add(k, n);

@@ -1,7 +1,8 @@
 /**
  * Playing a plan: each run (experiment.ts's `PlannedRun`, plain JSON) is resolved here
  * through the harness (its game, table and bots) and played (`playRun`: the worker
- * pool, its journal, `--resume`, shards) into a database of its own in the
+ * pool, its journal, `--resume`, shards; the runs one after another on one pool, without
+ * draining it between them, lanes.ts) into a database of its own in the
  * experiment's work directory; the experiment's tables are queries over those
  * databases read together (`queryPlan`: `runs.name` names each run). So an experiment
  * scales as a run does, gives the same bytes for any number of workers, continues after
@@ -18,7 +19,8 @@ import type { Game, TableConfig } from '../src/games/game.js';
 import { sqlString } from '../src/harness/db/db.js';
 import { runQueries, type QueryResult } from '../src/harness/db/query.js';
 import { runNumber } from '../src/harness/db/schema.js';
-import { isComplete, readJournal } from '../src/harness/run/journal.js';
+import { isComplete, readJournal, type JournalContents } from '../src/harness/run/journal.js';
+import { Lanes } from '../src/harness/run/lanes.js';
 import { gameNamed, tableFor } from '../src/harness/run/parts.js';
 import { checkOutputs } from '../src/harness/run/outputs.js';
 import { createRunner } from '../src/harness/run/pool.js';
@@ -97,24 +99,84 @@ export async function playPlan(runs: readonly PlannedRun[], o: PlanOptions): Pro
       },
     ],
   });
-  // One pool for every run: starting threads and loading the bots once.
+  const toPlay = specs.flatMap((spec, i) => {
+    const journal = join(o.workDir, spec.files.journal!);
+    const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
+    if (resume && isComplete(resume)) return [];
+    // Resuming the whole plan over every shard's files: the parts stand for the run.
+    if (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir)) return [];
+    return [{ run: runs[i], spec, resume }];
+  });
+  if (toPlay.length > 0) await playTogether(toPlay, o);
+  return databasesOf(runs, o.workDir);
+}
+
+/** Runs begun and not ended at a time: each holds its files, its database and its players in the workers. */
+const OPEN = 3;
+
+/**
+ * The runs on one pool (threads started and bots loaded once), each in a lane of its
+ * own (lanes.ts): one after another, the next filling the workers the one before leaves
+ * idle, at most `OPEN` begun at a time. Each run's result is reported in plan order. A
+ * run that fails stops the runs after it (at their last finished group, their files
+ * valid for `--resume`) and is thrown once the runs before it have finished, as when
+ * they were played one by one.
+ */
+async function playTogether(
+  toPlay: readonly { run: PlannedRun; spec: RunSpec; resume: JournalContents | undefined }[],
+  o: PlanOptions,
+): Promise<void> {
   const runner = createRunner(o.workers);
+  const lanes = new Lanes(runner);
+  const stops = toPlay.map(() => new AbortController());
+  const stopAfter = (i: number) => stops.slice(i + 1).forEach((s) => s.abort());
+  const began = performance.now();
+  const played: Promise<RunResult | null>[] = [];
+  for (const [i, { spec, resume }] of toPlay.entries()) {
+    // A run opens its files and database once the run OPEN places before it has ended.
+    const before = i >= OPEN ? played[i - OPEN] : null;
+    played.push(
+      (async () => {
+        await before?.catch(() => undefined);
+        // Not begun: a run before it failed.
+        if (stops[i].signal.aborted) return null;
+        const lane = lanes.lane(i);
+        try {
+          const r = await playRun(spec, {
+            workers: o.workers,
+            resume,
+            force: o.force && !resume,
+            runner: lane,
+            signal: stops[i].signal,
+          });
+          if (r.failure) stopAfter(i);
+          return r;
+        } catch (e) {
+          stopAfter(i);
+          throw e;
+        } finally {
+          await lane.close();
+        }
+      })(),
+    );
+  }
+  // Each is awaited in turn below; one that fails meanwhile is not an unhandled rejection.
+  for (const p of played) p.catch(() => undefined);
   try {
-    for (const [i, s] of specs.entries()) {
-      const journal = join(o.workDir, s.files.journal!);
-      const resume = o.resume && existsSync(journal) ? readJournal(journal, 'resume file') : undefined;
-      if (resume && isComplete(resume)) continue;
-      // Resuming the whole plan over every shard's files: the parts stand for the run.
-      if (o.resume && !o.shard && !resume && shardsDone(runs[i].name, o.workDir)) continue;
-      const r = await playRun(s, { workers: o.workers, resume, force: o.force && !resume, runner });
+    for (const [i, p] of played.entries()) {
+      const r = await p;
+      // Not begun: the run before it that failed was thrown at its own turn.
+      if (!r) continue;
       if (r.failure) throw r.failure;
-      o.onResult?.(runs[i], r);
-      o.progress?.(`${s.bots.join(',')} (${s.unit} x ${s.groups}): ${r.seconds.toFixed(1)} s`);
+      const { run, spec } = toPlay[i];
+      o.onResult?.(run, r);
+      const after = (performance.now() - began) / 1000;
+      o.progress?.(`${spec.bots.join(',')} (${spec.unit} x ${spec.groups}): done after ${after.toFixed(1)} s`);
     }
   } finally {
+    await Promise.allSettled(played);
     await runner.close();
   }
-  return databasesOf(runs, o.workDir);
 }
 
 /** The databases of the plan's runs in the work directory: whole runs, or all their shards' parts. */
@@ -167,6 +229,8 @@ export async function queryPlan(
   workDir: string,
   sql: string,
   where: string,
+  /** DuckDB's threads: an experiment's `--workers`. */
+  threads: number,
 ): Promise<QueryResult> {
   const specs = await specsOf(runs, workDir, null);
   const names = specs.map((s, i) => `(${runNumber(s)}, ${sqlString(runs[i].name)})`).join(', ');
@@ -182,7 +246,7 @@ export async function queryPlan(
   ];
   let results: QueryResult[];
   try {
-    results = await runQueries(databasesOf(runs, workDir), [...named, sql].join(';\n'));
+    results = await runQueries(databasesOf(runs, workDir), [...named, sql].join(';\n'), { threads });
   } catch (e) {
     if (e instanceof TafelError && e.code === 'bad-sql')
       throw new TafelError('bad-sql', `${where}: ${e.message.replace(/^query: /, '')}`);

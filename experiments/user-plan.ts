@@ -74,7 +74,7 @@ export const userPlan: Experiment = {
     if (session.shard) return null;
     const results: QueryResult[] = [];
     for (const [i, t] of plan.tables.entries())
-      results.push(await queryPlan(plan.runs, session.workDir, t.sql!, `tables[${i}].sql`));
+      results.push(await queryPlan(plan.runs, session.workDir, t.sql!, `tables[${i}].sql`, session.workers));
     return {
       tables: Object.fromEntries(plan.tables.map((t, i) => [t.name, csvText(results[i])])),
       report: (seconds) => planReport(plan, results, seconds, session.workers),

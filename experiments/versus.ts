@@ -81,7 +81,7 @@ export async function runExperiment(o: Options, s: Session, given?: readonly Pla
   if (s.shard) return null;
   const bouts: Bout[] = [];
   for (const [i, run] of runs.entries()) {
-    const played = await pairedValues(databasesOfRun(run.name, s.workDir), run);
+    const played = await pairedValues(databasesOfRun(run.name, s.workDir), run, s.workers);
     const bot = perMove(times.get(run.name), 0);
     const champion = perMove(times.get(run.name), 1);
     bouts.push({

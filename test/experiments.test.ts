@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { count, seed, seedOf, wholes } from '../experiments/command.js';
 import { TafelError } from '../src/core/errors.js';
-import { ROOT, expectUserError, tafel } from './cli-helpers.js';
+import { ROOT, expectUserError, journalGroups, tafel } from './cli-helpers.js';
 
 describe('the shared experiment checks', () => {
   it('shares its checks', () => {
@@ -156,6 +156,31 @@ describe('tafel experiment', () => {
       ok([join(dir, 'example.plan.json'), '--workers', '1', '--out-dir', again, '--work-dir', join(dir, 'w1')]);
       for (const f of ['example.csv', 'example-deals.csv'])
         expect(readFileSync(join(again, f), 'utf8')).toBe(readFileSync(join(dir, f), 'utf8'));
+    }));
+
+  it('a run that fails stops the runs after it, lets those before it finish, and is reported in one line', () =>
+    withDir((dir) => {
+      const bot = join(ROOT, 'test', 'fixtures', 'throwing-bot.js');
+      const plan = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as {
+        runs: { name: string; groups: number; bots: string }[];
+      };
+      plan.runs = [
+        { ...plan.runs[0], groups: 300 },
+        { ...plan.runs[1], name: 'thrower', bots: `random,${bot}` },
+        { ...plan.runs[0], name: 'after', groups: 20000 },
+      ];
+      const file = join(dir, 'failing.json');
+      writeFileSync(file, JSON.stringify(plan));
+      const work = join(dir, 'w');
+      const r = tafel(['experiment', file, '--workers', '2', '--out-dir', join(dir, 'o'), '--work-dir', work]);
+      expect(r.status).toBe(3);
+      expect(r.stderr.trim().split('\n').pop()).toMatch(/^tafel: .*throwing-bot\.js at seat \d threw boom/);
+      expect(existsSync(join(dir, 'o', 'failing.csv'))).toBe(false);
+      const groups = (run: string) => journalGroups(readFileSync(join(work, `${run}.journal.jsonl`), 'utf8'));
+      expect(groups('heuristic-random')).toBe(300);
+      expect(groups('thrower')).toBe(0);
+      const after = existsSync(join(work, 'after.journal.jsonl')) ? groups('after') : 0;
+      expect(after).toBeLessThan(20000);
     }));
 
   it('a plan played in shards, then --resume, gives the CSV of one machine', () =>

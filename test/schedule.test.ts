@@ -1,7 +1,7 @@
 /**
  * The pieces of parallel runs that need no game: the scheduler's ordering (results
  * arrive in any order, are delivered in group order), its failure and interrupt
- * rules, shard ranges, and the progress line's pace.
+ * rules, runs sharing one pool in lanes, shard ranges, and the progress line's pace.
  */
 import { describe, expect, it } from 'vitest';
 import type { BatchResult, Failure } from '../src/harness/run/batch.js';
@@ -9,6 +9,7 @@ import type { RunSpec } from '../src/harness/run/spec.js';
 import type { BatchTask } from '../src/harness/run/task.js';
 import type { Runner } from '../src/harness/run/pool.js';
 import { createProgress } from '../src/harness/run/progress.js';
+import { Lanes } from '../src/harness/run/lanes.js';
 import { playInOrder } from '../src/harness/run/schedule.js';
 import { parseShard, shardRange } from '../src/harness/run/shard.js';
 
@@ -99,6 +100,54 @@ describe('playInOrder', () => {
 
   it('does nothing for an empty range', async () => {
     expect(await collect(fakeRunner(2), 7, 7).end).toEqual({ end: 'done' });
+  });
+});
+
+describe('lanes', () => {
+  it('plays runs on one pool, each delivered as alone, a lane before the next', async () => {
+    const pool = fakeRunner(2, -1, 4);
+    const lanes = new Lanes(pool);
+    const specs = [{ bots: ['a'] }, { bots: ['b'] }, { bots: ['c'] }] as unknown as RunSpec[];
+    const sizes = [700, 300, 500];
+    const runs = specs.map((s, i) => {
+      const seen: number[] = [];
+      const end = playInOrder({
+        spec: s,
+        runner: lanes.lane(i),
+        from: 0,
+        to: sizes[i],
+        onBatch: (r) => void seen.push(...Array.from({ length: r.done }, (_, k) => r.start + k)),
+      });
+      return { seen, end };
+    });
+    for (const [i, r] of runs.entries()) {
+      expect(await r.end).toEqual({ end: 'done' });
+      expect(r.seen).toEqual(Array.from({ length: sizes[i] }, (_, k) => k));
+    }
+    // The pool got each run's last batch before any batch of a later run.
+    const lane = pool.tasks.map((t) => specs.indexOf(t.spec));
+    for (let i = 0; i + 1 < specs.length; i++) {
+      const last = pool.tasks.findIndex((t) => t.spec === specs[i] && t.start + t.count === sizes[i]);
+      expect(last).toBeGreaterThanOrEqual(0);
+      expect(lane.slice(0, last).some((l) => l > i)).toBe(false);
+    }
+    // And the next run started before the one ahead had all its batches back: no worker idle between runs.
+    const firstOfSecond = lane.indexOf(1);
+    expect(lane.slice(firstOfSecond).includes(0)).toBe(false);
+    expect(firstOfSecond).toBeGreaterThan(0);
+  });
+
+  it("drops a closed lane's batches that the pool has not taken", async () => {
+    const pool = fakeRunner(1, -1, 5);
+    const lanes = new Lanes(pool);
+    const [first, second] = [lanes.lane(0), lanes.lane(1)];
+    const task = (start: number) => ({ spec, start, count: 1, rows: null });
+    const taken = [first.run(task(0)), first.run(task(1))];
+    void second.run(task(2));
+    await second.close();
+    await Promise.all(taken);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pool.tasks.map((t) => t.start)).toEqual([0, 1]);
   });
 });
 

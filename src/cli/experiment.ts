@@ -16,7 +16,12 @@ import type { SharedFlags } from './experiment-run.js';
 /** The flags every experiment takes, defined as `tafel run` defines the ones they share. */
 function addSharedFlags(cmd: Command): Command {
   return cmd
-    .option('--workers <n>', 'worker threads', positiveInt('--workers'), availableParallelism())
+    .option(
+      '--workers <n>',
+      "worker threads, and DuckDB's threads for the queries",
+      positiveInt('--workers'),
+      availableParallelism(),
+    )
     .option('--work-dir <dir>', "where each run's journal and database go (default work/<name>)")
     .option('--resume', 'continue the runs in --work-dir (an interrupted experiment)')
     .option(

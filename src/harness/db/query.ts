@@ -82,10 +82,16 @@ async function attach(connection: DuckDBConnection, f: string, name: string, who
   }
 }
 
+/** How a session runs: `threads`, DuckDB's threads (by default one a core). */
+export interface QueryOptions {
+  readonly threads?: number;
+}
+
 /** A session with `files` attached and their tables as views; `who` begins its messages. */
 export async function openQuery(
   files: readonly string[],
   who = 'query',
+  o: QueryOptions = {},
 ): Promise<{ connection: DuckDBConnection; close(): void }> {
   for (const [i, f] of files.entries()) {
     if (!existsSync(f)) throw new TafelError('unreadable', `${who}: ${f}: no such file`);
@@ -94,7 +100,7 @@ export async function openQuery(
     if (files.findIndex((g) => resolve(g) === resolve(f)) < i)
       throw new TafelError('bad-option', `${who}: ${f} is given twice`);
   }
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:', o.threads ? { threads: String(o.threads) } : undefined);
   const connection = await instance.connect();
   const close = () => {
     connection.closeSync();
@@ -166,9 +172,9 @@ export async function openQuery(
 }
 
 /** The result of every statement of `sql`, in order (DuckDB runs only the last of several given as one). */
-export async function runQueries(files: readonly string[], sql: string): Promise<QueryResult[]> {
+export async function runQueries(files: readonly string[], sql: string, o: QueryOptions = {}): Promise<QueryResult[]> {
   if (!/[^\s;]/.test(sql)) throw new TafelError('bad-sql', 'query: no SQL statement given');
-  const session = await openQuery(files);
+  const session = await openQuery(files, 'query', o);
   const failed = (e: unknown): never => {
     throw new TafelError('bad-sql', `query: ${firstLine(e).replace(/^Failed to extract statements: /, '')}`);
   };
@@ -187,8 +193,8 @@ export async function runQueries(files: readonly string[], sql: string): Promise
 }
 
 /** The result of `sql`, which must be one statement. */
-export async function runQuery(files: readonly string[], sql: string): Promise<QueryResult> {
-  const results = await runQueries(files, sql);
+export async function runQuery(files: readonly string[], sql: string, o: QueryOptions = {}): Promise<QueryResult> {
+  const results = await runQueries(files, sql, o);
   if (results.length !== 1)
     throw new TafelError('bad-sql', `query: ${results.length} statements given, where one is asked`);
   return results[0];

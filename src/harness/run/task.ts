@@ -3,8 +3,9 @@
  * shared memory where timed moves are announced (see watch.ts), and the registry where
  * the thread announces the bot programs it starts (programs/registry.ts). Each thread makes the
  * spec live once (it has its own module registry: bots are loaded again, by source,
- * with the parameters the spec holds) and keeps the player for the next batch of the
- * same run.
+ * with the parameters the spec holds) and keeps the player for the next batches of the
+ * same run: those of the last few runs it served, since runs played one after another
+ * on one pool (lanes.ts) hand a thread batches of two or three runs at their seams.
  */
 import { isTafelError } from '../../core/errors.js';
 import { BatchPlayer, failureOf, type BatchResult } from './batch.js';
@@ -27,25 +28,39 @@ export interface BatchTask {
   readonly rows?: Float64Array | null;
 }
 
-/** The one player of the latest run in this thread (a worker serves one run at a time; the main thread too). */
-let current: { key: string; player: Promise<BatchPlayer> } | null = null;
+/** Players kept in this thread. */
+const KEPT = 3;
+/** The players of the latest runs in this thread, the most recently used last. */
+const players = new Map<string, Promise<BatchPlayer>>();
+
+/** The player of the run `task` belongs to: kept, or made (the least recently used one let go). */
+function playerFor(task: BatchTask, key: string): Promise<BatchPlayer> {
+  let player = players.get(key);
+  if (player) players.delete(key);
+  else {
+    const registry = task.programs && new ProcessRegistry(task.programs);
+    player = liveRun(task.spec, registry).then((run) => new BatchPlayer(run));
+  }
+  players.set(key, player);
+  if (players.size > KEPT) {
+    const [oldest, p] = players.entries().next().value!;
+    players.delete(oldest);
+    // That run is over in this thread: its bot programs quit.
+    p.then(
+      (x) => x.close(),
+      () => undefined,
+    );
+  }
+  return player;
+}
 
 export async function playTask(task: BatchTask): Promise<BatchResult> {
   const key = JSON.stringify(task.spec);
-  if (current?.key !== key) {
-    // The thread's earlier run is over: its bot programs quit.
-    current?.player.then(
-      (p) => p.close(),
-      () => undefined,
-    );
-    const registry = task.programs && new ProcessRegistry(task.programs);
-    current = { key, player: liveRun(task.spec, registry).then((run) => new BatchPlayer(run)) };
-  }
   let player: BatchPlayer;
   try {
-    player = await current.player;
+    player = await playerFor(task, key);
   } catch (e) {
-    current = null;
+    players.delete(key);
     if (!isTafelError(e)) throw e;
     const failure = failureOf(e, task.start);
     return {
