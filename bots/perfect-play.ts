@@ -279,9 +279,11 @@ export class PerfectPlay {
     exact: number,
     model: OpponentModel = 'paranoid',
     playout: EstimatePlayout = 'coalition',
+    keepEstimates = false,
   ): void {
     this.model = model;
     this.solver.selfishPlayout = playout === 'selfish' && this.maxn !== null;
+    this.solver.keepEstimates = keepEstimates;
     this.budget = budget;
     this.exact = exact;
     this.used = 0;

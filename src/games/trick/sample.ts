@@ -17,7 +17,7 @@
  *    (`HandSampler`), then `merge` into the starting hands.
  * 5. `replay` into the output state, which the game has begun from the observation.
  *
- * `samplerPerState` makes a game's `Game.sample` from its sampler: one per output state.
+ * `sharedSampler` makes a game's `Game.sample` from its sampler: one for every draw.
  */
 import { LANES, newSets } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
@@ -33,18 +33,26 @@ interface Sampler<S extends TrickState, O> {
 }
 
 /**
- * A game's `Game.sample`: one sampler per output state, made by `make` on the state's
- * first world, so that a sampler's buffers are never shared between searches (each
- * search keeps its own worlds) and nothing is allocated after warm-up.
+ * A game's `Game.sample` from its sampler: one sampler serves every call, made by
+ * `make` on the first. A sampler keeps nothing of a draw once it has written the world
+ * to `out` (states copy what they are begun from), and its counting table (`HandSampler`)
+ * is a cache whose contents depend only on the constraints, so which sampler draws a
+ * world never changes the world. A search draws hundreds of worlds a decision, and a
+ * sampler per output state cost a counting table of about 200 KB each, allocated anew
+ * for every bot of every deal: a quarter of pimc's time in Hindersche. A draw made while
+ * another is under way (a `watcher` that samples) takes a second sampler.
  */
-export function samplerPerState<S extends TrickState, O>(
+export function sharedSampler<S extends TrickState, O>(
   make: () => Sampler<S, O>,
 ): (obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>) => void {
-  const samplers = new WeakMap<S, Sampler<S, O>>();
+  const idle: Sampler<S, O>[] = [];
   return (obs, rng, out, watcher) => {
-    let s = samplers.get(out);
-    if (!s) samplers.set(out, (s = make()));
-    s.sample(obs, rng, out, watcher);
+    const s = idle.pop() ?? make();
+    try {
+      s.sample(obs, rng, out, watcher);
+    } finally {
+      idle.push(s);
+    }
   };
 }
 
