@@ -12,7 +12,7 @@ import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { HinderscheMatch, type HinderscheRules } from './match.js';
 import { HinderscheSampler } from './sample.js';
-import { sharedSampler } from '../trick/sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { HINDERSCHE_FACTS } from './facts.js';
 import { dealAims, outlook } from './aims.js';
 import { HinderscheState, SEATS } from './state.js';
@@ -114,7 +114,7 @@ export const hindersche: Game<HinderscheState, HinderscheView, HinderscheRecord>
     trumpLane: TRUMP_LANE,
     note: 'card points kept: the most points take the mark (H-4); the solver also answers march questions (100+) by target',
   },
-  sample: sharedSampler(() => new HinderscheSampler()),
+  sample: samplerPerState(() => new HinderscheSampler()),
   // Marches (and their outlook) for search bots: aims.ts.
   dealAims,
   outlook,

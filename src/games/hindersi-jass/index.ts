@@ -15,7 +15,7 @@ import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
-import { sharedSampler } from '../trick/sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { dealAims, outlook } from './aims.js';
 import { JassState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import { PACK, TRUMP_LANE } from './cards.js';
@@ -93,7 +93,7 @@ export const hindersiJass: Game<JassState, JassView, JassRecord> = {
     trumpLane: TRUMP_LANE,
     note: 'card points with the last 5: the fewest win the Partie (J-5, J-6)',
   },
-  sample: sharedSampler(() => new JassSampler()),
+  sample: samplerPerState(() => new JassSampler()),
   // Marches (and their outlook) for search bots: aims.ts.
   dealAims,
   outlook,

@@ -17,7 +17,7 @@
  *    (`HandSampler`), then `merge` into the starting hands.
  * 5. `replay` into the output state, which the game has begun from the observation.
  *
- * `sharedSampler` makes a game's `Game.sample` from its sampler: one for every draw.
+ * `samplerPerState` makes a game's `Game.sample` from its sampler: one per output state.
  */
 import { LANES, newSets } from '../../core/cardset.js';
 import type { Rng } from '../../core/rng.js';
@@ -33,28 +33,36 @@ interface Sampler<S extends TrickState, O> {
 }
 
 /**
- * A game's `Game.sample` from its sampler: one sampler serves every call, made by
- * `make` on the first. A sampler keeps nothing of a draw once it has written the world
- * to `out` (states copy what they are begun from), and its counting table (`HandSampler`)
- * is a cache whose contents depend only on the constraints, so which sampler draws a
- * world never changes the world. A search draws hundreds of worlds a decision, and a
- * sampler per output state cost a counting table of about 200 KB each, allocated anew
- * for every bot of every deal: a quarter of pimc's time in Hindersche. A draw made while
- * another is under way (a `watcher` that samples) takes a second sampler.
+ * A game's `Game.sample`: one sampler per output state, made by `make` on the state's
+ * first world, so that a sampler's buffers are never shared between searches (each
+ * search keeps its own worlds) and nothing is allocated after warm-up.
  */
-export function sharedSampler<S extends TrickState, O>(
+export function samplerPerState<S extends TrickState, O>(
   make: () => Sampler<S, O>,
 ): (obs: O, rng: Rng, out: S, watcher?: HistoryWatcher<S>) => void {
-  const idle: Sampler<S, O>[] = [];
+  const samplers = new WeakMap<S, Sampler<S, O>>();
   return (obs, rng, out, watcher) => {
-    const s = idle.pop() ?? make();
-    try {
-      s.sample(obs, rng, out, watcher);
-    } finally {
-      idle.push(s);
-    }
+    let s = samplers.get(out);
+    if (!s) samplers.set(out, (s = make()));
+    s.sample(obs, rng, out, watcher);
   };
 }
+
+/**
+ * The `HandSampler` of every lane sampler that deals to `maxHolders` holders at most.
+ * A deal is a function of its constraints and the stream alone (the counting table is
+ * a cache of the constraints, rebuilt when they change), and `deal` calls nothing
+ * outside it, so one serves every sampler. Its table is about 200 KB: one per output
+ * state cost that much per world of every search bot of every deal (a quarter of pimc's
+ * time in Hindersche, its 300 worlds a decision, went to allocating them).
+ */
+function sharedHandSampler(maxHolders: number): HandSampler {
+  let sampler = handSamplers.get(maxHolders);
+  if (!sampler) handSamplers.set(maxHolders, (sampler = new HandSampler(maxHolders)));
+  return sampler;
+}
+
+const handSamplers = new Map<number, HandSampler>();
 
 /** Holders of unseen cards: the seats, and the cards out of play. */
 const HOLDERS = MAX_SEATS + 1;
@@ -81,7 +89,7 @@ export class LaneSampler {
 
   /** `maxHolders`: the most holders the game ever deals to (sizes `HandSampler`'s tables). */
   constructor(maxHolders: number) {
-    this.dealer = new HandSampler(maxHolders);
+    this.dealer = sharedHandSampler(maxHolders);
     for (let h = 0; h < HOLDERS; h++) this.outOff[h] = h * LANES;
   }
 

@@ -15,7 +15,7 @@ import type { Game, TableConfig } from '../game.js';
 import { TAROCK_LANE, codeName, parseCard, pipsFor } from './cards.js';
 import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
 import { AnderleSampler } from './sample.js';
-import { sharedSampler } from '../trick/sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { dealAims, outlook } from './aims.js';
 import { AnderleState, MAX_PLAYERS, MIN_SEATS } from './state.js';
 import type { AnderleView } from './view.js';
@@ -149,7 +149,7 @@ export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
     trumpLane: TAROCK_LANE,
     note: 'tricks: each pays a quarter of the pot, and a player in with none pays the pot (A-5, A-6)',
   },
-  sample: sharedSampler(() => new AnderleSampler()),
+  sample: samplerPerState(() => new AnderleSampler()),
   // The hand's money for search bots (no march): aims.ts.
   dealAims,
   outlook,

@@ -9,7 +9,7 @@ import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
 import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
-import { sharedSampler } from '../trick/sample.js';
+import { samplerPerState } from '../trick/sample.js';
 import { SEATS, VierscheState } from './state.js';
 import { PACK, TRUMP_LANE } from './cards.js';
 import { frenchCardNames } from '../trick/french-names.js';
@@ -68,5 +68,5 @@ export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
     trumpLane: TRUMP_LANE,
     note: "the team's card points: 100 of them win a game (V-7)",
   },
-  sample: sharedSampler(() => new VierscheSampler()),
+  sample: samplerPerState(() => new VierscheSampler()),
 };
