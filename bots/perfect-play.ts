@@ -22,8 +22,10 @@
  *   horizon** (`Solver.horizon`; at the time of writing the side's measure at the end of
  *   a greedy playout of the rest of the deal, every seat following a card player's rule
  *   of thumb, so the estimate knows who holds the high cards; before that it was the
- *   measure so far plus what is still in play split evenly by seat). So the first `h`
- *   tricks are played perfectly and the rest by rule of thumb. The first level (finish
+ *   measure so far plus what is still in play split evenly by seat; with `begin`'s
+ *   `keepEstimates`, one playout per position and search, kept in the solver's table).
+ *   So the first `h` tricks are played perfectly and the rest by rule of thumb. The
+ *   first level (finish
  *   the current trick when mid-trick, else one trick) always runs, whatever the budget,
  *   so every world gives values. A level is started only if the allowance left is at
  *   least `GROWTH` times what the previous level cost (each trick multiplies the cost
@@ -279,9 +281,11 @@ export class PerfectPlay {
     exact: number,
     model: OpponentModel = 'paranoid',
     playout: EstimatePlayout = 'coalition',
+    keepEstimates = false,
   ): void {
     this.model = model;
     this.solver.selfishPlayout = playout === 'selfish' && this.maxn !== null;
+    this.solver.keepEstimates = keepEstimates;
     this.budget = budget;
     this.exact = exact;
     this.used = 0;

@@ -96,6 +96,12 @@
  * heuristic model, yes/no answers), a move whose mean falls far behind the leader's over
  * the worlds so far is not valued in the later worlds.
  *
+ * Kept estimates (`estimates=kept`, the solver's models): a position at a search's
+ * horizon is estimated by one greedy playout, kept in the solver's table for the
+ * search's later zero-window probes and transpositions (`Solver.keepEstimates`), so a
+ * budget buys deeper search. Off by default: in Viersche it was not yet shown to keep
+ * the strength at a budget small enough to save time (bots/NOTES.md).
+ *
  * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
  * streams), so play is a function of the deal.
  */
@@ -201,6 +207,13 @@ const PARAMS: readonly ParamSpec[] = [
       'on: moves whose mean falls far behind the leader over the worlds so far are not valued in the later worlds (halving.ts; with choose=mean and uniform worlds, in the heuristic model and at yes/no answers); off: every move in every world',
   },
   {
+    key: 'estimates',
+    type: ['replayed', 'kept'],
+    default: 'replayed',
+    description:
+      "the solver's models: kept: a position at the horizon is estimated by one playout per search, kept in the table for the search's later probes and transpositions; replayed: a playout at every visit",
+  },
+  {
     key: 'postpone',
     type: 'int',
     default: 0,
@@ -262,6 +275,7 @@ class PimcBot implements Bot {
   private readonly model: Exclude<BotModel, 'auto'>;
   private readonly depth: number;
   private readonly playout: EstimatePlayout;
+  private readonly keepEstimates: boolean;
   private readonly votes: boolean;
   private readonly play: PerfectPlay;
   /** Inference from the others' moves (null: uniform worlds), its candidate worlds and their weights and draws. */
@@ -315,6 +329,7 @@ class PimcBot implements Bot {
     this.exact = Number(ctx.params.exact);
     this.depth = Number(ctx.params.depth);
     this.playout = ctx.params.playout as EstimatePlayout;
+    this.keepEstimates = ctx.params.estimates === 'kept';
     this.votes = ctx.params.choose === 'votes';
     this.play = sharedPerfectPlay(ctx.game, ctx.table, TT_BITS);
     const infer = ctx.params.infer === 'heuristic';
@@ -372,7 +387,7 @@ class PimcBot implements Bot {
       return moves[this.best(n)];
     }
     const search = this.search;
-    if (!search) play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout);
+    if (!search) play.begin(this.budget, this.exact, this.model as OpponentModel, this.playout, this.keepEstimates);
     if (this.alpha && obs.decision === Decision.Card) {
       this.alpha.search(chosen, times, distinct, obs.seat, moves, n, this.alphamu, totals);
       return moves[this.best(n)];

@@ -129,6 +129,7 @@ describe('pimc and oracle: registration', () => {
       'choose',
       'depth',
       'deviate',
+      'estimates',
       'exact',
       'halving',
       'infer',
@@ -137,7 +138,7 @@ describe('pimc and oracle: registration', () => {
       'postpone',
       'worlds',
     ]);
-    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu, d.halving, d.budget]).toEqual([
+    expect([d.model, d.depth, d.infer, d.postpone, d.alphamu, d.halving, d.budget, d.estimates]).toEqual([
       'auto',
       1,
       'none',
@@ -145,6 +146,7 @@ describe('pimc and oracle: registration', () => {
       0,
       'on',
       1_000_000,
+      'replayed',
     ]);
     expect(resolveParams(oracle.params, {}, 'bot oracle').model).toBe('auto');
     // auto: minimax between two teams, the heuristic model in the games of individuals.
@@ -184,6 +186,7 @@ describe('pimc and oracle: registration', () => {
           postpone: '2',
           alphamu: '3',
           halving: 'off',
+          estimates: 'kept',
         },
         'bot pimc',
       ),
@@ -199,6 +202,7 @@ describe('pimc and oracle: registration', () => {
       deviate: 0.5,
       candidates: 2,
       halving: 'off',
+      estimates: 'kept',
       postpone: 2,
       alphamu: 3,
     });
@@ -219,6 +223,7 @@ describe('pimc and oracle: registration', () => {
       { alphamu: '-1' },
       { alphamu: '7' },
       { halving: 'yes' },
+      { estimates: 'cached' },
     ];
     for (const bad of bads) {
       let err: unknown;
@@ -402,6 +407,7 @@ describe('pimc and oracle: determinism', () => {
       ['hindersi-jass', `${PIMC},random`],
       ['hindersi-jass', 'pimc:worlds=3:budget=20000:model=maxn,random'],
       ['hindersche', 'pimc:worlds=5:postpone=1,random'],
+      ['viersche', `${PIMC}:estimates=kept,random`],
     ]) {
       const a = await records(name, bots, 'same', 0, 2);
       const b = await records(name, bots, 'same', 0, 2);

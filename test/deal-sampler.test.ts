@@ -2,6 +2,9 @@ import { describe, it, expect } from 'vitest';
 import { HandSampler } from '../src/games/trick/hand-sampler.js';
 import { LANES, setToCodes } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
+import type { State } from '../src/games/game.js';
+import { GAMES } from '../src/games/index.js';
+import { defaultTable, endgame } from './endgames.js';
 
 const KEY = seedKey('test');
 
@@ -284,4 +287,51 @@ describe('HandSampler', () => {
       }
     }
   });
+});
+
+/** Every seat's view of `world`: together, its hands and history. */
+function worldText(world: State, seats: number): string {
+  let text = '';
+  for (let seat = 0; seat < seats; seat++) text += world.observe(seat).fingerprint();
+  return text;
+}
+
+describe('Game.sample (one HandSampler serves every lane sampler)', () => {
+  // A world must be a function of the observation and the stream alone: not of the
+  // state it is written to, nor of what the game's sampler drew before.
+  for (const game of GAMES) {
+    it(`${game.name}: the same world whatever was drawn before, and inside another draw`, () => {
+      const table = defaultTable(game, game.name === 'vier-anderle' ? 5 : 4);
+      const seats = table.seats;
+      let compared = 0;
+      for (let i = 0; i < 6; i++) {
+        const s = endgame('shared-sampler', game, table, i, 5, i % 3);
+        const t = endgame('shared-sampler-other', game, table, i, 7, 1);
+        if (s === null || t === null) continue;
+        const obs = s.observe(s.toMove);
+        const other = t.observe((t.toMove + 1) % seats);
+        const first = game.newState(table);
+        game.sample(obs, new Rng(KEY, i), first);
+        const want = worldText(first, seats);
+        const scratch = game.newState(table);
+        for (let k = 0; k < 5; k++) game.sample(other, new Rng(KEY, 100 + k), k % 2 === 0 ? scratch : first);
+        const second = game.newState(table);
+        game.sample(obs, new Rng(KEY, i), second);
+        expect(worldText(second, seats), `${game.name} position ${i}`).toBe(want);
+        // A watcher that draws a world of its own while the outer draw replays.
+        let nested = 0;
+        const watcher = {
+          before: () => {
+            if (nested++ === 0) game.sample(other, new Rng(KEY, 7), scratch);
+          },
+        };
+        const third = game.newState(table);
+        game.sample(obs, new Rng(KEY, i), third, watcher);
+        expect(nested).toBeGreaterThan(0);
+        expect(worldText(third, seats), `${game.name} position ${i}, nested`).toBe(want);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(3);
+    });
+  }
 });

@@ -169,6 +169,61 @@ describe('the selfish playout beyond the horizon (games without teams)', () => {
   });
 });
 
+describe('estimates kept in the table (keepEstimates)', () => {
+  it('leave exact searches alone and run fewer playouts at a horizon, to about the same values (Viersche)', () => {
+    const game = GAMES.find((g) => g.name === 'viersche')!;
+    const table = defaultTable(game, 4);
+    const replayed = new Solver(game, table, { ttBits: 16 });
+    const kept = new Solver(game, table, { ttBits: 16 });
+    kept.keepEstimates = true;
+    const a = new Float64Array(128);
+    const b = new Float64Array(128);
+    const legal = newSets();
+    let searched = 0;
+    let cheaper = 0;
+    let same = 0;
+    let moves = 0;
+    for (let i = 0; i < 24; i++) {
+      const s = endgame('solver-kept', game, table, i, 7, i % 4);
+      if (s === null) continue;
+      const seat = s.toMove;
+      // Without a horizon nothing is estimated: the same values and nodes.
+      const e = endgame('solver-kept-exact', game, table, i, 4, i % 4);
+      if (e !== null) {
+        for (const sv of [replayed, kept]) sv.reset();
+        expect(kept.value(e, e.toMove), `position ${i}: exact`).toBe(replayed.value(e, e.toMove));
+        expect(kept.nodes, `position ${i}: exact nodes`).toBe(replayed.nodes);
+      }
+      replayed.horizon = kept.horizon = 2;
+      for (const sv of [replayed, kept]) sv.reset();
+      replayed.moveValues(s, seat, a);
+      kept.moveValues(s, seat, b);
+      if (kept.nodes < replayed.nodes) cheaper++;
+      const n = s.legal(legal, 0);
+      for (const code of setToCodes(legal)) {
+        const lo = kept.takenBy(s, seat);
+        expect(b[code]).toBeGreaterThanOrEqual(lo);
+        expect(b[code]).toBeLessThanOrEqual(lo + s.inPlay());
+        if (b[code] === a[code]) same++;
+      }
+      moves += n;
+      // From a reset solver the same nodes and values again (play stays a function of the deal).
+      const again = new Float64Array(128);
+      const nodes = kept.nodes;
+      kept.reset();
+      kept.moveValues(s, seat, again);
+      expect(kept.nodes, `position ${i}: kept again`).toBe(nodes);
+      for (const code of setToCodes(legal)) expect(again[code]).toBe(b[code]);
+      replayed.horizon = kept.horizon = Infinity;
+      searched++;
+    }
+    expect(searched).toBeGreaterThan(15);
+    // A kept estimate stands for a playout that history might since have steered elsewhere.
+    expect(cheaper).toBeGreaterThan(searched * 0.8);
+    expect(same).toBeGreaterThan(moves * 0.5);
+  });
+});
+
 describe('a search from a reset solver costs the same whatever ran before', () => {
   // Node budgets make play a function of node counts: they must not depend on what the
   // solver (or a game's own search, which keeps hints in its table) did before `reset`.
