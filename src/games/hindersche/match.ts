@@ -126,10 +126,9 @@ export class HinderscheMatch implements Match<HinderscheState, HinderscheRecord>
     this.dealIndex = 0;
     this.over = false;
     this.game = 0;
-    this.frame.fill(0);
-    this.marches.fill(0);
+    // Loops, not fill(): a typed array's fill is a runtime call, and reset runs once a single deal.
+    for (let s = 0; s < SEATS; s++) this.frame[s] = this.marches[s] = this.slate[s] = 0;
     this.phase = 1;
-    this.slate.fill(0);
     this.inMask = 15;
     this.lastDealer = (index + SEATS - 1) % SEATS;
     this.ties = 0;
@@ -257,7 +256,7 @@ export class HinderscheMatch implements Match<HinderscheState, HinderscheRecord>
     events?.push({ type: 'game', loser, frame: marks });
     this.game++;
     this.phase = 1;
-    this.slate.fill(0);
+    for (let s = 0; s < SEATS; s++) this.slate[s] = 0;
     this.inMask = 15;
     this.ties = 0;
     if (this.game >= this.rules.games)

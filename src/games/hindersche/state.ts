@@ -79,6 +79,8 @@ export const POINT_WEIGHT = 0.25;
 /** Moves in a deal: 36 cards at most, and per trick at most 3 offers and 3 objections. */
 const MAX_PLIES = PACK_SIZE + TRICKS * 6;
 const VALUE_KEYS = valueKeys(POINTS);
+/** The pack in order, copied into the deck before each shuffle (one copy, not a loop). */
+const UNSHUFFLED = Uint8Array.from({ length: PACK_SIZE }, (_, i) => i);
 
 // The game's words of the layout (../trick/layout.ts).
 /** The seats taking part, as a bit mask. */
@@ -153,7 +155,7 @@ export class HinderscheState extends TrickState<HinderscheView> implements Slate
    * position 35 is then the dealer's last card); positions from 9n on are the stack.
    */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
-    for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
+    deck.set(UNSHUFFLED);
     this.setup(ctx);
     rng.shuffle(deck, PACK_SIZE);
     const trump = suitOf(deck[PACK_SIZE - 1]);

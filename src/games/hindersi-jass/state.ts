@@ -67,6 +67,8 @@ export const MAX_PLAYERS = 4;
 /** Moves in a deal: every card of the pack, nothing else. */
 const MAX_PLIES = PACK_SIZE;
 const VALUE_KEYS = valueKeys(POINTS);
+/** The pack in order, copied into the deck before each shuffle (one copy, not a loop). */
+const UNSHUFFLED = Uint8Array.from({ length: PACK_SIZE }, (_, i) => i);
 /** The trump lane without the Puur. */
 const NOT_PUUR = ~(1 << PUUR_BIT);
 
@@ -136,7 +138,7 @@ export class JassState extends TrickState<JassView> {
    */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     const n = this.seats;
-    for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
+    deck.set(UNSHUFFLED);
     rng.shuffle(deck, PACK_SIZE);
     const trump = suitOf(deck[PACK_SIZE - 1]);
     const codes = trump * PACK_SIZE;
