@@ -147,6 +147,40 @@ export class Rng {
     s[3] = s3;
   }
 
+  /**
+   * `shuffle(a, n)` for a caller that reads only `a[0 .. keep - 1]` afterwards (a deal of
+   * part of a pack): the same draws and the same first `keep` entries, while above
+   * `keep` a swap only moves the entry at i down (the entry it would receive is never
+   * read). The rest of `a` is left scrambled.
+   */
+  shuffleFirst(a: Uint8Array, n: number, keep: number): void {
+    const s = this.s;
+    let s0 = s[0];
+    let s1 = s[1];
+    let s2 = s[2];
+    let s3 = s[3];
+    for (let i = n - 1; i > 0; i--) {
+      const r = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = rotl(s3, 11);
+      const top = r >>> 8;
+      const m = i + 1;
+      const j = m <= 256 ? (top * m) >>> 24 : Math.floor((top * m) / 16777216);
+      const x = a[i];
+      if (i < keep) a[i] = a[j];
+      a[j] = x;
+    }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+    s[3] = s3;
+  }
+
   /** A uniform double in [0, 1). */
   uniform(): number {
     return (this.next() >>> 0) / 4294967296;

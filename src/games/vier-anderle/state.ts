@@ -135,10 +135,11 @@ export class AnderleState extends TrickState<AnderleView> {
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     const pack = packCodes(this.pips);
     const n = pack.length;
-    deck.set(pack);
-    rng.shuffle(deck, n);
-    const dealt = this.dealt;
     const seats = this.seats;
+    deck.set(pack);
+    // Only the first seats x HAND positions are dealt; the rest of the pack is never read.
+    rng.shuffleFirst(deck, n, seats * HAND);
+    const dealt = this.dealt;
     for (let i = 0; i < seats * LANES; i++) dealt[i] = 0;
     for (let i = 0, seat = ctx.dealer + 1; i < seats * HAND; i++, seat++) {
       if (seat === seats) seat = 0;

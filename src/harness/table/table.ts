@@ -146,7 +146,8 @@ export class Table {
     this.dealHooks = this.bots.some((row) =>
       row.some((b) => b.startDeal !== undefined || b.finishDeal !== undefined || b.abandonDeal !== undefined),
     );
-    this.seatBots = new Array<Bot>(seats);
+    // Filled (a packed array, no holes) with the first entrant's bots until a rotation seats them.
+    this.seatBots = this.bots[0].slice();
     this.seatEntrant = new Int32Array(seats);
     this.moveTime = new Float64Array(spec.timeMoves ? 2 * lineup.entrants.length : 0);
     this.dealValues = new Float64Array(seats * game.dealMetrics.length);
@@ -168,7 +169,10 @@ export class Table {
     for (let seat = 0; seat < seats; seat++) {
       const e = entrantAt(lineup, seat, r);
       this.seatEntrant[seat] = e;
-      this.seatBots[seat] = this.bots[e][seat];
+      // Stored only when it changes: a store of an object costs a write barrier, and with
+      // one rotation (every seat the same entrant) this runs once a deal.
+      const bot = this.bots[e][seat];
+      if (this.seatBots[seat] !== bot) this.seatBots[seat] = bot;
     }
     const match = this.match;
     match.reset(g);
@@ -185,11 +189,14 @@ export class Table {
       if (this.dealHooks) this.finishHooks(g, r, k);
       match.finishDeal(this.state);
       match.dealMetrics(this.state, this.dealValues);
+      const values = this.dealValues;
+      const sums = out.dealSums;
       for (let seat = 0; seat < seats; seat++) {
         // A seat that took no part in the deal (NaN) is left out of its bot's means.
-        if (Number.isNaN(this.dealValues[seat * dm])) continue;
+        const first = values[seat * dm];
+        if (first !== first) continue;
         const e = this.seatEntrant[seat];
-        for (let m = 0; m < dm; m++) out.dealSums[e * dm + m] += this.dealValues[seat * dm + m];
+        for (let m = 0; m < dm; m++) sums[e * dm + m] += values[seat * dm + m];
         out.dealCounts[e]++;
       }
       out.deals++;
