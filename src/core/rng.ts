@@ -34,6 +34,11 @@ export function fmix32(h: number): number {
 
 const GOLDEN = 0x9e3779b9 | 0;
 
+/** What a stream's seed takes from its first coordinate x (`Rng.reseedAt`). */
+export function streamPrefix(x: number): number {
+  return fmix32((x | 0) ^ GOLDEN) ^ (Math.floor(x / 4294967296) | 0);
+}
+
 export class Rng {
   // The state lives in a typed array: as plain fields, words beyond V8's 31-bit small
   // integers would be boxed numbers and every step would cost several times more.
@@ -50,10 +55,16 @@ export class Rng {
    * Coordinates are non-negative integers below 2^53.
    */
   reseed(key: SeedKey, x: number, y = 0, z = 0): void {
+    this.reseedAt(key, streamPrefix(x), y, z);
+  }
+
+  /**
+   * `reseed(key, x, y, z)` with `prefix = streamPrefix(x)` computed once by the caller:
+   * the streams of one deal (its cards, each seat's bot) share x.
+   */
+  reseedAt(key: SeedKey, prefix: number, y: number, z: number): void {
     const s = this.s;
-    const xHi = Math.floor(x / 4294967296) | 0;
-    let h = fmix32((x | 0) ^ GOLDEN);
-    h = fmix32(h ^ xHi ^ Math.imul(y + 1, 0x85ebca6b));
+    let h = fmix32(prefix ^ Math.imul(y + 1, 0x85ebca6b));
     h = fmix32(h ^ Math.imul(z + 1, 0xc2b2ae35));
     s[0] = fmix32(key[0] ^ h);
     s[1] = fmix32(key[1] ^ (h + GOLDEN));

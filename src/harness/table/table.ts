@@ -19,7 +19,7 @@ import type { Board } from './boards.js';
 import type { Bot } from '../../games/bot.js';
 import { entrantAt } from './lineup.js';
 import { BotFault, type FaultKind } from '../programs/fault.js';
-import { reseedBot, reseedCards } from './seeding.js';
+import { reseedDeal } from './seeding.js';
 import type { LiveRun, RunSpec } from '../run/spec.js';
 import type { MoveSite, MoveWatch } from './watch.js';
 
@@ -97,6 +97,8 @@ export class Table {
   private readonly bots: Bot[][];
   private readonly botRngs: Rng[][];
   private readonly seatBots: Bot[];
+  /** The random streams of the bots in `seatBots`. */
+  private readonly seatRngs: Rng[];
   private readonly seatEntrant: Int32Array;
   private readonly cards = new Rng();
   private readonly legal = newSets();
@@ -148,6 +150,7 @@ export class Table {
     );
     // Filled (a packed array, no holes) with the first entrant's bots until a rotation seats them.
     this.seatBots = this.bots[0].slice();
+    this.seatRngs = this.botRngs[0].slice();
     this.seatEntrant = new Int32Array(seats);
     this.moveTime = new Float64Array(spec.timeMoves ? 2 * lineup.entrants.length : 0);
     this.dealValues = new Float64Array(seats * game.dealMetrics.length);
@@ -172,16 +175,17 @@ export class Table {
       // Stored only when it changes: a store of an object costs a write barrier, and with
       // one rotation (every seat the same entrant) this runs once a deal.
       const bot = this.bots[e][seat];
-      if (this.seatBots[seat] !== bot) this.seatBots[seat] = bot;
+      if (this.seatBots[seat] !== bot) {
+        this.seatBots[seat] = bot;
+        this.seatRngs[seat] = this.botRngs[e][seat];
+      }
     }
     const match = this.match;
     match.reset(g);
     const dm = game.dealMetrics.length;
     while (!match.over) {
       const k = match.dealIndex;
-      reseedCards(this.cards, key, g, k);
-      for (let seat = 0; seat < seats; seat++)
-        reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
+      reseedDeal(this.cards, this.seatRngs, key, g, k, r);
       if (k === 0 && this.boards !== null) match.startBoard(this.state, this.boards[g]);
       else match.startDeal(this.state, this.cards);
       if (this.dealHooks) this.startHooks(g, r, k);
