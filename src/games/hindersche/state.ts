@@ -46,6 +46,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES } from '../game.js';
 import * as layout from '../trick/layout.js';
 import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
+import { dealFour } from '../trick/french.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
 import { PACK, POINTS, codeName } from './cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
@@ -162,10 +163,16 @@ export class HinderscheState extends TrickState<HinderscheView> implements Slate
     const codes = trump * PACK_SIZE;
     const dealt = this.deck;
     const stack = this.undealt;
-    for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
     for (let l = 0; l < LANES; l++) stack[l] = 0;
     const m = this.m;
     const n = this.players;
+    if (n === SEATS) {
+      // Every seat plays (phase 1): the whole pack, card i to the i mod 4-th from forehand.
+      dealFour(deck, EFFECTIVE, codes, m[layout.DEALER] + 1, dealt);
+      this.start(trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt, stack);
+      return;
+    }
+    for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
     const inHands = n * HAND_SIZE;
     // Card i goes to the (i mod n)-th player in order (`k`), the rest to the stack.
     for (let i = 0, k = 0; i < inHands; i++, k = k + 1 === n ? 0 : k + 1) {

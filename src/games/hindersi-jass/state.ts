@@ -36,6 +36,7 @@ import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import * as layout from '../trick/layout.js';
 import { TrickState } from '../trick/state.js';
+import { dealFour } from '../trick/french.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
 import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName } from './cards.js';
 import { JassView } from './view.js';
@@ -143,6 +144,11 @@ export class JassState extends TrickState<JassView> {
     const trump = suitOf(deck[PACK_SIZE - 1]);
     const codes = trump * PACK_SIZE;
     const dealt = this.deck;
+    if (n === 4) {
+      dealFour(deck, EFFECTIVE, codes, ctx.dealer + 1, dealt);
+      this.begin(ctx, trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt);
+      return;
+    }
     for (let i = 0; i < MAX_PLAYERS * LANES; i++) dealt[i] = 0;
     // Card i goes to seat dealer + 1 + i (mod n): the last, the turn-up, to the dealer.
     for (let i = 0, seat = (ctx.dealer + 1) % n; i < PACK_SIZE; i++, seat = seat + 1 === n ? 0 : seat + 1) {
