@@ -159,7 +159,14 @@ function pick(
 }
 
 /** `pick` for one place (every deal but a few of phase 2): the seats with the best key, no sort. */
-function pickOne(mask: number, points: ArrayLike<number>, fewest: boolean, d: number, why: number, out: Settlement): void {
+function pickOne(
+  mask: number,
+  points: ArrayLike<number>,
+  fewest: boolean,
+  d: number,
+  why: number,
+  out: Settlement,
+): void {
   let v = 0;
   let tied = 0;
   let t = 0;

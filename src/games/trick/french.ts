@@ -127,7 +127,13 @@ export class FrenchLayout implements TrickTables {
  * rather than in memory: a lane of a French layout holds at most 16 bits, so lanes 0+1
  * share one word and lanes 2+3 the other.
  */
-export function dealFour(deck: Uint8Array, effective: Uint8Array, codes: number, first: number, hands: Int32Array): void {
+export function dealFour(
+  deck: Uint8Array,
+  effective: Uint8Array,
+  codes: number,
+  first: number,
+  hands: Int32Array,
+): void {
   let a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0, a3 = 0, b3 = 0; // prettier-ignore
   for (let i = 0; i < PACK_SIZE; i += 4) {
     let c = effective[codes + deck[i]];
