@@ -42,7 +42,7 @@ import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName } from './car
 import { JassView } from './view.js';
 
 // Module-local copies of the layout's offsets and helpers (see ../trick/state.ts: faster in the hot path).
-const { bitsAbove, popcount16x4 } = bits;
+const { bitsAbove, popcount16 } = bits;
 const {
   BEST,
   GAME,
@@ -190,32 +190,34 @@ export class JassState extends TrickState<JassView> {
 
   /**
    * J-4 (see the module doc), with masks where the outcome is data: `must` (the seat
-   * follows a lead and holds what it must follow: the suit led, or a trump besides the
-   * Puur when trumps are led), `trumpLed`, `over` (the trumps above the best in the
-   * trick, all of them while none lies in it) and `bar` (bit l: lane l barred, as in
-   * `frenchFollow`). No branch, and short: a play loop inlines it only while it fits
-   * V8's inlining budget.
+   * holds what it must follow: the suit led, or a trump besides the Puur when trumps
+   * are led), `trumpLed`, and `over` (the trumps above the best in the trick, all of
+   * them while none lies in it).
    */
   protected cards(out: Int32Array, off: number): number {
     const m = this.m;
     const h = HANDS + (m[TO_MOVE] << 2);
     const t = m[h];
-    // At a lead `led` and `best` are the last trick's; `must` is 0 then and masks them out.
-    const led = m[LED];
-    const trumpLed = (led - 1) >> 31;
-    const must = (-m[POS] >> 31) & (-((t & NOT_PUUR & trumpLed) | (m[h + led] & ~trumpLed)) >> 31);
-    const best = m[BEST];
-    const over = bitsAbove(best - 16) | ~((15 - best) >> 31);
-    const bar = must & 14 & ~(1 << led);
-    const a0 = t & (~must | trumpLed | over);
-    const a1 = m[h + 1] & ~((bar << 30) >> 31);
-    const a2 = m[h + 2] & ~((bar << 29) >> 31);
-    const a3 = m[h + 3] & ~((bar << 28) >> 31);
+    let a0 = t;
+    let a1 = m[h + 1];
+    let a2 = m[h + 2];
+    let a3 = m[h + 3];
+    if (m[POS] !== 0) {
+      const led = m[LED];
+      const trumpLed = (led - 1) >> 31;
+      const must = -((t & NOT_PUUR & trumpLed) | (m[h + led] & ~trumpLed)) >> 31;
+      const best = m[BEST];
+      const over = bitsAbove(best - 16) | ~((15 - best) >> 31);
+      a0 = t & (~must | trumpLed | over);
+      a1 &= ~must | (((led ^ 1) - 1) >> 31);
+      a2 &= ~must | (((led ^ 2) - 1) >> 31);
+      a3 &= ~must | (((led ^ 3) - 1) >> 31);
+    }
     out[off] = a0;
     out[off + 1] = a1;
     out[off + 2] = a2;
     out[off + 3] = a3;
-    return popcount16x4(a0, a1, a2, a3);
+    return popcount16(a0) + popcount16(a1) + popcount16(a2) + popcount16(a3);
   }
 
   /**
