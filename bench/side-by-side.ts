@@ -14,11 +14,13 @@
  * all; `-` for random). With `--yardstick DIR`, every round also runs DIR/playout.c (compiled once
  * with gcc) and DIR/playout.mjs for 10 million deals, and Viersche's random runs are
  * quoted against the C figure of the same round. Pin the whole command to one core:
- * the child processes inherit the pinning.
+ * the child processes inherit the pinning. With `--cpu`, both builds' benches time play
+ * by their own CPU time (cpu-clock.ts), for a machine loaded by other processes.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runYardstick } from './yardstick.js';
 
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     deals: { type: 'string', default: '300000' },
     runs: { type: 'string', default: 'viersche:random,hindersche:random,hindersi-jass:random,vier-anderle:random' },
     yardstick: { type: 'string' },
+    cpu: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -48,11 +51,14 @@ const runs = values.runs.split(',').map((text) => {
 });
 const here = join(import.meta.dirname, '..', '..');
 
+/** Node's options for every bench: this build's CPU clock with `--cpu`. */
+const clock = values.cpu ? ['--import', pathToFileURL(join(import.meta.dirname, 'cpu-clock.js')).href] : [];
+
 /** deals/s and the gc line of one `tafel bench`. */
 function bench(root: string, game: string, bots: string, deals: number): { rate: number; gc: string } {
   const out = execFileSync(
     process.execPath,
-    [join(root, 'dist/src/cli/main.js'), 'bench', '--game', game, '--bots', bots, '--deals', String(deals)],
+    [...clock, join(root, 'dist/src/cli/main.js'), 'bench', '--game', game, '--bots', bots, '--deals', String(deals)],
     { encoding: 'utf8' },
   );
   const rate = /throughput: (\d+)/.exec(out);
@@ -94,7 +100,9 @@ for (let r = 0; r < rounds; r++) {
   process.stderr.write(`round ${r + 1}/${rounds} done\n`);
 }
 
-console.log(`side by side, ${rounds} rounds (deals/s: median and best; ratio: median of the rounds' this/baseline)`);
+console.log(
+  `side by side, ${rounds} rounds${values.cpu ? ', per CPU second' : ''} (deals/s: median and best; ratio: median of the rounds' this/baseline)`,
+);
 console.log('| run | deals | baseline | this build | this / baseline | this / C | gc (this, last round) |');
 console.log('|---|---:|---:|---:|---:|---:|---|');
 runs.forEach((run, i) => {

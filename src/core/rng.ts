@@ -34,6 +34,11 @@ export function fmix32(h: number): number {
 
 const GOLDEN = 0x9e3779b9 | 0;
 
+/** What a stream's seed takes from its first coordinate x (`Rng.reseedAt`). */
+export function streamPrefix(x: number): number {
+  return fmix32((x | 0) ^ GOLDEN) ^ (Math.floor(x / 4294967296) | 0);
+}
+
 export class Rng {
   // The state lives in a typed array: as plain fields, words beyond V8's 31-bit small
   // integers would be boxed numbers and every step would cost several times more.
@@ -50,10 +55,16 @@ export class Rng {
    * Coordinates are non-negative integers below 2^53.
    */
   reseed(key: SeedKey, x: number, y = 0, z = 0): void {
+    this.reseedAt(key, streamPrefix(x), y, z);
+  }
+
+  /**
+   * `reseed(key, x, y, z)` with `prefix = streamPrefix(x)` computed once by the caller:
+   * the streams of one deal (its cards, each seat's bot) share x.
+   */
+  reseedAt(key: SeedKey, prefix: number, y: number, z: number): void {
     const s = this.s;
-    const xHi = Math.floor(x / 4294967296) | 0;
-    let h = fmix32((x | 0) ^ GOLDEN);
-    h = fmix32(h ^ xHi ^ Math.imul(y + 1, 0x85ebca6b));
+    let h = fmix32(prefix ^ Math.imul(y + 1, 0x85ebca6b));
     h = fmix32(h ^ Math.imul(z + 1, 0xc2b2ae35));
     s[0] = fmix32(key[0] ^ h);
     s[1] = fmix32(key[1] ^ (h + GOLDEN));
@@ -139,6 +150,40 @@ export class Rng {
       const j = m <= 256 ? (top * m) >>> 24 : Math.floor((top * m) / 16777216);
       const x = a[i];
       a[i] = a[j];
+      a[j] = x;
+    }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+    s[3] = s3;
+  }
+
+  /**
+   * `shuffle(a, n)` for a caller that reads only `a[0 .. keep - 1]` afterwards (a deal of
+   * part of a pack): the same draws and the same first `keep` entries, while above
+   * `keep` a swap only moves the entry at i down (the entry it would receive is never
+   * read). The rest of `a` is left scrambled.
+   */
+  shuffleFirst(a: Uint8Array, n: number, keep: number): void {
+    const s = this.s;
+    let s0 = s[0];
+    let s1 = s[1];
+    let s2 = s[2];
+    let s3 = s[3];
+    for (let i = n - 1; i > 0; i--) {
+      const r = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = rotl(s3, 11);
+      const top = r >>> 8;
+      const m = i + 1;
+      const j = m <= 256 ? (top * m) >>> 24 : Math.floor((top * m) / 16777216);
+      const x = a[i];
+      if (i < keep) a[i] = a[j];
       a[j] = x;
     }
     s[0] = s0;

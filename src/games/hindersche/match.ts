@@ -126,10 +126,9 @@ export class HinderscheMatch implements Match<HinderscheState, HinderscheRecord>
     this.dealIndex = 0;
     this.over = false;
     this.game = 0;
-    this.frame.fill(0);
-    this.marches.fill(0);
+    // Loops, not fill(): a typed array's fill is a runtime call, and reset runs once a single deal.
+    for (let s = 0; s < SEATS; s++) this.frame[s] = this.marches[s] = this.slate[s] = 0;
     this.phase = 1;
-    this.slate.fill(0);
     this.inMask = 15;
     this.lastDealer = (index + SEATS - 1) % SEATS;
     this.ties = 0;
@@ -197,18 +196,25 @@ export class HinderscheMatch implements Match<HinderscheState, HinderscheRecord>
     else this.lastDealer = state.dealer;
     if (st.marcher >= 0) this.marches[st.marcher]++;
 
-    // Settled marks: erasures, then additions, each in playing order.
-    for (let pass = 0; pass < 2; pass++) {
-      for (let k = 0; k < state.players; k++) {
-        const s = state.order[k];
-        const n = st.delta[s];
-        if (n === 0 || n < 0 !== (pass === 0)) continue;
-        this.slate[s] += n;
-        events?.push({ type: 'mark', seat: s, n, why: WHY_NAMES[st.why[s]] });
+    if (events) {
+      // Settled marks: erasures, then additions, each in playing order (so the events read).
+      for (let pass = 0; pass < 2; pass++) {
+        for (let k = 0; k < state.players; k++) {
+          const s = state.order[k];
+          const n = st.delta[s];
+          if (n === 0 || n < 0 !== (pass === 0)) continue;
+          this.slate[s] += n;
+          events.push({ type: 'mark', seat: s, n, why: WHY_NAMES[st.why[s]] });
+        }
       }
+    } else {
+      // The same slate, in any order (a seat outside the deal has no change).
+      for (let s = 0; s < SEATS; s++) this.slate[s] += st.delta[s];
     }
+    // A single deal counts an open tie as a lottery (expected: delta and the tie's share).
+    const lottery = this.singleDeal && st.ties > 0;
     for (let s = 0; s < SEATS; s++)
-      this.dealMarks[s] = st.delta[s] + (this.singleDeal ? st.expected(s) - st.delta[s] : 0);
+      this.dealMarks[s] = lottery ? st.delta[s] + (st.expected(s) - st.delta[s]) : st.delta[s];
     // New ties are played before any tie still open (a tied playoff is replayed at once).
     this.pushTies(st);
     if (rec) for (let t = 0; t < st.ties; t++) this.newTies.push(tieOf(st.tieFor[t], st.tieMask[t], st.tiePlaces[t]));
@@ -257,7 +263,7 @@ export class HinderscheMatch implements Match<HinderscheState, HinderscheRecord>
     events?.push({ type: 'game', loser, frame: marks });
     this.game++;
     this.phase = 1;
-    this.slate.fill(0);
+    for (let s = 0; s < SEATS; s++) this.slate[s] = 0;
     this.inMask = 15;
     this.ties = 0;
     if (this.game >= this.rules.games)

@@ -110,6 +110,10 @@ function pick(
   out: Settlement,
 ): void {
   if (places <= 0 || mask === 0) return;
+  if (places === 1) {
+    pickOne(mask, points, fewest, d, why, out);
+    return;
+  }
   // Sort keys (smaller = comes first) by insertion: at most four.
   let n = 0;
   for (let s = 0; s < 4; s++) {
@@ -151,6 +155,42 @@ function pick(
     out.tieFor[k] = fewest ? TieFor.Fewest : TieFor.Most;
     out.tieMask[k] = tied;
     out.tiePlaces[k] = remaining;
+  }
+}
+
+/** `pick` for one place (every deal but a few of phase 2): the seats with the best key, no sort. */
+function pickOne(
+  mask: number,
+  points: ArrayLike<number>,
+  fewest: boolean,
+  d: number,
+  why: number,
+  out: Settlement,
+): void {
+  let v = 0;
+  let tied = 0;
+  let t = 0;
+  for (let s = 0; s < 4; s++) {
+    if (((mask >>> s) & 1) === 0) continue;
+    const key = fewest ? points[s] : -points[s];
+    if (t === 0 || key < v) {
+      v = key;
+      tied = 1 << s;
+      t = 1;
+    } else if (key === v) {
+      tied |= 1 << s;
+      t++;
+    }
+  }
+  if (t === 1) {
+    const s = 31 - Math.clz32(tied);
+    out.delta[s] += d;
+    out.why[s] = why;
+  } else {
+    const k = out.ties++;
+    out.tieFor[k] = fewest ? TieFor.Fewest : TieFor.Most;
+    out.tieMask[k] = tied;
+    out.tiePlaces[k] = 1;
   }
 }
 

@@ -46,6 +46,7 @@ import type { Rng } from '../../core/rng.js';
 import { Decision, NO, YES } from '../game.js';
 import * as layout from '../trick/layout.js';
 import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
+import { dealFour } from '../trick/french.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
 import { PACK, POINTS, codeName } from './cards.js';
 import { Kind, Settlement, TieFor, settle, type SlateContext } from './score.js';
@@ -79,6 +80,8 @@ export const POINT_WEIGHT = 0.25;
 /** Moves in a deal: 36 cards at most, and per trick at most 3 offers and 3 objections. */
 const MAX_PLIES = PACK_SIZE + TRICKS * 6;
 const VALUE_KEYS = valueKeys(POINTS);
+/** The pack in order, copied into the deck before each shuffle (one copy, not a loop). */
+const UNSHUFFLED = Uint8Array.from({ length: PACK_SIZE }, (_, i) => i);
 
 // The game's words of the layout (../trick/layout.ts).
 /** The seats taking part, as a bit mask. */
@@ -153,17 +156,23 @@ export class HinderscheState extends TrickState<HinderscheView> implements Slate
    * position 35 is then the dealer's last card); positions from 9n on are the stack.
    */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
-    for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
+    deck.set(UNSHUFFLED);
     this.setup(ctx);
     rng.shuffle(deck, PACK_SIZE);
     const trump = suitOf(deck[PACK_SIZE - 1]);
     const codes = trump * PACK_SIZE;
     const dealt = this.deck;
     const stack = this.undealt;
-    for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
     for (let l = 0; l < LANES; l++) stack[l] = 0;
     const m = this.m;
     const n = this.players;
+    if (n === SEATS) {
+      // Every seat plays (phase 1): the whole pack, card i to the i mod 4-th from forehand.
+      dealFour(deck, EFFECTIVE, codes, m[layout.DEALER] + 1, dealt);
+      this.start(trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt, stack);
+      return;
+    }
+    for (let i = 0; i < SEATS * LANES; i++) dealt[i] = 0;
     const inHands = n * HAND_SIZE;
     // Card i goes to the (i mod n)-th player in order (`k`), the rest to the stack.
     for (let i = 0, k = 0; i < inHands; i++, k = k + 1 === n ? 0 : k + 1) {

@@ -36,6 +36,7 @@ import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import * as layout from '../trick/layout.js';
 import { TrickState } from '../trick/state.js';
+import { dealFour } from '../trick/french.js';
 import { relativeKey, valueKeys } from '../trick/interchangeable.js';
 import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName } from './cards.js';
 import { JassView } from './view.js';
@@ -67,6 +68,8 @@ export const MAX_PLAYERS = 4;
 /** Moves in a deal: every card of the pack, nothing else. */
 const MAX_PLIES = PACK_SIZE;
 const VALUE_KEYS = valueKeys(POINTS);
+/** The pack in order, copied into the deck before each shuffle (one copy, not a loop). */
+const UNSHUFFLED = Uint8Array.from({ length: PACK_SIZE }, (_, i) => i);
 /** The trump lane without the Puur. */
 const NOT_PUUR = ~(1 << PUUR_BIT);
 
@@ -136,11 +139,16 @@ export class JassState extends TrickState<JassView> {
    */
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     const n = this.seats;
-    for (let i = 0; i < PACK_SIZE; i++) deck[i] = i;
+    deck.set(UNSHUFFLED);
     rng.shuffle(deck, PACK_SIZE);
     const trump = suitOf(deck[PACK_SIZE - 1]);
     const codes = trump * PACK_SIZE;
     const dealt = this.deck;
+    if (n === 4) {
+      dealFour(deck, EFFECTIVE, codes, ctx.dealer + 1, dealt);
+      this.begin(ctx, trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt);
+      return;
+    }
     for (let i = 0; i < MAX_PLAYERS * LANES; i++) dealt[i] = 0;
     // Card i goes to seat dealer + 1 + i (mod n): the last, the turn-up, to the dealer.
     for (let i = 0, seat = (ctx.dealer + 1) % n; i < PACK_SIZE; i++, seat = seat + 1 === n ? 0 : seat + 1) {

@@ -119,3 +119,54 @@ export class FrenchLayout implements TrickTables {
     return this.full[trump * LANES + lane];
   }
 }
+
+/**
+ * Deal a shuffled pack to four players: card i of `deck` (physical cards) goes, as its
+ * code `effective[codes + deck[i]]` (`codes` = trump x 36), to seat `(first + i) & 3`;
+ * `hands` gets LANES words a seat, overwritten. Each seat's hand gathers in two locals
+ * rather than in memory: a lane of a French layout holds at most 16 bits, so lanes 0+1
+ * share one word and lanes 2+3 the other.
+ */
+export function dealFour(
+  deck: Uint8Array,
+  effective: Uint8Array,
+  codes: number,
+  first: number,
+  hands: Int32Array,
+): void {
+  let a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0, a3 = 0, b3 = 0; // prettier-ignore
+  for (let i = 0; i < PACK_SIZE; i += 4) {
+    let c = effective[codes + deck[i]];
+    let bit = 1 << ((c & 15) | ((c & 32) >>> 1));
+    let high = -(c >>> 6);
+    a0 |= bit & ~high;
+    b0 |= bit & high;
+    c = effective[codes + deck[i + 1]];
+    bit = 1 << ((c & 15) | ((c & 32) >>> 1));
+    high = -(c >>> 6);
+    a1 |= bit & ~high;
+    b1 |= bit & high;
+    c = effective[codes + deck[i + 2]];
+    bit = 1 << ((c & 15) | ((c & 32) >>> 1));
+    high = -(c >>> 6);
+    a2 |= bit & ~high;
+    b2 |= bit & high;
+    c = effective[codes + deck[i + 3]];
+    bit = 1 << ((c & 15) | ((c & 32) >>> 1));
+    high = -(c >>> 6);
+    a3 |= bit & ~high;
+    b3 |= bit & high;
+  }
+  putHand(hands, first & 3, a0, b0);
+  putHand(hands, (first + 1) & 3, a1, b1);
+  putHand(hands, (first + 2) & 3, a2, b2);
+  putHand(hands, (first + 3) & 3, a3, b3);
+}
+
+function putHand(hands: Int32Array, seat: number, low: number, high: number): void {
+  const h = seat * LANES;
+  hands[h] = low & 0xffff;
+  hands[h + 1] = low >>> 16;
+  hands[h + 2] = high & 0xffff;
+  hands[h + 3] = high >>> 16;
+}

@@ -185,15 +185,23 @@ export abstract class TrickState<O extends Observation = Observation> implements
   ): void {
     const m = this.m;
     const n = this.seats;
-    // Only the table's seats: the words of the others stay 0 (and NEXT -1) from construction.
-    for (let i = 0; i < n * LANES; i++) m[HANDS + i] = m[DEALT + i] = hands[i];
     for (let l = 0; l < LANES; l++) {
       m[STACK + l] = stack === null ? 0 : stack[l];
       m[PLAYED + l] = 0;
     }
+    // Only the table's seats: the words of the others stay 0 (and NEXT -1) from construction.
+    // A seat's four lanes in locals, stored twice and counted, in one pass.
     for (let s = 0; s < n; s++) {
-      const h = HANDS + s * LANES;
-      m[COUNT + s] = popcount(m[h]) + popcount(m[h + 1]) + popcount(m[h + 2]) + popcount(m[h + 3]);
+      const i = s * LANES;
+      const h0 = hands[i];
+      const h1 = hands[i + 1];
+      const h2 = hands[i + 2];
+      const h3 = hands[i + 3];
+      m[HANDS + i] = m[DEALT + i] = h0;
+      m[HANDS + i + 1] = m[DEALT + i + 1] = h1;
+      m[HANDS + i + 2] = m[DEALT + i + 2] = h2;
+      m[HANDS + i + 3] = m[DEALT + i + 3] = h3;
+      m[COUNT + s] = popcount(h0) + popcount(h1) + popcount(h2) + popcount(h3);
       m[TAKEN + s] = 0;
       m[WON + s] = 0;
       m[VOIDS + s] = 0;

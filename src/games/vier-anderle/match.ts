@@ -57,10 +57,16 @@ export class AnderleMatch implements Match<AnderleState, AnderleRecord> {
   reset(index: number): void {
     this.dealIndex = 0;
     this.over = false;
-    this.dealer = index % this.seats;
-    this.balances.fill(0);
+    const n = this.seats;
+    this.dealer = index % n;
+    // Loops, not fill() and no remainders: reset runs once a single deal.
+    for (let s = 0; s < n; s++) this.balances[s] = 0;
     this.pot = this.singleDeal ? this.startPot : 0;
-    for (let i = 0; i < this.pot; i++) this.balances[(this.dealer + 1 + (i % this.seats)) % this.seats]--;
+    // The stakes in the pot came from the seats after the dealer, in turn.
+    for (let i = 0, s = this.dealer; i < this.pot; i++) {
+      s = s + 1 === n ? 0 : s + 1;
+      this.balances[s]--;
+    }
     this.before = null;
   }
 
@@ -92,7 +98,7 @@ export class AnderleMatch implements Match<AnderleState, AnderleRecord> {
       this.balances[s] += state.delta[s];
       this.pot -= state.delta[s];
     }
-    this.dealer = (this.dealer + 1) % this.seats;
+    this.dealer = this.dealer + 1 === this.seats ? 0 : this.dealer + 1;
     this.dealIndex++;
     this.over =
       this.singleDeal ||

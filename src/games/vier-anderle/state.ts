@@ -135,10 +135,11 @@ export class AnderleState extends TrickState<AnderleView> {
   deal(ctx: DealContext, rng: Rng, deck: Uint8Array): void {
     const pack = packCodes(this.pips);
     const n = pack.length;
-    for (let i = 0; i < n; i++) deck[i] = pack[i];
-    rng.shuffle(deck, n);
-    const dealt = this.dealt;
     const seats = this.seats;
+    deck.set(pack);
+    // Only the first seats x HAND positions are dealt; the rest of the pack is never read.
+    rng.shuffleFirst(deck, n, seats * HAND);
+    const dealt = this.dealt;
     for (let i = 0; i < seats * LANES; i++) dealt[i] = 0;
     for (let i = 0, seat = ctx.dealer + 1; i < seats * HAND; i++, seat++) {
       if (seat === seats) seat = 0;
@@ -158,10 +159,12 @@ export class AnderleState extends TrickState<AnderleView> {
     m[POT] = ctx.potBefore + ANTE;
     m[OUTCOME] = Outcome.Playing;
     m[SOLE_SEAT] = -1;
-    for (let seat = 0; seat < n; seat++) {
-      m[DECLARED + seat] = type === 1 ? 1 : -1;
+    const declared = type === 1 ? 1 : -1;
+    for (let seat = 0, next = ctx.dealer; seat < n; seat++) {
+      next = next + 1 === n ? 0 : next + 1;
+      m[DECLARED + seat] = declared;
       m[DELTA + seat] = 0;
-      this.around[seat] = (ctx.dealer + 1 + seat) % n;
+      this.around[seat] = next;
     }
     this.startPlay(hands, null, ctx.dealer, this.around, n, HAND, -1, -1, -1);
     if (type === 1) {
@@ -198,8 +201,9 @@ export class AnderleState extends TrickState<AnderleView> {
     const m = this.m;
     const n = this.seats;
     let count = 0;
-    for (let i = 1; i <= n; i++) {
-      const seat = (m[DEALER] + i) % n;
+    // From forehand round to the dealer (`around` is not used: `copyFrom` copies only `m`).
+    for (let i = 0, seat = m[DEALER]; i < n; i++) {
+      seat = seat + 1 === n ? 0 : seat + 1;
       if (m[DECLARED + seat] === 1) this.playing[count++] = seat;
     }
     if (count === 0) {
@@ -280,7 +284,7 @@ export class AnderleState extends TrickState<AnderleView> {
     const m = this.m;
     m[DECLARED + seat] = move === YES ? 1 : 0;
     if (seat === m[DEALER]) this.seatDeclared();
-    else m[TO_MOVE] = (seat + 1) % this.seats;
+    else m[TO_MOVE] = seat + 1 === this.seats ? 0 : seat + 1;
   }
 
   /** The money of the hand (A-5 to A-7), as each seat's change, the dealer's ante included. */

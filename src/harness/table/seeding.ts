@@ -9,7 +9,7 @@
  * The table (table.ts) plays by them, and so does `tafel play` (src/play/), so that a
  * session with seed S deals what a run with seed S deals.
  */
-import type { Rng, SeedKey } from '../../core/rng.js';
+import { streamPrefix, type Rng, type SeedKey } from '../../core/rng.js';
 
 /** Restart `rng` on the stream that deals deal `deal` of group `group`. */
 export function reseedCards(rng: Rng, key: SeedKey, group: number, deal: number): void {
@@ -19,4 +19,21 @@ export function reseedCards(rng: Rng, key: SeedKey, group: number, deal: number)
 /** Restart `rng` on the stream of the bot at `seat` in rotation `rotation`, for deal `deal` of group `group`. */
 export function reseedBot(rng: Rng, key: SeedKey, group: number, deal: number, seat: number, rotation: number): void {
   rng.reseed(key, group, 1 + seat, (deal << 8) | rotation);
+}
+
+/**
+ * `reseedCards` and `reseedBot` for every seat of one deal at once (`bots[seat]`, the
+ * streams of rotation `rotation`): the same streams, their shared part computed once.
+ */
+export function reseedDeal(
+  cards: Rng,
+  bots: readonly Rng[],
+  key: SeedKey,
+  group: number,
+  deal: number,
+  rotation: number,
+): void {
+  const prefix = streamPrefix(group);
+  cards.reseedAt(key, prefix, 0, deal << 8);
+  for (let seat = 0; seat < bots.length; seat++) bots[seat].reseedAt(key, prefix, 1 + seat, (deal << 8) | rotation);
 }

@@ -19,7 +19,7 @@ import type { Board } from './boards.js';
 import type { Bot } from '../../games/bot.js';
 import { entrantAt } from './lineup.js';
 import { BotFault, type FaultKind } from '../programs/fault.js';
-import { reseedBot, reseedCards } from './seeding.js';
+import { reseedDeal } from './seeding.js';
 import type { LiveRun, RunSpec } from '../run/spec.js';
 import type { MoveSite, MoveWatch } from './watch.js';
 
@@ -97,6 +97,8 @@ export class Table {
   private readonly bots: Bot[][];
   private readonly botRngs: Rng[][];
   private readonly seatBots: Bot[];
+  /** The random streams of the bots in `seatBots`. */
+  private readonly seatRngs: Rng[];
   private readonly seatEntrant: Int32Array;
   private readonly cards = new Rng();
   private readonly legal = newSets();
@@ -146,7 +148,9 @@ export class Table {
     this.dealHooks = this.bots.some((row) =>
       row.some((b) => b.startDeal !== undefined || b.finishDeal !== undefined || b.abandonDeal !== undefined),
     );
-    this.seatBots = new Array<Bot>(seats);
+    // Filled (a packed array, no holes) with the first entrant's bots until a rotation seats them.
+    this.seatBots = this.bots[0].slice();
+    this.seatRngs = this.botRngs[0].slice();
     this.seatEntrant = new Int32Array(seats);
     this.moveTime = new Float64Array(spec.timeMoves ? 2 * lineup.entrants.length : 0);
     this.dealValues = new Float64Array(seats * game.dealMetrics.length);
@@ -168,16 +172,20 @@ export class Table {
     for (let seat = 0; seat < seats; seat++) {
       const e = entrantAt(lineup, seat, r);
       this.seatEntrant[seat] = e;
-      this.seatBots[seat] = this.bots[e][seat];
+      // Stored only when it changes: a store of an object costs a write barrier, and with
+      // one rotation (every seat the same entrant) this runs once a deal.
+      const bot = this.bots[e][seat];
+      if (this.seatBots[seat] !== bot) {
+        this.seatBots[seat] = bot;
+        this.seatRngs[seat] = this.botRngs[e][seat];
+      }
     }
     const match = this.match;
     match.reset(g);
     const dm = game.dealMetrics.length;
     while (!match.over) {
       const k = match.dealIndex;
-      reseedCards(this.cards, key, g, k);
-      for (let seat = 0; seat < seats; seat++)
-        reseedBot(this.botRngs[this.seatEntrant[seat]][seat], key, g, k, seat, r);
+      reseedDeal(this.cards, this.seatRngs, key, g, k, r);
       if (k === 0 && this.boards !== null) match.startBoard(this.state, this.boards[g]);
       else match.startDeal(this.state, this.cards);
       if (this.dealHooks) this.startHooks(g, r, k);
@@ -185,11 +193,14 @@ export class Table {
       if (this.dealHooks) this.finishHooks(g, r, k);
       match.finishDeal(this.state);
       match.dealMetrics(this.state, this.dealValues);
+      const values = this.dealValues;
+      const sums = out.dealSums;
       for (let seat = 0; seat < seats; seat++) {
         // A seat that took no part in the deal (NaN) is left out of its bot's means.
-        if (Number.isNaN(this.dealValues[seat * dm])) continue;
+        const first = values[seat * dm];
+        if (first !== first) continue;
         const e = this.seatEntrant[seat];
-        for (let m = 0; m < dm; m++) out.dealSums[e * dm + m] += this.dealValues[seat * dm + m];
+        for (let m = 0; m < dm; m++) sums[e * dm + m] += values[seat * dm + m];
         out.dealCounts[e]++;
       }
       out.deals++;
