@@ -92,7 +92,16 @@ const PARAMS: readonly ParamSpec[] = [
     type: ['decided', 'never'],
     default: 'decided',
     description:
-      'decided: stop once no root move can catch up with the most visited one in the iterations left (the same move, fewer iterations); never: every iteration',
+      'decided: stop once the most visited root move leads by the share `gap` of the iterations left (gap=1: none can catch up, the same move in fewer iterations); never: every iteration',
+  },
+  {
+    key: 'gap',
+    type: 'number',
+    default: 0.2,
+    min: 0,
+    max: 1,
+    description:
+      "with stop=decided: stop once the most visited root move leads every other by more than this share of the iterations left (1: when none can catch up, so the full search's move)",
   },
   {
     key: 'rollout',
@@ -110,7 +119,7 @@ const PARAMS: readonly ParamSpec[] = [
 const INITIAL_NODES = 1 << 16;
 
 /** Iterations between the tests of `stop=decided` (a power of two). */
-const STOP_EVERY = 64;
+const STOP_EVERY = 16;
 
 /**
  * `LOG[a]` = `Math.log(a)` for the availability counts most nodes have: UCB takes the
@@ -131,6 +140,8 @@ class IsmctsBot implements Bot {
   private readonly c: number;
   /** Stop a search once its move is decided (`stop=decided`). */
   private readonly stopDecided: boolean;
+  /** The share of the iterations left by which the most visited root move must lead (`gap`). */
+  private readonly gap: number;
   /** One heuristic bot per seat when playouts are heuristic, else null. */
   private readonly playBots: Bot[] | null;
   private readonly playRngs: Rng[];
@@ -170,6 +181,7 @@ class IsmctsBot implements Bot {
     this.time = Number(ctx.params.time);
     this.c = Number(ctx.params.c);
     this.stopDecided = ctx.params.stop === 'decided';
+    this.gap = Number(ctx.params.gap);
     this.world = ctx.game.newState(ctx.table);
     this.scratch = ctx.game.newState(ctx.table);
     this.returns = new Float64Array(ctx.table.seats);
@@ -326,7 +338,7 @@ class IsmctsBot implements Bot {
         first = v;
       } else if (v > second) second = v;
     }
-    return first - second > left;
+    return first - second > this.gap * left;
   }
 
   /** The root child with the most visits; ties go to the lowest move code. */
