@@ -56,11 +56,10 @@
  * the most visited root move leads every other by more than `gap` times the
  * iterations left. With gap=1 no other move can reach it, so the move is the full
  * search's; the default 0.2 stops at about half of that search's iterations (a third
- * of all 5000) and changes a move where the runner-up was within reach, about one
- * decision in fifteen, while two full searches fed different streams already
- * disagree on one in three (bench/ismcts-stop.ts): what the stop changes is smaller
- * than the search's own noise. Versus runs against gap=1 showed no loss (bots/NOTES.md).
-
+ * of all 5000), about twice as fast, and changes a move where the runner-up was still
+ * within reach, about one decision in eleven, while two full searches fed different
+ * streams already disagree on three in ten (bench/ismcts-stop.ts). Against gap=1 it
+ * showed no loss in Viersche and a small one in Hindersche (bots/NOTES.md).
  */
 import { LANES, newSets, setFirst, setSelect, setSize } from '../src/core/cardset.js';
 import { Rng } from '../src/core/rng.js';
