@@ -70,7 +70,7 @@ async function records(gameName: string, bots: string, seed: string, start: numb
 describe('ismcts: parameters', () => {
   it('has defaults, parses text, rejects bad values, and is registered for every game', () => {
     const defaults = resolveParams(ismcts.params, {}, 'bot ismcts');
-    expect(defaults).toEqual({ iterations: 5000, time: 0, c: 1, stop: 'decided', rollout: 'heuristic' });
+    expect(defaults).toEqual({ iterations: 5000, time: 0, c: 1, stop: 'decided', gap: 0.2, rollout: 'heuristic' });
     expect(
       resolveParams(ismcts.params, { iterations: '50', c: '1.5', rollout: 'random', time: '20' }, 'bot ismcts'),
     ).toEqual({
@@ -79,6 +79,7 @@ describe('ismcts: parameters', () => {
       rollout: 'random',
       time: 20,
       stop: 'decided',
+      gap: 0.2,
     });
     const bads: Record<string, string>[] = [
       { iterations: '0' },
@@ -87,6 +88,8 @@ describe('ismcts: parameters', () => {
       { time: '-1' },
       { rollout: 'greedy' },
       { stop: 'early' },
+      { gap: '1.5' },
+      { gap: '-0.1' },
       { depth: '3' },
     ];
     for (const bad of bads) {
@@ -131,7 +134,8 @@ describe('ismcts: play', () => {
     expect(rng.next()).toBe(new Rng(key, 1).next());
   });
 
-  it('stops once its move is decided: the same moves as every iteration, from fewer worlds', () => {
+  /** Each decision of one whole Viersche deal played by four ismcts of `given`: its move and the worlds it drew. */
+  function decisions(given: Record<string, string>): { move: number; worlds: number }[] {
     const game = gameNamed('viersche');
     const t: TableConfig = { seats: 4, rules: rulesOf(game) };
     const key = seedKey('decided');
@@ -143,26 +147,39 @@ describe('ismcts: play', () => {
     const counted: Game = Object.create(game, {
       sample: { value: (...a: Parameters<Game['sample']>) => (worlds++, game.sample(...a)) },
     }) as Game;
-    const seen: { move: number; worlds: number }[][] = [[], []];
-    for (const [k, stop] of ['decided', 'never'].entries()) {
-      const params = resolveParams(ismcts.params, { iterations: '2000', stop, rollout: 'random' }, 'bot ismcts');
-      const s = game.newState(t);
-      s.copyFrom(state);
-      const bots = [0, 1, 2, 3].map((seat) =>
-        ismcts.create({ game: counted, table: t, seat, rng: new Rng(key, 1 + seat), params }),
-      );
-      // A whole deal: after an early stop, the later decisions must be those of the full search too.
-      while (!s.isTerminal()) {
-        const n = s.legal(legal, 0);
-        worlds = 0;
-        const move = bots[s.toMove].act(s.observe(s.toMove), legal, n);
-        if (n > 1) seen[k].push({ move, worlds });
-        s.apply(move);
-      }
+    const params = resolveParams(ismcts.params, { iterations: '2000', rollout: 'random', ...given }, 'bot ismcts');
+    const bots = [0, 1, 2, 3].map((seat) =>
+      ismcts.create({ game: counted, table: t, seat, rng: new Rng(key, 1 + seat), params }),
+    );
+    const seen: { move: number; worlds: number }[] = [];
+    while (!state.isTerminal()) {
+      const n = state.legal(legal, 0);
+      worlds = 0;
+      const move = bots[state.toMove].act(state.observe(state.toMove), legal, n);
+      if (n > 1) seen.push({ move, worlds });
+      state.apply(move);
     }
-    expect(seen[0].map((d) => d.move)).toEqual(seen[1].map((d) => d.move));
-    expect(seen[1].every((d) => d.worlds === 2000)).toBe(true);
-    expect(seen[0].some((d) => d.worlds < 2000)).toBe(true);
+    return seen;
+  }
+
+  it('stops once its move is decided (gap=1): the same moves as every iteration, from fewer worlds', () => {
+    // A whole deal: after an early stop, the later decisions must be those of the full search too.
+    const decided = decisions({ stop: 'decided', gap: '1' });
+    const never = decisions({ stop: 'never' });
+    expect(decided.map((d) => d.move)).toEqual(never.map((d) => d.move));
+    expect(never.every((d) => d.worlds === 2000)).toBe(true);
+    expect(decided.some((d) => d.worlds < 2000)).toBe(true);
+  });
+
+  it('stops sooner with a smaller gap, the leader then ahead by that share of the iterations left', () => {
+    const full = decisions({ gap: '1' });
+    const early = decisions({});
+    const worlds = (ds: { worlds: number }[]) => ds.reduce((a, d) => a + d.worlds, 0);
+    expect(worlds(early)).toBeLessThan(worlds(full));
+    // A stop is tested every 16 iterations (2000 is a multiple of 16), and none comes before
+    // the leader can be ahead by 0.2 of the iterations left: i > 0.2 (2000 - i).
+    for (const d of early) expect(d.worlds % 16).toBe(0);
+    expect(early.every((d) => d.worlds > (0.2 * 2000) / 1.2)).toBe(true);
   });
 
   it('stops at its time cap', () => {
