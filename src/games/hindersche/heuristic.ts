@@ -113,7 +113,7 @@ const CODES = CARD_LANES << 5;
 /** FULL[trump * CARD_LANES + lane]: every card of the pack as codes under that trump (cards.ts). */
 const FULL = PACK.full;
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: trick/chances.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
   return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }

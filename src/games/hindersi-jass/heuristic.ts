@@ -88,7 +88,7 @@ const PARAMS: readonly ParamSpec[] = [
 /** Points the cards still to come add, per card, relative to the average unseen card (they smear). */
 const REST_SHARE = 1.3;
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: trick/chances.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
   return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }

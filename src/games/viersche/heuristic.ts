@@ -148,7 +148,7 @@ function beaters(lane: number, led: number, strength: number): number {
   return strength < 0 ? -1 : bitsAbove(strength);
 }
 
-/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: draws.ts). */
+/** Chance that k cards drawn from u, of which h are marked, include none of the marked (tabled: trick/chances.ts). */
 function noneDrawn(u: number, h: number, k: number): number {
   return inDrawTable(u, h, k) ? drawn(NONE_DRAWN!, u, h, k) : drawProduct(noneFactor, u, h, k);
 }
