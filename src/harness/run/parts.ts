@@ -6,35 +6,20 @@
  * messages; each error names the flag or plan field it comes from (`where`).
  */
 import { TafelError } from '../../core/errors.js';
-import { GAMES, findGame } from '../../games/index.js';
+import { findGame } from '../../games/index.js';
+import { listingNamed } from '../../games/listings.js';
 import type { Game, TableConfig } from '../../games/game.js';
 import { parseAssignments, resolveParams } from '../../games/params.js';
 import { readBoards, type BoardSet } from '../table/boards.js';
 import { outputFiles, type OutputFile, type OutputKind } from './outputs.js';
 import type { RunFiles } from './spec.js';
 
-/** A master seed: what every seed (flag, plan field) may be, and the words that say so. */
-export const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
-export const SEED_RULE = '1-64 letters, digits or _ . : -';
-
-/** `text` as a whole number (digits only, nothing around them, not too large to count exactly), else null. */
-export function wholeNumber(text: string): number | null {
-  const n = Number(text);
-  return /^\d+$/.test(text) && Number.isSafeInteger(n) ? n : null;
-}
-
 /** `where: ` before a message, when something names the field. */
 const at = (where: string | undefined): string => (where ? `${where}: ` : '');
 
 /** The game of this name, or an `unknown-game` error naming `where` (a flag, a plan's run) when given. */
 export function gameNamed(name: string, where?: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError(
-      'unknown-game',
-      `${at(where)}unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
-  return game;
+  return findGame(listingNamed(name, where).name)!;
 }
 
 /** How many players `game` takes, as the messages say it: `exactly 4`, `3 to 6`. */

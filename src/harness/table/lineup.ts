@@ -37,9 +37,6 @@ export interface Programs {
   readonly registry?: ProcessRegistry | null;
 }
 
-/** A program's name: a word that no built-in bot has and no module path looks like. */
-export const PROGRAM_NAME = /^[A-Za-z][\w-]*$/;
-
 export interface Entrant {
   /** What tables show: the label given, or the bot as written (`heuristic:aggression=0.7`). */
   readonly label: string;
