@@ -603,12 +603,22 @@ export interface CardNames {
 
 /**
  * What the command line says of a game without its engine: the game's listing.ts, which
- * its `Game` spreads. `tafel games` and `--help` print it; src/games/listings.ts loads
- * the engine (rules, tables, bots) only when a command plays the game.
+ * its `Game` spreads. `tafel games` and `--help` print it (and the bots' help its search
+ * defaults); src/games/listings.ts loads the engine (rules, tables, bots) only when a
+ * command plays the game.
  */
 export type GameListing = Pick<
   Game,
-  'name' | 'title' | 'minSeats' | 'maxSeats' | 'defaultSeats' | 'variants' | 'teams' | 'dealMetrics' | 'matchMetrics'
+  | 'name'
+  | 'title'
+  | 'minSeats'
+  | 'maxSeats'
+  | 'defaultSeats'
+  | 'variants'
+  | 'teams'
+  | 'dealMetrics'
+  | 'matchMetrics'
+  | 'search'
 >;
 
 /** A game: the definition object that the harness looks up by name; `R` is its deal record. */

@@ -88,11 +88,6 @@ export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
   },
   heuristic: heuristicAnderle,
   screen: anderleScreen,
-  // The heuristic model expects the others to play the heuristic and declares in too
-  // often against anyone else: paranoid pimc beat it head to head and in a mixed field,
-  // losing only in a field of heuristic players (bots/NOTES.md). The remedies fix the
-  // model they rest on: alpha-mu the paranoid solver, EPIMC (`postpone`) the heuristic model.
-  search: { pimcModel: 'paranoid' },
   experiments: {
     ladder: { margin: 0.25 },
     // The default heuristic loses stakes to random players, who declare in half the time
