@@ -73,7 +73,7 @@ const names = ['node -e 0', ...builds.map((main) => `${main} play --game ${value
 const times: number[][] = names.map(() => []);
 for (let r = 0; r < rounds + 1; r++) {
   const round = [await timed(['-e', '0'], false)];
-  for (const main of builds) round.push(await timed([main, 'play', '--game', values.game!], true));
+  for (const main of builds) round.push(await timed([main, 'play', '--game', values.game], true));
   if (r === 0) continue; // the first round warms the file cache
   round.forEach((ms, i) => times[i].push(ms));
 }

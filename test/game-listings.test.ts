@@ -31,7 +31,9 @@ describe('game listings', () => {
     GAME_LISTINGS.forEach((listing, i) => {
       const game = GAMES[i];
       for (const key of LISTED)
-        expect(game[key as keyof typeof game], `${game.name} ${key}`).toBe(listing[key as keyof typeof listing]);
+        expect((game as unknown as Record<string, unknown>)[key], `${game.name} ${key}`).toBe(
+          (listing as unknown as Record<string, unknown>)[key],
+        );
       expect(game.teams(game.defaultSeats)).toEqual(listing.teams(listing.defaultSeats));
       expect(game.search).toBe(listing.search);
     });
