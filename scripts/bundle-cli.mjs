@@ -1,9 +1,9 @@
 // The `tafel` command as a bundle (npm run build, after tsc): dist/src/cli/main.js, the
-// package's bin, becomes a few files holding what every command loads, and each
-// command's own code (DuckDB's, the pool's, the experiments', the report's...) chunks in
-// dist/src/cli/bundle/ that its action imports when it runs. Node then reads a dozen
-// files at start-up instead of resolving some 130 modules (bench/README.md,
-// "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
+// package's bin, and one startup chunk hold what every command loads, and each
+// command's own code (a game's engine, DuckDB's, the pool's, the experiments', the
+// report's...) chunks in dist/src/cli/bundle/ that its action imports when it runs.
+// Node then reads three files at start-up instead of resolving some 130 modules
+// (bench/README.md, "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
 // the benchmarks, the experiments' scripts.
 //
 // Rolldown (vite's bundler), not esbuild: esbuild turns a module's top-level `const`
