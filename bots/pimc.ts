@@ -118,7 +118,7 @@ import {
   type TableConfig,
 } from '../src/games/game.js';
 import type { Bot, BotContext, BotSpec, MoveValues } from '../src/games/bot.js';
-import { GAMES } from '../src/games/index.js';
+import { GAME_LISTINGS } from '../src/games/listings.js';
 import { PolicyInference, resample } from './inference.js';
 import { PolicyModel } from './policy.js';
 import { PolicySearch } from './policy-search.js';
@@ -153,7 +153,7 @@ export function pimcModel(params: Params, game: Game, table: TableConfig): Exclu
 
 /** ` and in g` for each game that declares `model` pimc's `auto` (`Game.search`), for the parameter's description. */
 function declaring(model: SearchModel): string {
-  return GAMES.filter((g) => g.search?.pimcModel === model)
+  return GAME_LISTINGS.filter((g) => g.search?.pimcModel === model)
     .map((g) => ` and in ${g.name}`)
     .join('');
 }

@@ -6,7 +6,7 @@
  * checked and written by src/harness/run/outputs.ts, as every command's are.
  */
 import { TafelError } from '../src/core/errors.js';
-import { SEED, SEED_RULE, wholeNumber } from '../src/harness/run/parts.js';
+import { SEED, SEED_RULE, wholeNumber } from '../src/harness/run/flag-rules.js';
 import { PLAN_VERSION, type ExperimentFlag, type Plan, type PlannedRun } from './experiment.js';
 import { FIGURES } from './figures.js';
 

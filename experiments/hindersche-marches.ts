@@ -43,7 +43,7 @@ import { noIntervalNote } from '../src/harness/stats/interval-text.js';
 import { runQueries } from '../src/harness/db/query.js';
 import type { Degenerate } from '../src/harness/stats/stats.js';
 import { writtenLine } from '../src/report/format.js';
-import { SEED_RULE } from '../src/harness/run/parts.js';
+import { SEED_RULE } from '../src/harness/run/flag-rules.js';
 import { planFor, seedOf, wholes } from './command.js';
 import type { Experiment, ExperimentFlag, Plan, PlannedRun } from './experiment.js';
 import { playPlan } from './plan.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { TafelError } from '../src/core/errors.js';
-import { SEED, SEED_RULE } from '../src/harness/run/parts.js';
+import { SEED, SEED_RULE } from '../src/harness/run/flag-rules.js';
 import { checkFigure } from '../src/report/declared.js';
 import { PLAN_VERSION, type Plan, type PlannedRun, type PlannedTable } from './experiment.js';
 

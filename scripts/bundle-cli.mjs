@@ -1,9 +1,9 @@
 // The `tafel` command as a bundle (npm run build, after tsc): dist/src/cli/main.js, the
-// package's bin, becomes a few files holding what every command loads, and each
-// command's own code (DuckDB's, the pool's, the experiments', the report's...) chunks in
-// dist/src/cli/bundle/ that its action imports when it runs. Node then reads a dozen
-// files at start-up instead of resolving some 130 modules (bench/README.md,
-// "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
+// package's bin, and one startup chunk hold what every command loads, and each
+// command's own code (a game's engine, DuckDB's, the pool's, the experiments', the
+// report's...) chunks in dist/src/cli/bundle/ that its action imports when it runs.
+// Node then reads three files at start-up instead of resolving some 130 modules
+// (bench/README.md, "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
 // the benchmarks, the experiments' scripts.
 //
 // Rolldown (vite's bundler), not esbuild: esbuild turns a module's top-level `const`
@@ -15,7 +15,7 @@
 // `tafel serve`'s analysis (bundle/analysis-worker.js, serve/jobs.ts).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { rolldown } from 'rolldown';
+import { RolldownMagicString, rolldown } from 'rolldown';
 
 // Packages imported from node_modules as they are: DuckDB's native addon, piscina's and
 // tsx's own files need their places, and the report's plotting loads only for a page.
@@ -34,6 +34,51 @@ const seedrandomWithoutCrypto = {
   },
 };
 
+// commander is CommonJS: its `require('node:...')` would make the bundle create a require
+// function, which loads `node:module` (and its source maps), and it requires
+// `node:child_process` (with net, dgram and streams) for executable subcommands, which
+// tafel has none of. Node's builtins are taken as they are, and child_process only when
+// a subcommand would spawn, so `tafel --version` loads neither (bench/README.md, "Start-up").
+const commanderBuiltins = {
+  name: 'commander-builtins',
+  transform(code, id) {
+    if (!/[\\/]node_modules[\\/]commander[\\/]/.test(id)) return null;
+    const s = new RolldownMagicString(code);
+    s.replace(
+      "require('node:child_process')",
+      "{ spawn: (...args) => globalThis.process.getBuiltinModule('node:child_process').spawn(...args) }",
+    );
+    s.replaceAll(/require\('(node:(?!child_process')[a-z_]+)'\)/g, "globalThis.process.getBuiltinModule('$1')");
+    return { code: s };
+  },
+  // Nothing needs the bundle's require function then, but the runtime chunk keeps its
+  // import of node:module (and Node loads the module and its source-map support): dropped.
+  renderChunk(code) {
+    const line = 'import { createRequire } from "node:module";\n';
+    if (!code.startsWith(line) || code.includes('createRequire', line.length)) return null;
+    const s = new RolldownMagicString(code);
+    s.remove(0, line.length);
+    return s;
+  },
+};
+
+// What every command loads (main.ts and its static imports) in one chunk beside main.js,
+// not a dozen: each file costs Node a resolution, a read and a module record. Collected
+// from the module graph once it is built; the chunking below groups them.
+const startup = new Set();
+const startupModules = {
+  name: 'startup-modules',
+  buildEnd() {
+    const visit = (id) => {
+      const info = this.getModuleInfo(id);
+      if (startup.has(id) || !info || info.isExternal) return;
+      startup.add(id);
+      for (const next of info.importedIds) visit(next);
+    };
+    visit(join(root, 'src', 'cli', 'main.ts'));
+  },
+};
+
 const root = join(import.meta.dirname, '..');
 const outdir = join(root, 'dist', 'src', 'cli');
 rmSync(join(outdir, 'bundle'), { recursive: true, force: true });
@@ -47,7 +92,7 @@ const bundle = await rolldown({
   },
   platform: 'node',
   external: EXTERNAL,
-  plugins: [seedrandomWithoutCrypto],
+  plugins: [seedrandomWithoutCrypto, commanderBuiltins, startupModules],
   logLevel: 'warn',
 });
 await bundle.write({
@@ -56,5 +101,6 @@ await bundle.write({
   entryFileNames: '[name].js',
   chunkFileNames: 'bundle/[name]-[hash].js',
   sourcemap: true,
+  codeSplitting: { groups: [{ name: 'startup', test: (id) => startup.has(id) && !id.endsWith('/src/cli/main.ts') }] },
 });
 await bundle.close();

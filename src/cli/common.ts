@@ -8,10 +8,9 @@
 import { isAbsolute, relative } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { TafelError } from '../core/errors.js';
-import { SEED, SEED_RULE, wholeNumber } from '../harness/run/parts.js';
-import { PROGRAM_NAME } from '../harness/table/lineup.js';
+import { PROGRAM_NAME, SEED, SEED_RULE, wholeNumber } from '../harness/run/flag-rules.js';
 import type { Difference, Field, Files, PlaySpec } from '../harness/run/spec.js';
-import { BUILTIN_BOTS } from '../../bots/registry.js';
+import { BUILTIN_BOT_NAMES } from '../../bots/names.js';
 
 export function positiveInt(what: string) {
   return (text: string): number => {
@@ -138,7 +137,7 @@ export function addProgram(text: string, before: Readonly<Record<string, string>
   const command = eq < 0 ? '' : text.slice(eq + 1).trim();
   if (!PROGRAM_NAME.test(name) || command === '')
     throw new InvalidArgumentError(`--program '${text}': expected NAME=COMMAND, NAME a word (letters, digits, _ -)`);
-  if (BUILTIN_BOTS.some((b) => b.name === name))
+  if (BUILTIN_BOT_NAMES.includes(name))
     throw new InvalidArgumentError(`--program ${name}: a built-in bot has that name; give the program another`);
   if (name in before) throw new InvalidArgumentError(`--program ${name} is given twice`);
   return { ...before, [name]: command };

@@ -8,14 +8,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { TafelError } from '../core/errors.js';
-import { GAMES } from '../games/index.js';
+import { GAME_LISTINGS, gameNames } from '../games/listings.js';
 import { describeParams } from '../games/params.js';
-// The commands' own modules (a run's workers, DuckDB, merging, benchmarks, replay, the
-// experiments, the web server) are imported by their actions when they run, so that
-// every command starts without loading them (bench/README.md, "Start-up").
+// The commands' own modules (the games' engines and the bots, a run's workers, DuckDB,
+// merging, benchmarks, replay, the experiments, the web server) are imported by their
+// actions when they run, so that every command starts without loading them
+// (bench/README.md, "Start-up"): help and `tafel games` read the games' listings.
 import { VERSION } from '../harness/run/version.js';
 import type { Unit } from '../harness/table/table.js';
-import { boardGroup, boardSetFor, gameNamed, tableFor } from '../harness/run/parts.js';
 import { addProgram, finiteNumber, integer, nonNegativeInt, positiveInt, shareOf, seedText } from './common.js';
 import type { BotFlags } from './bot.js';
 import type { EnvFlags } from './env.js';
@@ -50,7 +50,7 @@ const program = new Command('tafel')
 program
   .command('run')
   .description('play a duplicate tournament between bots and report the results')
-  .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .option('--game <name>', 'the game: ' + gameNames())
   .option(
     '--bots <list>',
     'bots by seat, e.g. heuristic,random or ./my-bot.js (or .ts), or a --program name; name:key=value sets a parameter; label=bot names a bot in the tables',
@@ -123,7 +123,7 @@ program
   .description(
     "tune a bot's numeric parameters by SPSA on duplicate deals (theta+ against theta-), then verify the tuned values against the start on fresh deals",
   )
-  .option('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .option('--game <name>', 'the game: ' + gameNames())
   .option('--bot <spec>', 'the bot to tune at its start point, e.g. heuristic:aggression=1:cash=0.1')
   .option(
     '--program <name=command>',
@@ -324,6 +324,7 @@ program
         if (given(name)) throw new TafelError('bad-option', `${flag} goes with bench --solve`);
       }
     }
+    const { gameNamed, tableFor } = await import('../harness/run/parts.js');
     const game = gameNamed(o.game);
     const table = tableFor(game, o.players, o.rules);
     if (o.solve) {
@@ -433,6 +434,7 @@ program
             'missing-option',
             'replay: give --records FILE, or --game and --bots (and the --seed, default 1) to play the deal again',
           );
+        const { boardGroup, boardSetFor, gameNamed, tableFor } = await import('../harness/run/parts.js');
         const game = gameNamed(o.game);
         const table = tableFor(game, o.players, o.rules);
         const { resolveLineup } = await import('../harness/table/lineup.js');
@@ -469,9 +471,10 @@ program
   .action(async (o: { json?: boolean }) => {
     if (o.json) {
       const { gamesJson } = await import('./listing.js');
+      const { GAMES } = await import('../games/index.js');
       return void process.stdout.write(gamesJson(GAMES));
     }
-    for (const g of GAMES) {
+    for (const g of GAME_LISTINGS) {
       const seats = g.minSeats === g.maxSeats ? `${g.minSeats}` : `${g.minSeats}-${g.maxSeats}`;
       process.stdout.write(`${g.name} (${seats} players): ${g.title}\n`);
       for (const line of describeParams(g.variants)) process.stdout.write(`  --rules ${line}\n`);
@@ -490,7 +493,7 @@ program
 program
   .command('bot')
   .description('serve one bot over the bot protocol on stdin/stdout (PROTOCOL.md), for programs in any language')
-  .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .requiredOption('--game <name>', 'the game: ' + gameNames())
   .requiredOption(
     '--bot <spec>',
     'a built-in bot or a module, with its parameters: heuristic, pimc:worlds=20, ./my-bot.js or ./my-bot.ts',
@@ -507,7 +510,7 @@ program
   .description(
     "a learning environment on stdin/stdout (env protocol v1, docs/env.md): tafel plays the table and asks for the learning seats' decisions",
   )
-  .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+  .requiredOption('--game <name>', 'the game: ' + gameNames())
   .option('--players <n>', 'number of seats, for games that allow several', positiveInt('--players'))
   .option('--rules <list>', 'rule variants, key=value,...')
   .option('--seat <list>', 'the learning seat (or seats: 0,2); the others are --opponents')
@@ -532,6 +535,8 @@ program
   )
   .option('--json', 'print one JSON document (keys in docs/listing.md)')
   .action(async (o: { game?: string; json?: boolean; program?: Record<string, string> }) => {
+    const { gameNamed } = await import('../harness/run/parts.js');
+    const { GAMES } = await import('../games/index.js');
     const game = o.game === undefined ? undefined : gameNamed(o.game);
     const { BUILTIN_BOTS } = await import('../../bots/registry.js');
     const { botsFor, botsJson, programListing } = await import('./listing.js');

@@ -1,6 +1,7 @@
 /**
  * The action of `tafel play` (its flags are defined in play.ts): the session between
- * the person at the terminal and the bots, loaded only when the command runs.
+ * the person at the terminal and the bots, loaded only when the command runs, with the
+ * engine of the one game played and the bots seated (bench/README.md, "Start-up").
  */
 import { resolve } from 'node:path';
 import { TafelError } from '../core/errors.js';
@@ -10,7 +11,8 @@ import { TextFile, checkOutputs } from '../harness/run/outputs.js';
 import { seatEntrants } from '../play/seating.js';
 import { playSession } from '../play/session.js';
 import { openTerminal } from '../play/terminal.js';
-import { gameNamed, tableFor } from '../harness/run/parts.js';
+import { loadGame } from '../games/listings.js';
+import { tableFor } from '../harness/run/table-for.js';
 
 export interface PlayFlags {
   game: string;
@@ -30,7 +32,7 @@ export interface PlayFlags {
 }
 
 export async function playCommand(o: PlayFlags): Promise<void> {
-  const game = gameNamed(o.game);
+  const game = await loadGame(o.game);
   const table = tableFor(game, o.players, o.rules);
   const entrants = await seatEntrants(o.bots, game, table.seats, o.seat);
   const hint = await resolveEntrant(o.hint, game);

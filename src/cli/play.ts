@@ -7,7 +7,7 @@
  * records file by then, a whole line each.
  */
 import { Option, type Command } from 'commander';
-import { GAMES } from '../games/index.js';
+import { gameNames } from '../games/listings.js';
 import { nonNegativeInt, positiveInt, seedText } from './common.js';
 import type { PlayFlags } from './play-command.js';
 
@@ -15,7 +15,7 @@ export function addPlayCommand(program: Command): void {
   program
     .command('play')
     .description('play against the bots: you at one seat (--seat), bots at the others, whole matches or deals')
-    .requiredOption('--game <name>', 'the game: ' + GAMES.map((g) => g.name).join(', '))
+    .requiredOption('--game <name>', 'the game: ' + gameNames())
     .option('--seat <s>', 'your seat, from 0', nonNegativeInt('--seat'), 0)
     .option(
       '--bots <list>',

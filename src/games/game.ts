@@ -601,6 +601,26 @@ export interface CardNames {
   pack(table: TableConfig): readonly string[];
 }
 
+/**
+ * What the command line says of a game without its engine: the game's listing.ts, which
+ * its `Game` spreads. `tafel games` and `--help` print it (and the bots' help its search
+ * defaults); src/games/listings.ts loads the engine (rules, tables, bots) only when a
+ * command plays the game.
+ */
+export type GameListing = Pick<
+  Game,
+  | 'name'
+  | 'title'
+  | 'minSeats'
+  | 'maxSeats'
+  | 'defaultSeats'
+  | 'variants'
+  | 'teams'
+  | 'dealMetrics'
+  | 'matchMetrics'
+  | 'search'
+>;
+
 /** A game: the definition object that the harness looks up by name; `R` is its deal record. */
 export interface Game<S extends State = State, O extends Observation = Observation, R extends DealRecord = DealRecord> {
   /** The name on the command line and in records: 'viersche'. */

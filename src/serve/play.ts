@@ -14,7 +14,7 @@ import { HIDDEN, type Game, type Observation } from '../games/game.js';
 import { BUILTIN_BOTS } from '../../bots/registry.js';
 import { resolveEntrant } from '../harness/table/lineup.js';
 import { gameNamed, tableFor } from '../harness/run/parts.js';
-import { SEED, SEED_RULE } from '../harness/run/parts.js';
+import { SEED, SEED_RULE } from '../harness/run/flag-rules.js';
 import { plain, displayOrder, ownHand, settledTrick, trickCards } from '../play/screen.js';
 import { seatEntrants } from '../play/seating.js';
 import { playSession, type Person, type PlayResult, type Turn } from '../play/session.js';

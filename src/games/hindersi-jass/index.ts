@@ -13,6 +13,7 @@
 import { TafelError } from '../../core/errors.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
+import { hindersiJassListing } from './listing.js';
 import { DEFAULT_PARTIEN, JassMatch } from './match.js';
 import { JassSampler } from './sample.js';
 import { samplerPerState } from '../trick/sample.js';
@@ -28,46 +29,7 @@ import { heuristic } from './heuristic.js';
 import { jassScreen } from './screen.js';
 
 export const hindersiJass: Game<JassState, JassView, JassRecord> = {
-  name: 'hindersi-jass',
-  title: 'Hindersi-Jass: 3 or 4 players each for himself, fewest card points wins; Partien scored with Striche',
-  minSeats: MIN_SEATS,
-  maxSeats: MAX_PLAYERS,
-  defaultSeats: MAX_PLAYERS,
-  variants: [
-    {
-      key: 'partien',
-      description: 'Partien in a match (J-6); a Partie is one deal per player',
-      type: 'int',
-      default: DEFAULT_PARTIEN,
-      min: 1,
-      max: 1000,
-    },
-  ],
-  teams: () => null,
-  dealMetrics: [
-    {
-      key: 'points',
-      description: 'points charged to the seat in the deal (157 to each other seat when one takes every trick)',
-      higherIsBetter: false,
-    },
-    { key: 'allTricks', description: 'the seat took every trick (J-5)', higherIsBetter: true, binary: true },
-    {
-      key: 'fewest',
-      description: 'the seat was charged the fewest points of the table (ties count for each)',
-      higherIsBetter: true,
-      binary: true,
-    },
-  ],
-  matchMetrics: [
-    { key: 'striche', description: 'net Striche over the match (Striche minus Nuller, J-6)', higherIsBetter: true },
-    {
-      key: 'won',
-      description: 'the seat had the most net Striche (shared wins count for each winner)',
-      higherIsBetter: true,
-      binary: true,
-    },
-    { key: 'points', description: 'points charged to the seat over the whole match', higherIsBetter: false },
-  ],
+  ...hindersiJassListing,
   facts: JASS_FACTS,
   checkTable(table: TableConfig): void {
     if (!(table.seats >= MIN_SEATS && table.seats <= MAX_PLAYERS)) {

@@ -12,8 +12,9 @@
 import { TafelError } from '../../core/errors.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
+import { vierAnderleListing } from './listing.js';
 import { TAROCK_LANE, codeName, parseCard, pipsFor } from './cards.js';
-import { AnderleMatch, DEFAULT_HANDS, DEFAULT_POT } from './match.js';
+import { AnderleMatch, DEFAULT_HANDS } from './match.js';
 import { AnderleSampler } from './sample.js';
 import { samplerPerState } from '../trick/sample.js';
 import { dealAims, outlook } from './aims.js';
@@ -48,47 +49,7 @@ function pipsOf(table: TableConfig): boolean {
 }
 
 export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
-  name: 'vier-anderle',
-  title: 'Vier-Anderle: 2 to 13 players each for himself, a tarock game for stakes from a pot',
-  minSeats: MIN_SEATS,
-  maxSeats: MAX_PLAYERS,
-  defaultSeats: 4,
-  variants: [
-    {
-      key: 'pips',
-      description: 'pip cards in the pack (A-1): auto (only from 10 players), always, never (at most 9 players)',
-      type: ['auto', 'always', 'never'],
-      default: 'auto',
-    },
-    { key: 'hands', description: 'hands in a session (A-8)', type: 'int', default: DEFAULT_HANDS, min: 1, max: 100000 },
-    {
-      key: 'pot',
-      description:
-        'stakes in the pot at the start of each single deal (--deals), a multiple of 4: 0 is an empty-pot hand (A-5) where everyone plays, so only card play is tested; above 0 every seat declares in or out first (A-6)',
-      type: 'int',
-      default: DEFAULT_POT,
-      min: 0,
-      max: 1_000_000,
-    },
-    {
-      key: 'untilEmpty',
-      description: `after the hands, play on until the pot is empty (A-8; at most 1000 more hands)`,
-      type: 'boolean',
-      default: false,
-    },
-  ],
-  teams: () => null,
-  dealMetrics: [
-    { key: 'stakes', description: 'money won in the hand, in stakes (the dealer ante included)', higherIsBetter: true },
-    { key: 'tricks', description: 'tricks taken in the hand', higherIsBetter: true },
-    {
-      key: 'in',
-      description: 'the seat took part in the hand (declared in, or a type-1 hand)',
-      higherIsBetter: true,
-      binary: true,
-    },
-  ],
-  matchMetrics: [{ key: 'balance', description: 'balance at the end of the session, in stakes', higherIsBetter: true }],
+  ...vierAnderleListing,
   facts: ANDERLE_FACTS,
   checkTable(table: TableConfig): void {
     if (!(Number.isInteger(table.seats) && table.seats >= MIN_SEATS && table.seats <= MAX_PLAYERS)) {
@@ -127,11 +88,6 @@ export const vierAnderle: Game<AnderleState, AnderleView, AnderleRecord> = {
   },
   heuristic: heuristicAnderle,
   screen: anderleScreen,
-  // The heuristic model expects the others to play the heuristic and declares in too
-  // often against anyone else: paranoid pimc beat it head to head and in a mixed field,
-  // losing only in a field of heuristic players (bots/NOTES.md). The remedies fix the
-  // model they rest on: alpha-mu the paranoid solver, EPIMC (`postpone`) the heuristic model.
-  search: { pimcModel: 'paranoid' },
   experiments: {
     ladder: { margin: 0.25 },
     // The default heuristic loses stakes to random players, who declare in half the time

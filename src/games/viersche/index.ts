@@ -7,6 +7,7 @@
 import { TafelError } from '../../core/errors.js';
 import { boardProblem } from '../board.js';
 import type { Game, TableConfig } from '../game.js';
+import { vierscheListing } from './listing.js';
 import { VierscheMatch } from './match.js';
 import { VierscheSampler } from './sample.js';
 import { samplerPerState } from '../trick/sample.js';
@@ -21,27 +22,7 @@ import { heuristic } from './heuristic.js';
 import { vierscheScreen } from './screen.js';
 
 export const viersche: Game<VierscheState, VierscheView, VierscheRecord> = {
-  name: 'viersche',
-  title: 'Viersche (Hundert): 4 players in two teams, first to 100 card points wins a game',
-  minSeats: SEATS,
-  maxSeats: SEATS,
-  defaultSeats: SEATS,
-  variants: [],
-  teams: () => [0, 1, 0, 1],
-  dealMetrics: [
-    { key: 'points', description: "card points of the seat's team in the deal", higherIsBetter: true },
-    { key: 'won', description: "the seat's team won a game in this deal", higherIsBetter: true, binary: true },
-    {
-      key: 'rungs',
-      description: 'rungs erased by the team minus rungs erased by the other team',
-      higherIsBetter: true,
-    },
-  ],
-  matchMetrics: [
-    { key: 'won', description: "the seat's team won the match", higherIsBetter: true, binary: true },
-    { key: 'sets', description: 'sets won by the team', higherIsBetter: true },
-    { key: 'marks', description: 'frame marks chalked against the team', higherIsBetter: false },
-  ],
+  ...vierscheListing,
   facts: VIERSCHE_FACTS,
   checkTable(table: TableConfig): void {
     if (table.seats !== SEATS)

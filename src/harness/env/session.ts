@@ -6,7 +6,7 @@
 import { TafelError } from '../../core/errors.js';
 import { seedKey } from '../../core/rng.js';
 import type { Json } from '../../games/game.js';
-import { SEED, SEED_RULE } from '../run/parts.js';
+import { SEED, SEED_RULE } from '../run/flag-rules.js';
 import { EnvTable, type EnvSpec } from './table.js';
 
 const ENV_PROTOCOL = 1;

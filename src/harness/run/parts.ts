@@ -1,71 +1,23 @@
 /**
- * A run's parts from what a user wrote: its game by name, its table (players and rules),
- * its chosen boards (`--boards`), its files (the journal beside `--out`), and the rules for
- * whole numbers and seeds. Below the CLI so that the commands (src/cli/) and the
+ * A run's parts from what a user wrote: its game by name, its table (players and rules,
+ * table-for.ts), its chosen boards (`--boards`), its files (the journal beside `--out`);
+ * the rules for whole numbers and seeds are flag-rules.ts. Below the CLI so that the commands (src/cli/) and the
  * experiments' plans (experiments/plan.ts) resolve a run one way, with one set of
  * messages; each error names the flag or plan field it comes from (`where`).
  */
 import { TafelError } from '../../core/errors.js';
-import { GAMES, findGame } from '../../games/index.js';
+import { findGame } from '../../games/index.js';
+import { listingNamed } from '../../games/listings.js';
 import type { Game, TableConfig } from '../../games/game.js';
-import { parseAssignments, resolveParams } from '../../games/params.js';
 import { readBoards, type BoardSet } from '../table/boards.js';
 import { outputFiles, type OutputFile, type OutputKind } from './outputs.js';
 import type { RunFiles } from './spec.js';
 
-/** A master seed: what every seed (flag, plan field) may be, and the words that say so. */
-export const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
-export const SEED_RULE = '1-64 letters, digits or _ . : -';
-
-/** `text` as a whole number (digits only, nothing around them, not too large to count exactly), else null. */
-export function wholeNumber(text: string): number | null {
-  const n = Number(text);
-  return /^\d+$/.test(text) && Number.isSafeInteger(n) ? n : null;
-}
-
-/** `where: ` before a message, when something names the field. */
-const at = (where: string | undefined): string => (where ? `${where}: ` : '');
+export { playersRange, tableFor } from './table-for.js';
 
 /** The game of this name, or an `unknown-game` error naming `where` (a flag, a plan's run) when given. */
 export function gameNamed(name: string, where?: string): Game {
-  const game = findGame(name);
-  if (!game)
-    throw new TafelError(
-      'unknown-game',
-      `${at(where)}unknown game '${name}' (known: ${GAMES.map((g) => g.name).join(', ')})`,
-    );
-  return game;
-}
-
-/** How many players `game` takes, as the messages say it: `exactly 4`, `3 to 6`. */
-export function playersRange(game: Game): string {
-  return game.minSeats === game.maxSeats ? `exactly ${game.minSeats}` : `${game.minSeats} to ${game.maxSeats}`;
-}
-
-/**
- * The table of `game`: `players` (the game's default when absent) and its rules (the
- * defaults for the rest), checked. Rules are `--rules` text (`key=value,...`) or a
- * plan's `rules` object; `where` names a plan's run (`run NAME`), absent for flags.
- */
-export function tableFor(
-  game: Game,
-  players: number | undefined,
-  rules: string | Readonly<Record<string, string>> | undefined,
-  where?: string,
-): TableConfig {
-  const seats = players ?? game.defaultSeats;
-  if (seats < game.minSeats || seats > game.maxSeats)
-    throw new TafelError(
-      'bad-table',
-      `${at(where)}${game.name} is played by ${playersRange(game)} players, not ${seats}`,
-    );
-  const given = typeof rules === 'object' ? rules : parseAssignments(rules ?? '', '--rules');
-  const table = {
-    seats,
-    rules: resolveParams(game.variants, given, where ? `${where} rules` : `--rules for ${game.name}`),
-  };
-  game.checkTable(table);
-  return table;
+  return findGame(listingNamed(name, where).name)!;
 }
 
 /** `X.csv` -> `X.journal.jsonl`: where a run with `--out X.csv` keeps its journal. */

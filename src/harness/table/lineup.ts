@@ -19,7 +19,7 @@ import { TafelError, isTafelError } from '../../core/errors.js';
 import type { Game, Params, TableConfig } from '../../games/game.js';
 import { parseParam } from '../../games/params.js';
 import type { BotSpec } from '../../games/bot.js';
-import { BUILTIN_BOTS, builtinBot } from '../../../bots/registry.js';
+import { BUILTIN_BOT_NAMES, loadBuiltinBot } from '../../../bots/names.js';
 import { handshakePlace, programBot, type ProgramPlace } from '../programs/bot.js';
 import type { ProcessRegistry } from '../programs/registry.js';
 
@@ -36,9 +36,6 @@ export interface Programs {
   readonly log: (label: string) => string;
   readonly registry?: ProcessRegistry | null;
 }
-
-/** A program's name: a word that no built-in bot has and no module path looks like. */
-export const PROGRAM_NAME = /^[A-Za-z][\w-]*$/;
 
 export interface Entrant {
   /** What tables show: the label given, or the bot as written (`heuristic:aggression=0.7`). */
@@ -221,9 +218,9 @@ export function programSpec(
 export async function loadBot(source: string, game: Game, dir?: string): Promise<BotSpec> {
   const spec = isModulePath(source)
     ? await loadBotFile(resolve(dir ?? '.', source), source)
-    : builtinBot(source, game.name);
+    : await loadBuiltinBot(source, game);
   if (!spec) {
-    const known = [...new Set(BUILTIN_BOTS.map((b) => b.name))].join(', ');
+    const known = BUILTIN_BOT_NAMES.join(', ');
     throw new TafelError(
       'unknown-bot',
       `unknown bot '${source}' (built-in: ${known}; or give a path to a .js or .ts bot module, or declare a bot program with --program ${source}=COMMAND)`,
