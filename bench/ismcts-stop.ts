@@ -6,7 +6,9 @@
  * yardstick is `streams`, the full search fed other streams: how often the search's
  * own randomness alone changes its move.
  *
- *   npm run build && node dist/bench/ismcts-stop.js --game viersche --deals 6 [gap=0.2 ...]
+ *   npm run build && node dist/bench/ismcts-stop.js --game G --deals 6 [gap=0.2 ...]
+ *
+ * `--game` defaults to the registry's first game.
  *
  * Each argument `key=value` is one configuration (ismcts parameters joined by `:`);
  * without any, gap=0.2 and gap=0.1.
@@ -26,7 +28,7 @@ function option(name: string, fallback: string): string {
   const at = args.indexOf(name);
   return at >= 0 ? args.splice(at, 2)[1] : fallback;
 }
-const gameName = option('--game', 'viersche');
+const gameName = option('--game', GAMES[0].name);
 const deals = Number(option('--deals', '6'));
 const configs = args.length ? args : ['gap=0.2', 'gap=0.1'];
 const game = GAMES.find((g) => g.name === gameName);
