@@ -14,6 +14,7 @@ import { PACK_SIZE, suitOf } from '../../core/french.js';
 import type { Rng } from '../../core/rng.js';
 import { Decision, HIDDEN, NO, YES, type BoundTable } from '../game.js';
 import * as layout from '../trick/layout.js';
+import { dealFour } from '../trick/french.js';
 import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
 import { PACK, TRUMP_LANE, codeName } from './cards.js';
 import { VierscheView } from './view.js';
@@ -56,15 +57,6 @@ export interface DealContext {
   secondDeal: boolean;
 }
 
-/** Write a hand gathered as lanes 0+1 in `low` and lanes 2+3 in `high` (16 bits each) for `seat`. */
-function putHand(hands: Int32Array, seat: number, low: number, high: number): void {
-  const h = seat * LANES;
-  hands[h] = low & 0xffff;
-  hands[h + 1] = low >>> 16;
-  hands[h + 2] = high & 0xffff;
-  hands[h + 3] = high >>> 16;
-}
-
 /** Playing order by dealer: forehand (the seat after the dealer) first. */
 const ORDERS = [0, 1, 2, 3].map((dealer) => Int8Array.from([1, 2, 3, 4], (k) => (dealer + k) & 3));
 
@@ -89,38 +81,9 @@ export class VierscheState extends TrickState<VierscheView> {
     rng.shuffle(deck, PACK_SIZE);
     const trump = suitOf(deck[PACK_SIZE - 1]);
     const codes = trump * PACK_SIZE;
-    // Each seat's hand gathers in two locals rather than in memory: a lane of the French
-    // layout holds at most 16 bits, so lanes 0+1 share one word and lanes 2+3 the other.
-    let a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0, a3 = 0, b3 = 0; // prettier-ignore
-    for (let i = 0; i < PACK_SIZE; i += SEATS) {
-      let c = EFFECTIVE[codes + deck[i]];
-      let bit = 1 << ((c & 15) | ((c & 32) >>> 1));
-      let high = -(c >>> 6);
-      a0 |= bit & ~high;
-      b0 |= bit & high;
-      c = EFFECTIVE[codes + deck[i + 1]];
-      bit = 1 << ((c & 15) | ((c & 32) >>> 1));
-      high = -(c >>> 6);
-      a1 |= bit & ~high;
-      b1 |= bit & high;
-      c = EFFECTIVE[codes + deck[i + 2]];
-      bit = 1 << ((c & 15) | ((c & 32) >>> 1));
-      high = -(c >>> 6);
-      a2 |= bit & ~high;
-      b2 |= bit & high;
-      c = EFFECTIVE[codes + deck[i + 3]];
-      bit = 1 << ((c & 15) | ((c & 32) >>> 1));
-      high = -(c >>> 6);
-      a3 |= bit & ~high;
-      b3 |= bit & high;
-    }
+    // Card i goes to seat dealer + 1 + i.
     const dealt = this.deck;
-    // Card i goes to seat dealer + 1 + i: the k-th accumulators are that seat's.
-    const first = ctx.dealer + 1;
-    putHand(dealt, first & 3, a0, b0);
-    putHand(dealt, (first + 1) & 3, a1, b1);
-    putHand(dealt, (first + 2) & 3, a2, b2);
-    putHand(dealt, (first + 3) & 3, a3, b3);
+    dealFour(deck, EFFECTIVE, codes, ctx.dealer + 1, dealt);
     this.begin(ctx, trump, EFFECTIVE[codes + deck[PACK_SIZE - 1]], dealt);
   }
 
