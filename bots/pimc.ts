@@ -99,8 +99,8 @@
  * Kept estimates (`estimates=kept`, the solver's models): a position at a search's
  * horizon is estimated by one greedy playout, kept in the solver's table for the
  * search's later zero-window probes and transpositions (`Solver.keepEstimates`), so a
- * budget buys deeper search. Off by default: in Viersche it was not yet shown to keep
- * the strength at a budget small enough to save time (bots/NOTES.md).
+ * budget buys deeper search. Off by default: in Viersche, at a budget small enough to
+ * save time (400,000 nodes: half the time), it lost 2 points a deal (bots/NOTES.md).
  *
  * Randomness comes only from `ctx.rng` (the worlds, the resampling and the model bots'
  * streams), so play is a function of the deal.
