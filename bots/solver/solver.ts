@@ -106,6 +106,11 @@ export interface SolverOptions {
    * tricks left up (default `TRICK_TABLE_FROM`; Infinity: never).
    */
   readonly trickTableFrom?: number;
+  /**
+   * Play the greedy playout through the game's `State.greedyPlayout` where it has one
+   * (default true; false: through the state, as the tests compare).
+   */
+  readonly kernelPlayout?: boolean;
 }
 
 /** One zero-window search of `converge`: did the value reach `target`? `result` is its fail-soft bound. */
@@ -151,6 +156,10 @@ export class Solver {
   private readonly moves = new Int32Array(MAX_DEPTH * LANES);
   private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
   private readonly lastMove = new Int32Array(LANES);
+  /** `State.greedyPlayout`'s answer: the side's measure at the end, moves made. */
+  private readonly playout = new Int32Array(2);
+  /** Whether the greedy playout may use the game's own (`State.greedyPlayout`), as `SolverOptions.kernelPlayout`. */
+  private readonly kernelPlayout: boolean;
   /** `State.endgame`'s answer: the measure still to come, positions visited. */
   private readonly endgame = new Int32Array(2);
   /** The game's `State.endgameTricks` (0: none). */
@@ -205,6 +214,7 @@ export class Solver {
     this.killer = new Int32Array(MAX_DEPTH * table.seats).fill(-1);
     this.endgameTricks = options.endgame === false ? 0 : (this.at(0).endgameTricks ?? 0);
     this.trickTableFrom = options.trickTableFrom ?? TRICK_TABLE_FROM;
+    this.kernelPlayout = options.kernelPlayout !== false;
     const keyed = this.at(0).trickKey !== undefined && Number.isFinite(this.trickTableFrom);
     this.trickTable = keyed ? new Transposition(Math.min(options.ttBits ?? 20, TRICK_TABLE_BITS)) : null;
   }
@@ -496,6 +506,13 @@ export class Solver {
    * plays for itself instead (playout.ts), not as the side or its opponents.
    */
   private greedyPlayout(s: State, depth: number): number {
+    if (this.kernelPlayout && !this.selfishPlayout && s.greedyPlayout !== undefined) {
+      // The game's own playout on bare hands: the same cards, a fraction of the time.
+      const out = this.playout;
+      s.greedyPlayout(this.inSide, this.maximizer, this.history, out);
+      this.nodes += out[1];
+      return out[0];
+    }
     const scratch = this.at(depth);
     scratch.copyFrom(s);
     while (scratch.decision !== Decision.None) {

@@ -323,6 +323,17 @@ export interface State {
     out: Int32Array,
     table?: BoundTable,
   ): void;
+  /**
+   * The solver's greedy playout from here (bots/solver/solver.ts, `playoutMove`: the
+   * estimate beyond a horizon), every seat taking the rule's card, yes/no decisions
+   * answered no, on the game's own bare representation: `out[0]` gets the measure the
+   * seats with `inSide[seat] === 1` hold at the end, `out[1]` the moves made (cards and
+   * answers). `maximizer` and `history` (cut-offs by seat * 128 + move code) as the
+   * solver holds them. Optional: it must choose exactly the cards the solver's own
+   * playout would (a game's tests check it), so that estimates, node counts and
+   * budgeted play stay the same.
+   */
+  greedyPlayout?(inSide: Uint8Array, maximizer: Uint8Array, history: Int32Array, out: Int32Array): void;
 }
 
 /**

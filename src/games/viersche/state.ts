@@ -19,6 +19,7 @@ import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
 import { PACK, TRUMP_LANE, codeName } from './cards.js';
 import { VierscheView } from './view.js';
 import { boundaryKey, searchEndgame } from './endgame.js';
+import { greedyPlayout } from './playout.js';
 
 // Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
 const { BEST, DECISION, GAME, HIST, LED, LEADER, PLIES, POS, TAKEN, TO_MOVE, TRICK, TRICK_WORTH, VOIDS, WON } = layout;
@@ -270,5 +271,11 @@ export class VierscheState extends TrickState<VierscheView> {
     table?: BoundTable,
   ): void {
     searchEndgame(this.hands, this.m[TO_MOVE], this.inPlay(), inSide, maximizer, alpha, beta, out, table);
+  }
+
+  /** The solver's greedy playout on bare hands (playout.ts). */
+  greedyPlayout(inSide: Uint8Array, maximizer: Uint8Array, history: Int32Array, out: Int32Array): void {
+    const m = this.m;
+    greedyPlayout(m, m[TARGET], m[TARGET + 1], inSide, maximizer, history, out);
   }
 }

@@ -1,0 +1,169 @@
+/**
+ * The solver's greedy playout (bots/solver/solver.ts, `playoutMove`) of a Viersche deal
+ * on bare hand masks: what `VierscheState.greedyPlayout` (game.ts, "Search support")
+ * gives the solver. Most of a horizon search's time (pimc's, the oracle's) goes to these
+ * playouts, and played through the state each card costs `searchMoves`, the generic
+ * scoring through the `State` interface and `apply`; here a card is one bit cleared.
+ *
+ * The same choices, move for move: the legal cards of `legal` (V-4's trump lead in the
+ * first trick and its face-down lead, V-5), one card of each run of interchangeable
+ * ones (the lowest, as `searchMoves`), scored as `playoutMove` scores them, the first
+ * best in code order; claims answered NO, each counted as a move, as the solver's
+ * playout applies and counts them. Module scratch, no allocation.
+ */
+import { LANES } from '../../core/cardset.js';
+import { BEST, BEST_SEAT, DECISION, HANDS, HIST, LED, PLIES, POS, TAKEN, TO_MOVE, TRICK, TRICK_WORTH } from '../trick/layout.js';
+import { Decision } from '../game.js';
+import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
+
+const SEATS = 4;
+const TRICKS = 9;
+/** Below every score: the start of the search for the best. */
+const LOWEST = -(1 << 30);
+/** Cap of a lead's history score (so that history * 64 + bit stays a small integer), as `playoutMove`'s. */
+const LEAD_HISTORY_CAP = (1 << 22) - 1;
+
+const HAND = new Int32Array(SEATS * LANES);
+/** Cards of the current trick, by lane (live for the interchangeable runs). */
+const TRICK_CARDS = new Int32Array(LANES);
+/** The legal cards of the seat to play, by lane. */
+const LEGAL = new Int32Array(LANES);
+const TAKEN_BY = new Int32Array(SEATS);
+
+/**
+ * From the state `m` (layout.ts) of a Viersche deal whose teams need `target0` and
+ * `target1` points: play the deal out, every seat taking the greedy playout's card
+ * (`inSide`, `maximizer` and `history` as the solver holds them: seat * 128 + code).
+ * `out[0]`: the points the seats with `inSide[seat] === 1` hold at the end; `out[1]`:
+ * the moves made (cards and claim answers).
+ */
+export function greedyPlayout(
+  m: Int32Array,
+  target0: number,
+  target1: number,
+  inSide: Uint8Array,
+  maximizer: Uint8Array,
+  history: Int32Array,
+  out: Int32Array,
+): void {
+  for (let i = 0; i < SEATS * LANES; i++) HAND[i] = m[HANDS + i];
+  for (let s = 0; s < SEATS; s++) TAKEN_BY[s] = m[TAKEN + s];
+  TRICK_CARDS[0] = TRICK_CARDS[1] = TRICK_CARDS[2] = TRICK_CARDS[3] = 0;
+  let pos = m[POS];
+  const plies = m[PLIES];
+  for (let ply = plies - pos; ply < plies; ply++) {
+    const c = m[HIST + ply] & 0xff;
+    TRICK_CARDS[c >>> 5] |= 1 << (c & 31);
+  }
+  let seat = m[TO_MOVE];
+  let trick = m[TRICK];
+  let led = m[LED];
+  let best = m[BEST];
+  let bestSeat = m[BEST_SEAT];
+  let worth = m[TRICK_WORTH];
+  const decision = m[DECISION];
+  let moves = 0;
+  if (decision === Decision.Claim) moves++;
+  else if (decision === Decision.None) trick = TRICKS;
+  while (trick < TRICKS) {
+    const h = seat * LANES;
+    const card = choose(h, seat, pos, trick, led, best, bestSeat, inSide, maximizer, history);
+    const lane = card >>> 5;
+    const bit = 1 << (card & 31);
+    HAND[h + lane] ^= bit;
+    TRICK_CARDS[lane] |= bit;
+    moves++;
+    if (pos === 0) {
+      // V-4: a first lead without a trump goes face down, counts as a trump lead and cannot win.
+      const facedown = trick === 0 && lane !== TRUMP_LANE;
+      led = facedown ? TRUMP_LANE : lane;
+      best = facedown ? -1 : STRENGTH[(led << 7) | card];
+      bestSeat = seat;
+      worth = POINTS[card];
+    } else {
+      worth += POINTS[card];
+      const strength = STRENGTH[(led << 7) | card];
+      if (strength > best) {
+        best = strength;
+        bestSeat = seat;
+      }
+    }
+    if (++pos < SEATS) {
+      seat = (seat + 1) & 3;
+      continue;
+    }
+    // The trick to its winner; a team that has reached its target before the last trick is asked to claim (NO).
+    const team = bestSeat & 1;
+    TAKEN_BY[bestSeat] += worth;
+    if (trick + 1 < TRICKS && TAKEN_BY[team] + TAKEN_BY[team + 2] >= (team === 0 ? target0 : target1)) moves++;
+    trick++;
+    pos = 0;
+    seat = bestSeat;
+    TRICK_CARDS[0] = TRICK_CARDS[1] = TRICK_CARDS[2] = TRICK_CARDS[3] = 0;
+  }
+  let sum = 0;
+  for (let s = 0; s < SEATS; s++) if (inSide[s] === 1) sum += TAKEN_BY[s];
+  out[0] = sum;
+  out[1] = moves;
+}
+
+/** The greedy card of `seat` (hand at `h`), `pos` cards in the trick: see the module's comment and `playoutMove`. */
+function choose(
+  h: number,
+  seat: number,
+  pos: number,
+  trick: number,
+  led: number,
+  best: number,
+  bestSeat: number,
+  inSide: Uint8Array,
+  maximizer: Uint8Array,
+  history: Int32Array,
+): number {
+  // `legal`: V-4's first lead a trump if any; V-5 follow suit or trump (to trumps a trump).
+  LEGAL[0] = HAND[h];
+  LEGAL[1] = HAND[h + 1];
+  LEGAL[2] = HAND[h + 2];
+  LEGAL[3] = HAND[h + 3];
+  if (pos === 0) {
+    if (trick === 0 && LEGAL[0] !== 0) LEGAL[1] = LEGAL[2] = LEGAL[3] = 0;
+  } else if (HAND[h + led] !== 0) {
+    for (let l = 1; l < LANES; l++) if (l !== led) LEGAL[l] = 0;
+  }
+  const hoff = seat * 128;
+  const max = maximizer[seat] === 1;
+  const goodNow = pos > 0 && best >= 0 && (inSide[bestSeat] === 1) === max;
+  const selfGood = (inSide[seat] === 1) === max;
+  let choice = -1;
+  let top = LOWEST;
+  for (let lane = 0; lane < LANES; lane++) {
+    const mine = LEGAL[lane];
+    if (mine === 0) continue;
+    const live = HAND[lane] | HAND[LANES + lane] | HAND[2 * LANES + lane] | HAND[3 * LANES + lane] | TRICK_CARDS[lane];
+    const base = lane << 5;
+    let prev = -1;
+    for (let rest = mine; rest !== 0; rest &= rest - 1) {
+      const bit = 31 - Math.clz32(rest & -rest);
+      const code = base | bit;
+      const pts = POINTS[code];
+      // Interchangeable with the legal card below it (nothing live between, the same points): `searchMoves` keeps the lower.
+      const same = prev >= 0 && pts === POINTS[base | prev] && (live & ((1 << bit) - (2 << prev))) === 0;
+      prev = bit;
+      if (same) continue;
+      let score: number;
+      if (pos === 0) score = Math.min(history[hoff + code], LEAD_HISTORY_CAP) * 64 + bit;
+      else {
+        const heads = STRENGTH[(led << 7) | code] > best;
+        if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
+        else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
+        else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
+        score = score * 1024 + Math.min(1023, history[hoff + code]);
+      }
+      if (score > top) {
+        top = score;
+        choice = code;
+      }
+    }
+  }
+  return choice;
+}
