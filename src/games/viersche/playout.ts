@@ -24,10 +24,10 @@ const LOWEST = -(1 << 30);
 const LEAD_HISTORY_CAP = (1 << 22) - 1;
 
 const HAND = new Int32Array(SEATS * LANES);
-/** Cards of the current trick, by lane (live for the interchangeable runs). */
+/** By lane: every card still in a hand or in the current trick (what `searchMoves` calls live). */
+const LIVE = new Int32Array(LANES);
+/** Cards of the current trick, by lane: they leave `LIVE` with the trick. */
 const TRICK_CARDS = new Int32Array(LANES);
-/** The legal cards of the seat to play, by lane. */
-const LEGAL = new Int32Array(LANES);
 const TAKEN_BY = new Int32Array(SEATS);
 
 /**
@@ -55,6 +55,9 @@ export function greedyPlayout(
     const c = m[HIST + ply] & 0xff;
     TRICK_CARDS[c >>> 5] |= 1 << (c & 31);
   }
+  for (let lane = 0; lane < LANES; lane++)
+    LIVE[lane] =
+      HAND[lane] | HAND[LANES + lane] | HAND[2 * LANES + lane] | HAND[3 * LANES + lane] | TRICK_CARDS[lane];
   let seat = m[TO_MOVE];
   let trick = m[TRICK];
   let led = m[LED];
@@ -67,7 +70,47 @@ export function greedyPlayout(
   else if (decision === Decision.None) trick = TRICKS;
   while (trick < TRICKS) {
     const h = seat * LANES;
-    const card = choose(h, seat, pos, trick, led, best, bestSeat, inSide, maximizer, history);
+    // `legal`, as lanes allowed: V-4's first lead a trump if any; V-5 follow suit or trump (to trumps a trump).
+    let lanes = 15;
+    if (pos === 0) {
+      if (trick === 0 && HAND[h] !== 0) lanes = 1;
+    } else if (HAND[h + led] !== 0) lanes = (1 << led) | 1;
+    const hoff = seat * 128;
+    const max = maximizer[seat] === 1;
+    // `playoutMove`'s scores: a trick going this seat's way, whether winning is good for it.
+    const goodNow = pos > 0 && best >= 0 && (inSide[bestSeat] === 1) === max;
+    const selfGood = (inSide[seat] === 1) === max;
+    let card = -1;
+    let top = LOWEST;
+    for (let lane = 0; lane < LANES; lane++) {
+      const mine = HAND[h + lane];
+      if (mine === 0 || ((lanes >>> lane) & 1) === 0) continue;
+      const live = LIVE[lane];
+      const base = lane << 5;
+      let prev = -1;
+      for (let rest = mine; rest !== 0; rest &= rest - 1) {
+        const bit = 31 - Math.clz32(rest & -rest);
+        const code = base | bit;
+        const pts = POINTS[code];
+        // Interchangeable with the legal card below it (nothing live between, the same points): `searchMoves` keeps the lower.
+        const same = prev >= 0 && pts === POINTS[base | prev] && (live & ((1 << bit) - (2 << prev))) === 0;
+        prev = bit;
+        if (same) continue;
+        let score: number;
+        if (pos === 0) score = Math.min(history[hoff + code], LEAD_HISTORY_CAP) * 64 + bit;
+        else {
+          const heads = STRENGTH[(led << 7) | code] > best;
+          if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
+          else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
+          else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
+          score = score * 1024 + Math.min(1023, history[hoff + code]);
+        }
+        if (score > top) {
+          top = score;
+          card = code;
+        }
+      }
+    }
     const lane = card >>> 5;
     const bit = 1 << (card & 31);
     HAND[h + lane] ^= bit;
@@ -99,71 +142,13 @@ export function greedyPlayout(
     trick++;
     pos = 0;
     seat = bestSeat;
-    TRICK_CARDS[0] = TRICK_CARDS[1] = TRICK_CARDS[2] = TRICK_CARDS[3] = 0;
+    for (let l = 0; l < LANES; l++) {
+      LIVE[l] ^= TRICK_CARDS[l];
+      TRICK_CARDS[l] = 0;
+    }
   }
   let sum = 0;
   for (let s = 0; s < SEATS; s++) if (inSide[s] === 1) sum += TAKEN_BY[s];
   out[0] = sum;
   out[1] = moves;
-}
-
-/** The greedy card of `seat` (hand at `h`), `pos` cards in the trick: see the module's comment and `playoutMove`. */
-function choose(
-  h: number,
-  seat: number,
-  pos: number,
-  trick: number,
-  led: number,
-  best: number,
-  bestSeat: number,
-  inSide: Uint8Array,
-  maximizer: Uint8Array,
-  history: Int32Array,
-): number {
-  // `legal`: V-4's first lead a trump if any; V-5 follow suit or trump (to trumps a trump).
-  LEGAL[0] = HAND[h];
-  LEGAL[1] = HAND[h + 1];
-  LEGAL[2] = HAND[h + 2];
-  LEGAL[3] = HAND[h + 3];
-  if (pos === 0) {
-    if (trick === 0 && LEGAL[0] !== 0) LEGAL[1] = LEGAL[2] = LEGAL[3] = 0;
-  } else if (HAND[h + led] !== 0) {
-    for (let l = 1; l < LANES; l++) if (l !== led) LEGAL[l] = 0;
-  }
-  const hoff = seat * 128;
-  const max = maximizer[seat] === 1;
-  const goodNow = pos > 0 && best >= 0 && (inSide[bestSeat] === 1) === max;
-  const selfGood = (inSide[seat] === 1) === max;
-  let choice = -1;
-  let top = LOWEST;
-  for (let lane = 0; lane < LANES; lane++) {
-    const mine = LEGAL[lane];
-    if (mine === 0) continue;
-    const live = HAND[lane] | HAND[LANES + lane] | HAND[2 * LANES + lane] | HAND[3 * LANES + lane] | TRICK_CARDS[lane];
-    const base = lane << 5;
-    let prev = -1;
-    for (let rest = mine; rest !== 0; rest &= rest - 1) {
-      const bit = 31 - Math.clz32(rest & -rest);
-      const code = base | bit;
-      const pts = POINTS[code];
-      // Interchangeable with the legal card below it (nothing live between, the same points): `searchMoves` keeps the lower.
-      const same = prev >= 0 && pts === POINTS[base | prev] && (live & ((1 << bit) - (2 << prev))) === 0;
-      prev = bit;
-      if (same) continue;
-      let score: number;
-      if (pos === 0) score = Math.min(history[hoff + code], LEAD_HISTORY_CAP) * 64 + bit;
-      else {
-        const heads = STRENGTH[(led << 7) | code] > best;
-        if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
-        else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
-        else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
-        score = score * 1024 + Math.min(1023, history[hoff + code]);
-      }
-      if (score > top) {
-        top = score;
-        choice = code;
-      }
-    }
-  }
-  return choice;
 }
