@@ -12,7 +12,20 @@
  * playout applies and counts them. Module scratch, no allocation.
  */
 import { LANES } from '../../core/cardset.js';
-import { BEST, BEST_SEAT, DECISION, HANDS, HIST, LED, PLIES, POS, TAKEN, TO_MOVE, TRICK, TRICK_WORTH } from '../trick/layout.js';
+import {
+  BEST,
+  BEST_SEAT,
+  DECISION,
+  HANDS,
+  HIST,
+  LED,
+  PLIES,
+  POS,
+  TAKEN,
+  TO_MOVE,
+  TRICK,
+  TRICK_WORTH,
+} from '../trick/layout.js';
 import { Decision } from '../game.js';
 import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 
@@ -56,8 +69,7 @@ export function greedyPlayout(
     TRICK_CARDS[c >>> 5] |= 1 << (c & 31);
   }
   for (let lane = 0; lane < LANES; lane++)
-    LIVE[lane] =
-      HAND[lane] | HAND[LANES + lane] | HAND[2 * LANES + lane] | HAND[3 * LANES + lane] | TRICK_CARDS[lane];
+    LIVE[lane] = HAND[lane] | HAND[LANES + lane] | HAND[2 * LANES + lane] | HAND[3 * LANES + lane] | TRICK_CARDS[lane];
   let seat = m[TO_MOVE];
   let trick = m[TRICK];
   let led = m[LED];
