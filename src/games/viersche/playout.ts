@@ -80,66 +80,78 @@ export function greedyPlayout(
   let moves = 0;
   if (decision === Decision.Claim) moves++;
   else if (decision === Decision.None) trick = TRICKS;
+  const hand = HAND;
+  const points = POINTS;
+  const strength = STRENGTH;
   while (trick < TRICKS) {
     const h = seat * LANES;
-    // `legal`, as lanes allowed: V-4's first lead a trump if any; V-5 follow suit or trump (to trumps a trump).
-    let lanes = 15;
-    if (pos === 0) {
-      if (trick === 0 && HAND[h] !== 0) lanes = 1;
-    } else if (HAND[h + led] !== 0) lanes = (1 << led) | 1;
-    const hoff = seat * 128;
-    const max = maximizer[seat] === 1;
-    // `playoutMove`'s scores: a trick going this seat's way, whether winning is good for it.
-    const goodNow = pos > 0 && best >= 0 && (inSide[bestSeat] === 1) === max;
-    const selfGood = (inSide[seat] === 1) === max;
     let card = -1;
-    let top = LOWEST;
-    for (let lane = 0; lane < LANES; lane++) {
-      const mine = HAND[h + lane];
-      if (mine === 0 || ((lanes >>> lane) & 1) === 0) continue;
-      const live = LIVE[lane];
-      const base = lane << 5;
-      let prev = -1;
-      for (let rest = mine; rest !== 0; rest &= rest - 1) {
-        const bit = 31 - Math.clz32(rest & -rest);
-        const code = base | bit;
-        const pts = POINTS[code];
-        // Interchangeable with the legal card below it (nothing live between, the same points): `searchMoves` keeps the lower.
-        const same = prev >= 0 && pts === POINTS[base | prev] && (live & ((1 << bit) - (2 << prev))) === 0;
-        prev = bit;
-        if (same) continue;
-        let score: number;
-        if (pos === 0) score = Math.min(history[hoff + code], LEAD_HISTORY_CAP) * 64 + bit;
-        else {
-          const heads = STRENGTH[(led << 7) | code] > best;
-          if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
-          else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
-          else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
-          score = score * 1024 + Math.min(1023, history[hoff + code]);
-        }
-        if (score > top) {
-          top = score;
-          card = code;
+    if (trick === TRICKS - 1) {
+      // The last trick: one card a hand, nothing to choose.
+      let lane = 0;
+      while (hand[h + lane] === 0) lane++;
+      card = (lane << 5) | (31 - Math.clz32(hand[h + lane]));
+    } else {
+      // `legal`, as lanes allowed: V-4's first lead a trump if any; V-5 follow suit or trump (to trumps a trump).
+      let lanes = 15;
+      if (pos === 0) {
+        if (trick === 0 && hand[h] !== 0) lanes = 1;
+      } else if (hand[h + led] !== 0) lanes = (1 << led) | 1;
+      const hoff = seat * 128;
+      const max = maximizer[seat] === 1;
+      // `playoutMove`'s scores: a trick going this seat's way, whether winning is good for it.
+      const goodNow = pos > 0 && best >= 0 && (inSide[bestSeat] === 1) === max;
+      const selfGood = (inSide[seat] === 1) === max;
+      let top = LOWEST;
+      for (let lane = 0; lane < LANES; lane++) {
+        const mine = hand[h + lane];
+        if (mine === 0 || ((lanes >>> lane) & 1) === 0) continue;
+        const live = LIVE[lane];
+        const base = lane << 5;
+        let prev = -1;
+        let prevPts = -1;
+        for (let rest = mine; rest !== 0; rest &= rest - 1) {
+          const bit = 31 - Math.clz32(rest & -rest);
+          const code = base | bit;
+          const pts = points[code];
+          // Interchangeable with the legal card below it (nothing live between, the same points): `searchMoves` keeps the lower.
+          const same = pts === prevPts && (live & ((1 << bit) - (2 << prev))) === 0;
+          prev = bit;
+          prevPts = pts;
+          if (same) continue;
+          let score: number;
+          if (pos === 0) score = Math.min(history[hoff + code], LEAD_HISTORY_CAP) * 64 + bit;
+          else {
+            const heads = strength[(led << 7) | code] > best;
+            if (goodNow) score = heads ? 1000 + pts : 4000 + pts * 8;
+            else if (heads) score = selfGood ? 4000 + pts * 4 - bit : 1000 - pts;
+            else score = selfGood ? 2000 - pts * 8 : 3000 + pts * 8;
+            score = score * 1024 + Math.min(1023, history[hoff + code]);
+          }
+          if (score > top) {
+            top = score;
+            card = code;
+          }
         }
       }
     }
     const lane = card >>> 5;
     const bit = 1 << (card & 31);
-    HAND[h + lane] ^= bit;
+    hand[h + lane] ^= bit;
     TRICK_CARDS[lane] |= bit;
     moves++;
     if (pos === 0) {
       // V-4: a first lead without a trump goes face down, counts as a trump lead and cannot win.
       const facedown = trick === 0 && lane !== TRUMP_LANE;
       led = facedown ? TRUMP_LANE : lane;
-      best = facedown ? -1 : STRENGTH[(led << 7) | card];
+      best = facedown ? -1 : strength[(led << 7) | card];
       bestSeat = seat;
-      worth = POINTS[card];
+      worth = points[card];
     } else {
-      worth += POINTS[card];
-      const strength = STRENGTH[(led << 7) | card];
-      if (strength > best) {
-        best = strength;
+      worth += points[card];
+      const bid = strength[(led << 7) | card];
+      if (bid > best) {
+        best = bid;
         bestSeat = seat;
       }
     }
