@@ -157,7 +157,7 @@ export class Solver {
   private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
   private readonly lastMove = new Int32Array(LANES);
   /** `State.greedyPlayout`'s answer: the side's measure at the end, moves made. */
-  private readonly playout = new Int32Array(2);
+  private readonly playout = new Int32Array(3);
   /** Whether the greedy playout may use the game's own (`State.greedyPlayout`), as `SolverOptions.kernelPlayout`. */
   private readonly kernelPlayout: boolean;
   /** `State.endgame`'s answer: the measure still to come, positions visited. */
@@ -598,6 +598,30 @@ export class Solver {
     return v;
   }
 
+  /**
+   * `search` of the position after `code`, the card that completes the trick of `s`,
+   * whose trick boundary lies at the horizon, without a copy of the state: the game's
+   * `greedyPlayout` plays the card and the rest, and the nodes are counted as `search`
+   * counts them (the boundary, its yes/no answers, the playout's moves; the node limit
+   * checked at each of the first).
+   */
+  private beforeHorizon(s: State, code: number, alpha: number, beta: number): number {
+    if (++this.nodes > this.limitAt) {
+      this.aborted = true;
+      return 0;
+    }
+    const out = this.playout;
+    s.greedyPlayout!(this.inSide, this.maximizer, this.history, out, code, alpha, beta);
+    for (let k = 0; k < out[2]; k++) {
+      if (++this.nodes > this.limitAt) {
+        this.aborted = true;
+        return 0;
+      }
+    }
+    this.nodes += out[1];
+    return out[0];
+  }
+
   /** `State.endgame` at a trick boundary: the measure still to come, fail-soft in (alpha, beta). */
   private endgameValue(s: State, alpha: number, beta: number): number {
     const out = this.endgame;
@@ -695,11 +719,23 @@ export class Solver {
     let bestMove = 0;
     let a = alpha;
     let b = beta;
+    // The last card of a trick whose boundary is the horizon: the game's playout plays it, and on (see `beforeHorizon`).
+    const fused =
+      this.kernelPlayout &&
+      !this.selfishPlayout &&
+      !this.keepEstimates &&
+      s.trickCards === this.table.seats - 1 &&
+      this.rootTricksLeft - (left - 1) >= this.horizon &&
+      s.greedyPlayout !== undefined;
     for (let i = 0; i < n; i++) {
       const code = list[lbase + i];
-      child.copyFrom(s);
-      child.apply(code);
-      const v = this.search(depth + 1, a, b);
+      let v: number;
+      if (fused) v = this.beforeHorizon(s, code, a, b);
+      else {
+        child.copyFrom(s);
+        child.apply(code);
+        v = this.search(depth + 1, a, b);
+      }
       if (this.aborted) return 0;
       if (maximize) {
         if (v > best) {

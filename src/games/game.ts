@@ -332,8 +332,25 @@ export interface State {
    * solver holds them. Optional: it must choose exactly the cards the solver's own
    * playout would (a game's tests check it), so that estimates, node counts and
    * budgeted play stay the same.
+   *
+   * With `after`, a card that completes the current trick (not -1), the solver's last
+   * step before its horizon too: `after` played first, then `out[2]` gets the yes/no
+   * questions answered at the trick boundary it reaches, and the playout runs only if
+   * that boundary's bounds (the side's measure `base`, and `top`, that plus `inPlay`)
+   * leave the window (`alpha`, `beta`) open; else `out[0]` is `top` (at or below
+   * alpha) or `base` (at or above beta), as the solver's search there returns, and
+   * `out[1]` is 0. At the end of the deal `out[0]` is `base`. `out[1]` never counts
+   * `after` or those answers.
    */
-  greedyPlayout?(inSide: Uint8Array, maximizer: Uint8Array, history: Int32Array, out: Int32Array): void;
+  greedyPlayout?(
+    inSide: Uint8Array,
+    maximizer: Uint8Array,
+    history: Int32Array,
+    out: Int32Array,
+    after?: number,
+    alpha?: number,
+    beta?: number,
+  ): void;
 }
 
 /**

@@ -31,6 +31,8 @@ import { POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 
 const SEATS = 4;
 const TRICKS = 9;
+/** The points of the pack (V-3): none are ever out of play. */
+const PACK_POINTS = 140;
 /** Below every score: the start of the search for the best. */
 const LOWEST = -(1 << 30);
 /** Cap of a lead's history score (so that history * 64 + bit stays a small integer), as `playoutMove`'s. */
@@ -49,6 +51,15 @@ const TAKEN_BY = new Int32Array(SEATS);
  * (`inSide`, `maximizer` and `history` as the solver holds them: seat * 128 + code).
  * `out[0]`: the points the seats with `inSide[seat] === 1` hold at the end; `out[1]`:
  * the moves made (cards and claim answers).
+ *
+ * With `after` (a card, not -1, that completes the current trick) the solver's last
+ * step before its horizon as well: `after` is played and the trick taken first, then
+ * `out[2]` gets the claim questions answered after it (0 or 1) and, as the solver's
+ * search of that trick boundary would, the playout runs only when the side's points
+ * there (`base`) and all still in play (`top`) leave the window (`alpha`, `beta`) open:
+ * else `out[0]` is `top` (at or below alpha) or `base` (at or above beta), and `out[1]`
+ * is 0. After the last trick `out[0]` is the side's points. `out[1]` never counts
+ * `after` or the claim answer after it.
  */
 export function greedyPlayout(
   m: Int32Array,
@@ -58,6 +69,9 @@ export function greedyPlayout(
   maximizer: Uint8Array,
   history: Int32Array,
   out: Int32Array,
+  after = -1,
+  alpha = 0,
+  beta = 0,
 ): void {
   for (let i = 0; i < SEATS * LANES; i++) HAND[i] = m[HANDS + i];
   for (let s = 0; s < SEATS; s++) TAKEN_BY[s] = m[TAKEN + s];
@@ -78,6 +92,7 @@ export function greedyPlayout(
   let worth = m[TRICK_WORTH];
   const decision = m[DECISION];
   let moves = 0;
+  let first = after;
   if (decision === Decision.Claim) moves++;
   else if (decision === Decision.None) trick = TRICKS;
   const hand = HAND;
@@ -85,8 +100,10 @@ export function greedyPlayout(
   const strength = STRENGTH;
   while (trick < TRICKS) {
     const h = seat * LANES;
-    let card = -1;
-    if (trick === TRICKS - 1) {
+    let card = first;
+    if (card >= 0) {
+      // The solver's move: see `after`.
+    } else if (trick === TRICKS - 1) {
       // The last trick: one card a hand, nothing to choose.
       let lane = 0;
       while (hand[h + lane] === 0) lane++;
@@ -169,6 +186,24 @@ export function greedyPlayout(
     for (let l = 0; l < LANES; l++) {
       LIVE[l] ^= TRICK_CARDS[l];
       TRICK_CARDS[l] = 0;
+    }
+    if (first >= 0) {
+      // The trick boundary after `after`: its claim answer is the solver's node, and its bounds may decide.
+      first = -1;
+      out[2] = moves - 1;
+      moves = 0;
+      let base = 0;
+      let taken = 0;
+      for (let s = 0; s < SEATS; s++) {
+        taken += TAKEN_BY[s];
+        if (inSide[s] === 1) base += TAKEN_BY[s];
+      }
+      const top = base + PACK_POINTS - taken;
+      if (trick === TRICKS || top <= alpha || base >= beta) {
+        out[0] = trick === TRICKS ? base : top <= alpha ? top : base;
+        out[1] = 0;
+        return;
+      }
     }
   }
   let sum = 0;

@@ -274,8 +274,16 @@ export class VierscheState extends TrickState<VierscheView> {
   }
 
   /** The solver's greedy playout on bare hands (playout.ts). */
-  greedyPlayout(inSide: Uint8Array, maximizer: Uint8Array, history: Int32Array, out: Int32Array): void {
+  greedyPlayout(
+    inSide: Uint8Array,
+    maximizer: Uint8Array,
+    history: Int32Array,
+    out: Int32Array,
+    after = -1,
+    alpha = 0,
+    beta = 0,
+  ): void {
     const m = this.m;
-    greedyPlayout(m, m[TARGET], m[TARGET + 1], inSide, maximizer, history, out);
+    greedyPlayout(m, m[TARGET], m[TARGET + 1], inSide, maximizer, history, out, after, alpha, beta);
   }
 }
