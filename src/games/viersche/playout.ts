@@ -98,6 +98,13 @@ export function greedyPlayout(
   const hand = HAND;
   const points = POINTS;
   const strength = STRENGTH;
+  // The sides as bit masks by seat: a seat's flags without array reads in the loop.
+  let sides = 0;
+  let maxima = 0;
+  for (let s = 0; s < SEATS; s++) {
+    sides |= inSide[s] << s;
+    maxima |= maximizer[s] << s;
+  }
   while (trick < TRICKS) {
     const h = seat * LANES;
     let card = first;
@@ -113,22 +120,31 @@ export function greedyPlayout(
       let lanes = 15;
       if (pos === 0) {
         if (trick === 0 && hand[h] !== 0) lanes = 1;
-      } else if (hand[h + led] !== 0) lanes = (1 << led) | 1;
+      } else {
+        const suit = hand[h + led];
+        if (suit !== 0) {
+          // One card of the suit led and no trump besides: the only legal card.
+          if ((suit & (suit - 1)) === 0 && (led === TRUMP_LANE || hand[h] === 0))
+            card = (led << 5) | (31 - Math.clz32(suit));
+          lanes = (1 << led) | 1;
+        }
+      }
       const hoff = seat * 128;
-      const max = maximizer[seat] === 1;
+      const max = (maxima >>> seat) & 1;
       // `playoutMove`'s scores: a trick going this seat's way, whether winning is good for it.
-      const goodNow = pos > 0 && best >= 0 && (inSide[bestSeat] === 1) === max;
-      const selfGood = (inSide[seat] === 1) === max;
+      const goodNow = pos > 0 && best >= 0 && ((sides >>> bestSeat) & 1) === max;
+      const selfGood = ((sides >>> seat) & 1) === max;
       let top = LOWEST;
-      for (let lane = 0; lane < LANES; lane++) {
+      for (let rest = card < 0 ? lanes : 0; rest !== 0; rest &= rest - 1) {
+        const lane = 31 - Math.clz32(rest & -rest);
         const mine = hand[h + lane];
-        if (mine === 0 || ((lanes >>> lane) & 1) === 0) continue;
+        if (mine === 0) continue;
         const live = LIVE[lane];
         const base = lane << 5;
         let prev = -1;
         let prevPts = -1;
-        for (let rest = mine; rest !== 0; rest &= rest - 1) {
-          const bit = 31 - Math.clz32(rest & -rest);
+        for (let cards = mine; cards !== 0; cards &= cards - 1) {
+          const bit = 31 - Math.clz32(cards & -cards);
           const code = base | bit;
           const pts = points[code];
           // Interchangeable with the legal card below it (nothing live between, the same points): `searchMoves` keeps the lower.
