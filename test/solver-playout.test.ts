@@ -1,6 +1,7 @@
 /**
  * A game's own greedy playout (`State.greedyPlayout`, Viersche's viersche/playout.ts)
- * against the solver's playout through the state (`kernelPlayout: false`): the same
+ * and its search of the last card before the horizon (`State.horizonCard`) against the
+ * solver's own through the state (`kernelPlayout: false`): the same
  * estimate and the same moves counted on random positions (deal starts, face-down
  * leads, inside tricks, at claim questions) under random move histories, and the same
  * values and node counts for whole horizon searches, where node budgets make play a
@@ -84,7 +85,7 @@ describe("Viersche's greedy playout on bare hands", () => {
       expect(stops.get(kind) ?? 0, kind).toBeGreaterThan(10);
   });
 
-  it('leaves horizon searches as they were: the same move values and nodes', () => {
+  it('leaves horizon searches as they were: the same move values, nodes and history', () => {
     const generic = new Solver(game, table, { ttBits: 16, kernelPlayout: false });
     const kernel = new Solver(game, table, { ttBits: 16 });
     const a = new Float64Array(128);
@@ -106,8 +107,33 @@ describe("Viersche's greedy playout on bare hands", () => {
       for (const code of setToCodes(legal)) expect(b[code], `position ${i}, move ${code}`).toBe(a[code]);
       expect(kernel.value(s, seat), `position ${i}: value`).toBe(generic.value(s, seat));
       expect(kernel.nodes, `position ${i}: nodes after value`).toBe(generic.nodes);
+      expect(Array.from(probe(kernel).history), `position ${i}: history`).toEqual(Array.from(probe(generic).history));
       searched++;
     }
     expect(searched).toBeGreaterThan(12);
+  });
+
+  it('stops at a node limit where the solver stops, with the same nodes counted', () => {
+    const generic = new Solver(game, table, { ttBits: 16, kernelPlayout: false });
+    const kernel = new Solver(game, table, { ttBits: 16 });
+    const a = new Float64Array(128);
+    const b = new Float64Array(128);
+    let stopped = 0;
+    for (let i = 0; i < 40; i++) {
+      const s = endgame('solver-playout-limit', game, table, i, 8 - (i % 4), i % 4);
+      if (s === null) continue;
+      for (const solver of [generic, kernel]) {
+        solver.reset();
+        solver.horizon = 1 + (i % 2);
+        // Limits from a few nodes to a few thousand: the stop falls anywhere, playouts and answers included.
+        solver.nodeLimit = 3 + ((i * 7919) % 4000);
+      }
+      generic.moveValues(s, s.toMove, a);
+      kernel.moveValues(s, s.toMove, b);
+      expect(kernel.aborted, `position ${i}: stopped`).toBe(generic.aborted);
+      expect(kernel.nodes, `position ${i}: nodes`).toBe(generic.nodes);
+      if (generic.aborted) stopped++;
+    }
+    expect(stopped).toBeGreaterThan(15);
   });
 });

@@ -157,7 +157,9 @@ export class Solver {
   private readonly keys = new Int32Array(MAX_DEPTH * SEARCH_KEY_WORDS);
   private readonly lastMove = new Int32Array(LANES);
   /** `State.greedyPlayout`'s answer: the side's measure at the end, moves made. */
-  private readonly playout = new Int32Array(3);
+  private readonly playout = new Int32Array(2);
+  /** `State.horizonCard`'s answer: value, best move, nodes, stopped. */
+  private readonly kernel = new Int32Array(4);
   /** Whether the greedy playout may use the game's own (`State.greedyPlayout`), as `SolverOptions.kernelPlayout`. */
   private readonly kernelPlayout: boolean;
   /** `State.endgame`'s answer: the measure still to come, positions visited. */
@@ -598,30 +600,6 @@ export class Solver {
     return v;
   }
 
-  /**
-   * `search` of the position after `code`, the card that completes the trick of `s`,
-   * whose trick boundary lies at the horizon, without a copy of the state: the game's
-   * `greedyPlayout` plays the card and the rest, and the nodes are counted as `search`
-   * counts them (the boundary, its yes/no answers, the playout's moves; the node limit
-   * checked at each of the first).
-   */
-  private beforeHorizon(s: State, code: number, alpha: number, beta: number): number {
-    if (++this.nodes > this.limitAt) {
-      this.aborted = true;
-      return 0;
-    }
-    const out = this.playout;
-    s.greedyPlayout!(this.inSide, this.maximizer, this.history, out, code, alpha, beta);
-    for (let k = 0; k < out[2]; k++) {
-      if (++this.nodes > this.limitAt) {
-        this.aborted = true;
-        return 0;
-      }
-    }
-    this.nodes += out[1];
-    return out[0];
-  }
-
   /** `State.endgame` at a trick boundary: the measure still to come, fail-soft in (alpha, beta). */
   private endgameValue(s: State, alpha: number, beta: number): number {
     const out = this.endgame;
@@ -711,47 +689,56 @@ export class Solver {
     }
 
     const seat = s.toMove;
-    const maximize = this.maximizer[seat] === 1;
-    const n = this.order(s, depth, ttMove);
-    const list = this.list;
-    const lbase = depth * MAX_MOVES;
-    let best = maximize ? -INF : INF;
+    let best: number;
     let bestMove = 0;
-    let a = alpha;
-    let b = beta;
-    // The last card of a trick whose boundary is the horizon: the game's playout plays it, and on (see `beforeHorizon`).
-    const fused =
+    if (
+      s.trickCards === this.table.seats - 1 &&
+      this.rootTricksLeft - (left - 1) >= this.horizon &&
       this.kernelPlayout &&
       !this.selfishPlayout &&
       !this.keepEstimates &&
-      s.trickCards === this.table.seats - 1 &&
-      this.rootTricksLeft - (left - 1) >= this.horizon &&
-      s.greedyPlayout !== undefined;
-    for (let i = 0; i < n; i++) {
-      const code = list[lbase + i];
-      let v: number;
-      if (fused) v = this.beforeHorizon(s, code, a, b);
-      else {
+      s.horizonCard !== undefined
+    ) {
+      // The last card before the horizon: the game's own search of it and its playouts (the same nodes and values).
+      const out = this.kernel;
+      s.horizonCard(this.inSide, this.maximizer, this.history, ttMove, alpha, beta, this.limitAt - this.nodes, out);
+      this.nodes += out[2];
+      if (out[3] === 1) {
+        this.aborted = true;
+        return 0;
+      }
+      best = out[0];
+      bestMove = out[1];
+    } else {
+      const maximize = this.maximizer[seat] === 1;
+      const n = this.order(s, depth, ttMove);
+      const list = this.list;
+      const lbase = depth * MAX_MOVES;
+      best = maximize ? -INF : INF;
+      let a = alpha;
+      let b = beta;
+      for (let i = 0; i < n; i++) {
+        const code = list[lbase + i];
         child.copyFrom(s);
         child.apply(code);
-        v = this.search(depth + 1, a, b);
-      }
-      if (this.aborted) return 0;
-      if (maximize) {
-        if (v > best) {
+        const v = this.search(depth + 1, a, b);
+        if (this.aborted) return 0;
+        if (maximize) {
+          if (v > best) {
+            best = v;
+            bestMove = code;
+            if (v > a) a = v;
+          }
+        } else if (v < best) {
           best = v;
           bestMove = code;
-          if (v > a) a = v;
+          if (v < b) b = v;
         }
-      } else if (v < best) {
-        best = v;
-        bestMove = code;
-        if (v < b) b = v;
-      }
-      if (a >= b) {
-        this.history[seat * 128 + code] += left * left;
-        if (s.trickCards === 0) this.killer[depth * this.table.seats + seat] = code;
-        break;
+        if (a >= b) {
+          this.history[seat * 128 + code] += left * left;
+          if (s.trickCards === 0) this.killer[depth * this.table.seats + seat] = code;
+          break;
+        }
       }
     }
 

@@ -332,24 +332,29 @@ export interface State {
    * solver holds them. Optional: it must choose exactly the cards the solver's own
    * playout would (a game's tests check it), so that estimates, node counts and
    * budgeted play stay the same.
-   *
-   * With `after`, a card that completes the current trick (not -1), the solver's last
-   * step before its horizon too: `after` played first, then `out[2]` gets the yes/no
-   * questions answered at the trick boundary it reaches, and the playout runs only if
-   * that boundary's bounds (the side's measure `base`, and `top`, that plus `inPlay`)
-   * leave the window (`alpha`, `beta`) open; else `out[0]` is `top` (at or below
-   * alpha) or `base` (at or above beta), as the solver's search there returns, and
-   * `out[1]` is 0. At the end of the deal `out[0]` is `base`. `out[1]` never counts
-   * `after` or those answers.
    */
-  greedyPlayout?(
+  greedyPlayout?(inSide: Uint8Array, maximizer: Uint8Array, history: Int32Array, out: Int32Array): void;
+  /**
+   * The solver's search (bots/solver/solver.ts, `search`) of this position, whose next
+   * card completes a trick that ends at the search's horizon, from after its table
+   * probe on: the legal cards (`searchMoves`) in the solver's order (`ttMove` first),
+   * each valued as the search values the trick boundary after it (its yes/no answers,
+   * the bounds of the window, else `greedyPlayout`'s estimate), fail-soft alpha-beta in
+   * (`alpha`, `beta`), a cut-off added to `history` as the search adds it. Nodes counted
+   * as the search counts them; it stops as the search stops once more than `room` are
+   * counted. `out[0]` the value, `out[1]` the best move, `out[2]` the nodes, `out[3]` 1
+   * if stopped (then the rest means nothing). Optional, with `greedyPlayout`: the same
+   * values, moves, nodes and history as the solver's own search (a game's tests check).
+   */
+  horizonCard?(
     inSide: Uint8Array,
     maximizer: Uint8Array,
     history: Int32Array,
+    ttMove: number,
+    alpha: number,
+    beta: number,
+    room: number,
     out: Int32Array,
-    after?: number,
-    alpha?: number,
-    beta?: number,
   ): void;
 }
 

@@ -19,7 +19,7 @@ import { TrickState, frenchFollow, frenchShown } from '../trick/state.js';
 import { PACK, TRUMP_LANE, codeName } from './cards.js';
 import { VierscheView } from './view.js';
 import { boundaryKey, searchEndgame } from './endgame.js';
-import { greedyPlayout } from './playout.js';
+import { greedyPlayout, lastCard } from './playout.js';
 
 // Module-local copies of the layout's offsets (see ../trick/state.ts: faster in the hot path).
 const { BEST, DECISION, GAME, HIST, LED, LEADER, PLIES, POS, TAKEN, TO_MOVE, TRICK, TRICK_WORTH, VOIDS, WON } = layout;
@@ -274,16 +274,23 @@ export class VierscheState extends TrickState<VierscheView> {
   }
 
   /** The solver's greedy playout on bare hands (playout.ts). */
-  greedyPlayout(
+  greedyPlayout(inSide: Uint8Array, maximizer: Uint8Array, history: Int32Array, out: Int32Array): void {
+    const m = this.m;
+    greedyPlayout(m, m[TARGET], m[TARGET + 1], inSide, maximizer, history, out);
+  }
+
+  /** The solver's last card before its horizon, on bare hands (playout.ts). */
+  horizonCard(
     inSide: Uint8Array,
     maximizer: Uint8Array,
     history: Int32Array,
+    ttMove: number,
+    alpha: number,
+    beta: number,
+    room: number,
     out: Int32Array,
-    after = -1,
-    alpha = 0,
-    beta = 0,
   ): void {
     const m = this.m;
-    greedyPlayout(m, m[TARGET], m[TARGET + 1], inSide, maximizer, history, out, after, alpha, beta);
+    lastCard(m, m[TARGET], m[TARGET + 1], inSide, maximizer, history, ttMove, alpha, beta, room, out);
   }
 }
