@@ -10,6 +10,10 @@
  * ones (the lowest, as `searchMoves`), scored as `playoutMove` scores them, the first
  * best in code order; claims answered NO, each counted as a move, as the solver's
  * playout applies and counts them. Module scratch, no allocation.
+ *
+ * `lastCard` (`VierscheState.horizonCard`) is the solver's search of the card that
+ * completes the trick at its horizon, each card followed by the trick boundary's checks
+ * and the playout: there the solver would copy the state for every card.
  */
 import { LANES } from '../../core/cardset.js';
 import {
