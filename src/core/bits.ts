@@ -9,21 +9,6 @@ export function popcount(m: number): number {
   return POP16[m & 0xffff] + POP16[m >>> 16];
 }
 
-/** Number of set bits of a mask of 16 bits or fewer (one lookup: a lane of a French pack). */
-export function popcount16(m: number): number {
-  return POP16[m];
-}
-
-/**
- * Set bits of four masks of 16 bits or fewer (the four lanes of a French pack's set):
- * one call rather than four, so that a following rule stays short enough for V8 to
- * inline it into a play loop.
- */
-export function popcount16x4(a: number, b: number, c: number, d: number): number {
-  const pop = POP16;
-  return pop[a] + pop[b] + pop[c] + pop[d];
-}
-
 /** Index of the lowest set bit; -1 for an empty mask. */
 export function lowestBit(m: number): number {
   return 31 - Math.clz32(m & -m);
@@ -58,7 +43,8 @@ export function bitsAbove(bit: number): number {
 }
 
 // Tables in ArrayBuffers of their own (off V8's heap), built once at load.
-const POP16 = (() => {
+/** POP16[m]: the set bits of a 16-bit mask (`popcount`'s table, for loops that look it up inline). */
+export const POP16 = (() => {
   const t = new Uint8Array(new ArrayBuffer(1 << 16));
   for (let i = 1; i < 1 << 16; i++) t[i] = (i & 1) + t[i >> 1];
   return t;

@@ -15,7 +15,7 @@
  * decisions (claims, declarations) are the two highest codes, which no pack uses, so a
  * legal-move set is always a card set.
  */
-import { popcount, selectBit, lowestBit } from './bits.js';
+import { POP16, popcount, selectBit, lowestBit } from './bits.js';
 
 export const LANES = 4;
 const LANE_BITS = 5;
@@ -46,9 +46,15 @@ export function setSize(s: Int32Array, off: number): number {
  * the processor would mispredict.
  */
 export function setSelect(s: Int32Array, off: number, k: number): number {
-  const c0 = popcount(s[off]);
-  const c1 = c0 + popcount(s[off + 1]);
-  const c2 = c1 + popcount(s[off + 2]);
+  // The counts by lookups written out, not by calls to `popcount`: a play loop inlines
+  // this (and the following rule beside it) only while their bytecode fits V8's budget.
+  const pop = POP16;
+  const m0 = s[off];
+  const m1 = s[off + 1];
+  const m2 = s[off + 2];
+  const c0 = pop[m0 & 0xffff] + pop[m0 >>> 16];
+  const c1 = c0 + pop[m1 & 0xffff] + pop[m1 >>> 16];
+  const c2 = c1 + pop[m2 & 0xffff] + pop[m2 >>> 16];
   // gN is 1 when k lies beyond the first N + 1 lanes (c + ~k is c - 1 - k in fewer bytecodes).
   const g0 = (c0 + ~k) >>> 31;
   const g1 = (c1 + ~k) >>> 31;

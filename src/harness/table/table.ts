@@ -263,9 +263,49 @@ export class Table {
   }
 
   private playDeal(g: number, r: number, k: number): void {
+    const limit = this.moveTimeout;
+    if (limit === Infinity && this.moveTime.length === 0) this.playUntimed(g, r, k);
+    else this.playTimed(g, r, k, limit);
+  }
+
+  /**
+   * The deal's moves when none is timed: one try around the whole loop rather than one
+   * a move, and no timing branches, which keeps the loop (with the bot, `legal` and the
+   * following rule inlined into it) short. A fault is told as `playTimed` tells it.
+   */
+  private playUntimed(g: number, r: number, k: number): void {
     const state = this.state;
     const legal = this.legal;
-    const limit = this.moveTimeout;
+    const bots = this.seatBots;
+    let seat = -1;
+    // The illegal move that stopped the loop (-1: none), or the bot's when it threw.
+    let move = -1;
+    // Whether the bot was choosing when something threw (else the rules threw: not the bot's fault).
+    let acting = false;
+    try {
+      while (!state.isTerminal()) {
+        seat = state.toMove;
+        const n = state.legal(legal, 0);
+        acting = true;
+        const chosen = bots[seat].act(state.observe(seat), legal, n);
+        acting = false;
+        // `setHas` written out: a call here would count against V8's inlining budget for the loop.
+        if (!(chosen >>> 0 === chosen && chosen < CODE_LIMIT && ((legal[chosen >>> 5] >>> chosen) & 1) !== 0)) {
+          move = chosen;
+          break;
+        }
+        state.apply(chosen);
+      }
+    } catch (e) {
+      if (!acting) throw e;
+      throw this.botThrew(e, seat, g, r, k);
+    }
+    if (seat >= 0 && move !== -1) throw this.illegal(move, seat, g, r, k);
+  }
+
+  private playTimed(g: number, r: number, k: number, limit: number): void {
+    const state = this.state;
+    const legal = this.legal;
     const timed = limit !== Infinity;
     const clocked = this.moveTime.length > 0;
     while (!state.isTerminal()) {
@@ -278,9 +318,7 @@ export class Table {
       try {
         move = this.seatBots[seat].act(state.observe(seat), legal, n);
       } catch (e) {
-        // A fault the bot reports itself (a program's: bot.ts) keeps its kind; anything else it threw is 'threw'.
-        if (e instanceof BotFault) throw this.failure(e.fault, seat, g, r, k, e.message.split('\n')[0]);
-        throw this.failure('threw', seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+        throw this.botThrew(e, seat, g, r, k);
       }
       if (clocked) {
         const e = this.seatEntrant[seat];
@@ -294,13 +332,22 @@ export class Table {
           throw this.failure('time', seat, g, r, k, `took longer than the move timeout of ${limit} ms over one move`);
         }
       }
-      if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
-        const shown =
-          typeof move === 'number' && move >>> 0 === move && move < CODE_LIMIT ? state.moveName(move) : String(move);
-        throw this.failure('illegal', seat, g, r, k, `played an illegal move (${shown})`);
-      }
+      if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move)))
+        throw this.illegal(move, seat, g, r, k);
       state.apply(move);
     }
+  }
+
+  /** A fault the bot reports itself (a program's: bot.ts) keeps its kind; anything else it threw is 'threw'. */
+  private botThrew(e: unknown, seat: number, g: number, r: number, k: number): MoveFault {
+    if (e instanceof BotFault) return this.failure(e.fault, seat, g, r, k, e.message.split('\n')[0]);
+    return this.failure('threw', seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+  }
+
+  private illegal(move: unknown, seat: number, g: number, r: number, k: number): MoveFault {
+    const shown =
+      typeof move === 'number' && move >>> 0 === move && move < CODE_LIMIT ? this.state.moveName(move) : String(move);
+    return this.failure('illegal', seat, g, r, k, `played an illegal move (${shown})`);
   }
 
   private failure(fault: FaultKind, seat: number, g: number, r: number, k: number, what: string): MoveFault {
