@@ -48,13 +48,15 @@ export function setSize(s: Int32Array, off: number): number {
 export function setSelect(s: Int32Array, off: number, k: number): number {
   // The counts by lookups written out, not by calls to `popcount`: a play loop inlines
   // this (and the following rule beside it) only while their bytecode fits V8's budget.
+  // (`& low`, not `& 0xffff`: a literal that wide takes 10 bytes of bytecode at each use.)
   const pop = POP16;
+  const low = 0xffff;
   const m0 = s[off];
   const m1 = s[off + 1];
   const m2 = s[off + 2];
-  const c0 = pop[m0 & 0xffff] + pop[m0 >>> 16];
-  const c1 = c0 + pop[m1 & 0xffff] + pop[m1 >>> 16];
-  const c2 = c1 + pop[m2 & 0xffff] + pop[m2 >>> 16];
+  const c0 = pop[m0 & low] + pop[m0 >>> 16];
+  const c1 = c0 + pop[m1 & low] + pop[m1 >>> 16];
+  const c2 = c1 + pop[m2 & low] + pop[m2 >>> 16];
   // gN is 1 when k lies beyond the first N + 1 lanes (c + ~k is c - 1 - k in fewer bytecodes).
   const g0 = (c0 + ~k) >>> 31;
   const g1 = (c1 + ~k) >>> 31;

@@ -112,6 +112,8 @@ export class Table {
   private readonly dealHooks: boolean;
   /** Where the deal under way is, for those hooks (one object, rewritten per deal). */
   private readonly site = { group: 0, rotation: 0, deal: 0 };
+  /** The rotation whose bots sit at the seats (-1: none yet). */
+  private seated = -1;
 
   private readonly moveTimeout: number;
   /** Where timed moves are announced to a watching thread (set per batch), or null. */
@@ -167,19 +169,10 @@ export class Table {
 
   /** Play rotation `r` of group `g` alone (match index g * rotations + r), adding to `out`. */
   playRotation(g: number, r: number, out: GroupTally): void {
-    const { game, lineup, key, table } = this.run;
+    const { game, key, table } = this.run;
     const seats = table.seats;
-    for (let seat = 0; seat < seats; seat++) {
-      const e = entrantAt(lineup, seat, r);
-      this.seatEntrant[seat] = e;
-      // Stored only when it changes: a store of an object costs a write barrier, and with
-      // one rotation (every seat the same entrant) this runs once a deal.
-      const bot = this.bots[e][seat];
-      if (this.seatBots[seat] !== bot) {
-        this.seatBots[seat] = bot;
-        this.seatRngs[seat] = this.botRngs[e][seat];
-      }
-    }
+    // Seated once per rotation: with one rotation (every seat the same entrant) this would run once a deal.
+    if (r !== this.seated) this.seat(r);
     const match = this.match;
     match.reset(g);
     const dm = game.dealMetrics.length;
@@ -221,6 +214,23 @@ export class Table {
       }
       this.dbSink?.match(g, r, this.seatEntrant, this.matchValues);
     }
+  }
+
+  /** Seat the bots of rotation `r`. */
+  private seat(r: number): void {
+    const lineup = this.run.lineup;
+    const seats = this.run.table.seats;
+    for (let seat = 0; seat < seats; seat++) {
+      const e = entrantAt(lineup, seat, r);
+      this.seatEntrant[seat] = e;
+      // Stored only when it changes: a store of an object costs a write barrier.
+      const bot = this.bots[e][seat];
+      if (this.seatBots[seat] !== bot) {
+        this.seatBots[seat] = bot;
+        this.seatRngs[seat] = this.botRngs[e][seat];
+      }
+    }
+    this.seated = r;
   }
 
   /** Tell the bots that hear of it that their deal begins (seat by seat, in seat order). */
