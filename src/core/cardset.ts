@@ -62,7 +62,7 @@ export function setSelect(s: Int32Array, off: number, k: number): number {
   const g1 = (c1 + ~k) >>> 31;
   const g2 = (c2 + ~k) >>> 31;
   const lane = g0 + g1 + g2;
-  const before = (c0 & -g0) + ((c1 - c0) & -g1) + ((c2 - c1) & -g2);
+  const before = c0 * g0 + (c1 - c0) * g1 + (c2 - c1) * g2;
   // -1 from selectBit (k beyond the set) stays -1 whatever the lane: -1 | x is -1.
   return (lane << 5) | selectBit(s[off + lane], k - before);
 }
