@@ -288,29 +288,26 @@ export class Table {
     const legal = this.legal;
     const bots = this.seatBots;
     let seat = -1;
-    // The illegal move that stopped the loop (-1: none), or the bot's when it threw.
-    let move = -1;
-    // Whether the bot was choosing when something threw (else the rules threw: not the bot's fault).
+    // Whether the bot was choosing when something threw (else the rules threw, or the
+    // loop itself with an illegal move's fault: passed on as it is).
     let acting = false;
     try {
       while (!state.isTerminal()) {
         seat = state.toMove;
         const n = state.legal(legal, 0);
         acting = true;
-        const chosen = bots[seat].act(state.observe(seat), legal, n);
+        const move = bots[seat].act(state.observe(seat), legal, n);
         acting = false;
         // `setHas` written out: a call here would count against V8's inlining budget for the loop.
-        if (!(chosen >>> 0 === chosen && chosen < CODE_LIMIT && ((legal[chosen >>> 5] >>> chosen) & 1) !== 0)) {
-          move = chosen;
-          break;
+        if (!(move >>> 0 === move && move < CODE_LIMIT && ((legal[move >>> 5] >>> move) & 1) !== 0)) {
+          throw this.illegal(move, seat, g, r, k);
         }
-        state.apply(chosen);
+        state.apply(move);
       }
     } catch (e) {
       if (!acting) throw e;
       throw this.botThrew(e, seat, g, r, k);
     }
-    if (seat >= 0 && move !== -1) throw this.illegal(move, seat, g, r, k);
   }
 
   private playTimed(g: number, r: number, k: number, limit: number): void {
