@@ -4,8 +4,8 @@
  * with the fault and seat the timed loop reports.
  */
 import { describe, expect, it } from 'vitest';
-import type { BotSpec, Observation } from '../src/games/bot.js';
-import type { Game, TableConfig } from '../src/games/game.js';
+import type { BotSpec } from '../src/games/bot.js';
+import type { Game, Observation, TableConfig } from '../src/games/game.js';
 import { findGame } from '../src/games/index.js';
 import { BatchPlayer } from '../src/harness/run/batch.js';
 import { liveRunOf } from '../src/harness/run/spec.js';
