@@ -17,10 +17,33 @@ function draws(rng: Rng): number[] {
   return [rng.next(), rng.next(), rng.next(), rng.next()];
 }
 
+describe('Rng.shuffle', () => {
+  it('is Fisher-Yates from the top with below(i + 1), to the same entries and generator state', () => {
+    for (const n of [1, 2, 9, 36, 54, 255, 256, 257, 300]) {
+      for (let x = 0; x < 100; x++) {
+        const a = new Rng(key, x, n);
+        const b = new Rng(key, x, n);
+        const fast = Uint16Array.from({ length: n }, (_, i) => i);
+        const plain = fast.slice();
+        const bytes = Uint8Array.from(fast, (v) => v & 255);
+        a.shuffle(bytes, n);
+        for (let i = n - 1; i > 0; i--) {
+          const j = b.below(i + 1);
+          const t = plain[i];
+          plain[i] = plain[j];
+          plain[j] = t;
+        }
+        expect(Array.from(bytes)).toEqual(Array.from(plain, (v) => v & 255));
+        expect(draws(a)).toEqual(draws(b));
+      }
+    }
+  });
+});
+
 describe('Rng.shuffleFirst', () => {
   it('leaves the first `keep` entries and the generator as shuffle does', () => {
-    for (const n of [2, 16, 38, 54]) {
-      for (const keep of [1, 8, 16, n - 1, n]) {
+    for (const n of [2, 16, 38, 54, 300]) {
+      for (const keep of [0, 1, 8, 16, n - 1, n]) {
         if (keep > n) continue;
         for (let x = 0; x < 200; x++) {
           const a = new Rng(key, x, n, keep);

@@ -9,21 +9,6 @@ export function popcount(m: number): number {
   return POP16[m & 0xffff] + POP16[m >>> 16];
 }
 
-/** Number of set bits of a mask of 16 bits or fewer (one lookup: a lane of a French pack). */
-export function popcount16(m: number): number {
-  return POP16[m];
-}
-
-/**
- * Set bits of four masks of 16 bits or fewer (the four lanes of a French pack's set):
- * one call rather than four, so that a following rule stays short enough for V8 to
- * inline it into a play loop.
- */
-export function popcount16x4(a: number, b: number, c: number, d: number): number {
-  const pop = POP16;
-  return pop[a] + pop[b] + pop[c] + pop[d];
-}
-
 /** Index of the lowest set bit; -1 for an empty mask. */
 export function lowestBit(m: number): number {
   return 31 - Math.clz32(m & -m);
@@ -40,16 +25,28 @@ export function selectBit(m: number, k: number): number {
   return ((m >>> 10) | (k >>> 4)) === 0 ? SELECT10[(m << 4) | k] : selectWide(m, k);
 }
 
-/** `selectBit` for wider masks: whole bytes skipped by their counts, then the byte's bit by lookup. */
+/**
+ * `selectBit` for wider masks (Cego lanes of 22 and 32 bits, the answers' lane): the
+ * half, then the byte, that holds the k-th bit chosen by masks rather than by branches
+ * (which bit that is is random in play, so branches would be mispredicted), then the
+ * bit by lookup.
+ */
 function selectWide(m: number, k: number): number {
-  if (k < 0) return -1;
-  for (let base = 0; base < 32; base += 8) {
-    const byte = (m >>> base) & 0xff;
-    const c = POP16[byte];
-    if (k < c) return base + SELECT10[(byte << 4) | k];
-    k -= c;
-  }
-  return -1;
+  const pop = POP16;
+  const low = pop[m & 0xffff];
+  // -1 when the k-th bit lies above the low half: skip it.
+  const high = (low + ~k) >> 31;
+  k -= low & high;
+  m >>= 16 & high;
+  let base = 16 & high;
+  const byte0 = pop[m & 0xff];
+  const up = (byte0 + ~k) >> 31;
+  k -= byte0 & up;
+  m >>= 8 & up;
+  base += 8 & up;
+  const byte = m & 0xff;
+  // Unsigned: a negative k (none asked for) fails too.
+  return k >>> 0 < pop[byte] ? base + SELECT10[(byte << 4) | k] : -1;
 }
 
 /** Bits strictly above `bit`. */
@@ -58,7 +55,8 @@ export function bitsAbove(bit: number): number {
 }
 
 // Tables in ArrayBuffers of their own (off V8's heap), built once at load.
-const POP16 = (() => {
+/** POP16[m]: the set bits of a 16-bit mask (`popcount`'s table, for loops that look it up inline). */
+export const POP16 = (() => {
   const t = new Uint8Array(new ArrayBuffer(1 << 16));
   for (let i = 1; i < 1 << 16; i++) t[i] = (i & 1) + t[i >> 1];
   return t;

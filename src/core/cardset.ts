@@ -15,7 +15,7 @@
  * decisions (claims, declarations) are the two highest codes, which no pack uses, so a
  * legal-move set is always a card set.
  */
-import { popcount, selectBit, lowestBit } from './bits.js';
+import { POP16, popcount, selectBit, lowestBit } from './bits.js';
 
 export const LANES = 4;
 const LANE_BITS = 5;
@@ -46,15 +46,23 @@ export function setSize(s: Int32Array, off: number): number {
  * the processor would mispredict.
  */
 export function setSelect(s: Int32Array, off: number, k: number): number {
-  const c0 = popcount(s[off]);
-  const c1 = c0 + popcount(s[off + 1]);
-  const c2 = c1 + popcount(s[off + 2]);
+  // The counts by lookups written out, not by calls to `popcount`: a play loop inlines
+  // this (and the following rule beside it) only while their bytecode fits V8's budget.
+  // (`& low`, not `& 0xffff`: a literal that wide takes 10 bytes of bytecode at each use.)
+  const pop = POP16;
+  const low = 0xffff;
+  const m0 = s[off];
+  const m1 = s[off + 1];
+  const m2 = s[off + 2];
+  const c0 = pop[m0 & low] + pop[m0 >>> 16];
+  const c1 = c0 + pop[m1 & low] + pop[m1 >>> 16];
+  const c2 = c1 + pop[m2 & low] + pop[m2 >>> 16];
   // gN is 1 when k lies beyond the first N + 1 lanes (c + ~k is c - 1 - k in fewer bytecodes).
   const g0 = (c0 + ~k) >>> 31;
   const g1 = (c1 + ~k) >>> 31;
   const g2 = (c2 + ~k) >>> 31;
   const lane = g0 + g1 + g2;
-  const before = (c0 & -g0) + ((c1 - c0) & -g1) + ((c2 - c1) & -g2);
+  const before = c0 * g0 + (c1 - c0) * g1 + (c2 - c1) * g2;
   // -1 from selectBit (k beyond the set) stays -1 whatever the lane: -1 | x is -1.
   return (lane << 5) | selectBit(s[off + lane], k - before);
 }

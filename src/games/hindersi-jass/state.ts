@@ -42,7 +42,7 @@ import { LAST_TRICK, PACK, PACK_POINTS, POINTS, PUUR_BIT, codeName } from './car
 import { JassView } from './view.js';
 
 // Module-local copies of the layout's offsets and helpers (see ../trick/state.ts: faster in the hot path).
-const { bitsAbove, popcount16 } = bits;
+const { POP16 } = bits;
 const {
   BEST,
   GAME,
@@ -189,10 +189,11 @@ export class JassState extends TrickState<JassView> {
   // ---- Rules (hooks of the kernel) -----------------------------------------------
 
   /**
-   * J-4 (see the module doc), with masks where the outcome is data: `must` (the seat
-   * holds what it must follow: the suit led, or a trump besides the Puur when trumps
-   * are led), `trumpLed`, and `over` (the trumps above the best in the trick, all of
-   * them while none lies in it).
+   * J-4 (see the module doc), with masks where the outcome is data: `free` (the seat
+   * holds nothing it must follow: neither the suit led, nor a trump besides the Puur
+   * when trumps are led), `trumpLed`, and `over` (the trumps above the best in the
+   * trick, all of them while none lies in it). Short in bytecode on purpose: the play
+   * loop inlines it beside the random bot's choice only while both fit V8's budget.
    */
   protected cards(out: Int32Array, off: number): number {
     const m = this.m;
@@ -205,19 +206,25 @@ export class JassState extends TrickState<JassView> {
     if (m[POS] !== 0) {
       const led = m[LED];
       const trumpLed = (led - 1) >> 31;
-      const must = -((t & NOT_PUUR & trumpLed) | (m[h + led] & ~trumpLed)) >> 31;
+      // ~must: -1 when the seat may play any lane, else 0.
+      const free = ~(-((t & NOT_PUUR & trumpLed) | (m[h + led] & ~trumpLed)) >> 31);
       const best = m[BEST];
-      const over = bitsAbove(best - 16) | ~((15 - best) >> 31);
-      a0 = t & (~must | trumpLed | over);
-      a1 &= ~must | (((led ^ 1) - 1) >> 31);
-      a2 &= ~must | (((led ^ 2) - 1) >> 31);
-      a3 &= ~must | (((led ^ 3) - 1) >> 31);
+      // `bitsAbove(best - 16)` written out (a trump's strength is 16 + its bit, at most 31;
+      // below 16 the second term keeps every trump): fewer bytes for V8's inlining budget.
+      const over = (-2 << (best - 16)) | ~((15 - best) >> 31);
+      a0 = t & (free | trumpLed | over);
+      a1 &= free | (((led ^ 1) - 1) >> 31);
+      a2 &= free | (((led ^ 2) - 1) >> 31);
+      a3 &= free | (((led ^ 3) - 1) >> 31);
     }
     out[off] = a0;
     out[off + 1] = a1;
     out[off + 2] = a2;
     out[off + 3] = a3;
-    return popcount16(a0) + popcount16(a1) + popcount16(a2) + popcount16(a3);
+    // Lookups written out (lanes of 16 bits or fewer), not calls: the play loop inlines this
+    // beside the bot's choice only while their bytecode fits V8's inlining budget.
+    const pop = POP16;
+    return pop[a0] + pop[a1] + pop[a2] + pop[a3];
   }
 
   /**

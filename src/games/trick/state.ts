@@ -77,7 +77,7 @@ const {
 } = layout;
 const { Card: CARD, None: NONE } = Decision;
 const { LANES } = cardset;
-const { popcount, popcount16x4 } = bits;
+const { popcount, POP16 } = bits;
 
 /** Rows of 128 codes in the strength table: `strength[led << 7 | code]`. */
 export const ROW = 7;
@@ -584,7 +584,9 @@ export function frenchFollow(m: Int32Array, out: Int32Array, off: number, leadTr
   out[off + 1] = a1;
   out[off + 2] = a2;
   out[off + 3] = a3;
-  return popcount16x4(t, a1, a2, a3);
+  // Lookups written out (lanes of 16 bits or fewer), not a call: fewer bytes for V8's inlining budget.
+  const pop = POP16;
+  return pop[t] + pop[a1] + pop[a2] + pop[a3];
 }
 
 /**

@@ -112,6 +112,8 @@ export class Table {
   private readonly dealHooks: boolean;
   /** Where the deal under way is, for those hooks (one object, rewritten per deal). */
   private readonly site = { group: 0, rotation: 0, deal: 0 };
+  /** The rotation whose bots sit at the seats (-1: none yet). */
+  private seated = -1;
 
   private readonly moveTimeout: number;
   /** Where timed moves are announced to a watching thread (set per batch), or null. */
@@ -167,19 +169,10 @@ export class Table {
 
   /** Play rotation `r` of group `g` alone (match index g * rotations + r), adding to `out`. */
   playRotation(g: number, r: number, out: GroupTally): void {
-    const { game, lineup, key, table } = this.run;
+    const { game, key, table } = this.run;
     const seats = table.seats;
-    for (let seat = 0; seat < seats; seat++) {
-      const e = entrantAt(lineup, seat, r);
-      this.seatEntrant[seat] = e;
-      // Stored only when it changes: a store of an object costs a write barrier, and with
-      // one rotation (every seat the same entrant) this runs once a deal.
-      const bot = this.bots[e][seat];
-      if (this.seatBots[seat] !== bot) {
-        this.seatBots[seat] = bot;
-        this.seatRngs[seat] = this.botRngs[e][seat];
-      }
-    }
+    // Seated once per rotation: with one rotation (every seat the same entrant) this would run once a deal.
+    if (r !== this.seated) this.seat(r);
     const match = this.match;
     match.reset(g);
     const dm = game.dealMetrics.length;
@@ -223,6 +216,23 @@ export class Table {
     }
   }
 
+  /** Seat the bots of rotation `r`. */
+  private seat(r: number): void {
+    const lineup = this.run.lineup;
+    const seats = this.run.table.seats;
+    for (let seat = 0; seat < seats; seat++) {
+      const e = entrantAt(lineup, seat, r);
+      this.seatEntrant[seat] = e;
+      // Stored only when it changes: a store of an object costs a write barrier.
+      const bot = this.bots[e][seat];
+      if (this.seatBots[seat] !== bot) {
+        this.seatBots[seat] = bot;
+        this.seatRngs[seat] = this.botRngs[e][seat];
+      }
+    }
+    this.seated = r;
+  }
+
   /** Tell the bots that hear of it that their deal begins (seat by seat, in seat order). */
   private startHooks(g: number, r: number, k: number): void {
     const site = this.site;
@@ -263,9 +273,46 @@ export class Table {
   }
 
   private playDeal(g: number, r: number, k: number): void {
+    const limit = this.moveTimeout;
+    if (limit === Infinity && this.moveTime.length === 0) this.playUntimed(g, r, k);
+    else this.playTimed(g, r, k, limit);
+  }
+
+  /**
+   * The deal's moves when none is timed: one try around the whole loop rather than one
+   * a move, and no timing branches, which keeps the loop (with the bot, `legal` and the
+   * following rule inlined into it) short. A fault is told as `playTimed` tells it.
+   */
+  private playUntimed(g: number, r: number, k: number): void {
     const state = this.state;
     const legal = this.legal;
-    const limit = this.moveTimeout;
+    const bots = this.seatBots;
+    let seat = -1;
+    // Whether the bot was choosing when something threw (else the rules threw, or the
+    // loop itself with an illegal move's fault: passed on as it is).
+    let acting = false;
+    try {
+      while (!state.isTerminal()) {
+        seat = state.toMove;
+        const n = state.legal(legal, 0);
+        acting = true;
+        const move = bots[seat].act(state.observe(seat), legal, n);
+        acting = false;
+        // `setHas` written out: a call here would count against V8's inlining budget for the loop.
+        if (!(move >>> 0 === move && move < CODE_LIMIT && ((legal[move >>> 5] >>> move) & 1) !== 0)) {
+          throw this.illegal(move, seat, g, r, k);
+        }
+        state.apply(move);
+      }
+    } catch (e) {
+      if (!acting) throw e;
+      throw this.botThrew(e, seat, g, r, k);
+    }
+  }
+
+  private playTimed(g: number, r: number, k: number, limit: number): void {
+    const state = this.state;
+    const legal = this.legal;
     const timed = limit !== Infinity;
     const clocked = this.moveTime.length > 0;
     while (!state.isTerminal()) {
@@ -278,9 +325,7 @@ export class Table {
       try {
         move = this.seatBots[seat].act(state.observe(seat), legal, n);
       } catch (e) {
-        // A fault the bot reports itself (a program's: bot.ts) keeps its kind; anything else it threw is 'threw'.
-        if (e instanceof BotFault) throw this.failure(e.fault, seat, g, r, k, e.message.split('\n')[0]);
-        throw this.failure('threw', seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+        throw this.botThrew(e, seat, g, r, k);
       }
       if (clocked) {
         const e = this.seatEntrant[seat];
@@ -294,13 +339,22 @@ export class Table {
           throw this.failure('time', seat, g, r, k, `took longer than the move timeout of ${limit} ms over one move`);
         }
       }
-      if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move))) {
-        const shown =
-          typeof move === 'number' && move >>> 0 === move && move < CODE_LIMIT ? state.moveName(move) : String(move);
-        throw this.failure('illegal', seat, g, r, k, `played an illegal move (${shown})`);
-      }
+      if (!(move >>> 0 === move && move < CODE_LIMIT && setHas(legal, 0, move)))
+        throw this.illegal(move, seat, g, r, k);
       state.apply(move);
     }
+  }
+
+  /** A fault the bot reports itself (a program's: bot.ts) keeps its kind; anything else it threw is 'threw'. */
+  private botThrew(e: unknown, seat: number, g: number, r: number, k: number): MoveFault {
+    if (e instanceof BotFault) return this.failure(e.fault, seat, g, r, k, e.message.split('\n')[0]);
+    return this.failure('threw', seat, g, r, k, `threw ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+  }
+
+  private illegal(move: unknown, seat: number, g: number, r: number, k: number): MoveFault {
+    const shown =
+      typeof move === 'number' && move >>> 0 === move && move < CODE_LIMIT ? this.state.moveName(move) : String(move);
+    return this.failure('illegal', seat, g, r, k, `played an illegal move (${shown})`);
   }
 
   private failure(fault: FaultKind, seat: number, g: number, r: number, k: number, what: string): MoveFault {
