@@ -10,7 +10,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectUserError, read, tafel, tmpDir, ROOT } from './cli-helpers.js';
 import { play as playHere, type Game } from './play-helpers.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES as ENGINES } from '../src/games/index.js';
 import { resolveEntrant } from '../src/harness/table/lineup.js';
 import { DEFAULT_HINT } from '../src/cli/play.js';
 
@@ -161,7 +161,7 @@ describe('tafel play through piped stdin', () => {
 
   it('loads the default hint bot only when h asks: it plays every game and sees only its seat', async () => {
     // play-command.ts skips the check of --hint for the default bot: these are what it would check.
-    for (const game of GAMES) expect((await resolveEntrant(DEFAULT_HINT, game)).spec.cheats, game.name).toBeFalsy();
+    for (const game of ENGINES) expect((await resolveEntrant(DEFAULT_HINT, game)).spec.cheats, game.name).toBeFalsy();
     const hinted = playCli(['--game', 'viersche', '--deals', '1'], ['h', 'q']);
     expect(hinted.status).toBe(0);
     expect(hinted.stdout).toMatch(new RegExp(`\\nhint from ${DEFAULT_HINT}: \\S+ \\(\\d+\\) · \\d+ ms\\n`));
