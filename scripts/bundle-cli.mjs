@@ -121,9 +121,9 @@ const bundle = await rolldown({
     'bundle/analysis-worker': 'src/serve/analysis-worker.ts',
   },
   platform: 'node',
-  // The entries export nothing, and what a chunk exports is for the other chunks: a group
-  // may hold a module that another chunk imports dynamically (then a facade re-exports it).
-  preserveEntrySignatures: false,
+  // An entry keeps its exports (the workers' handlers) and may export more: a group may
+  // hold a module that another chunk imports dynamically (then a facade re-exports it).
+  preserveEntrySignatures: 'allow-extension',
   external: EXTERNAL,
   plugins: [seedrandomArc4, commanderBuiltins, chunkGroups],
   logLevel: 'warn',
