@@ -14,7 +14,7 @@
 // start them look from their own chunk: the pool's (bundle/worker.js, pool.ts) and
 // `tafel serve`'s analysis (bundle/analysis-worker.js, serve/jobs.ts).
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { RolldownMagicString, rolldown } from 'rolldown';
 
 // Packages imported from node_modules as they are: DuckDB's native addon, piscina's and
@@ -69,46 +69,43 @@ const commanderBuiltins = {
 // resolution, a read and a module record (bench/README.md, "Start-up"). Groups from the
 // module graph once it is built, static imports followed, each taking what the ones
 // before it left: what every command loads (main.ts's imports) in one chunk beside
-// main.js; what every game's engine uses (the card core, the trick games' kernel) in one;
-// each game's own modules in one; what `tafel play` loads besides (the session, the
-// line-up, the outputs); the search bots' common core (pimc, play's default hint, and
-// the solver). Other commands' modules chunk as rolldown splits them.
-const GAMES = ['viersche', 'hindersche', 'hindersi-jass', 'vier-anderle'];
-const groups = new Map();
+// main.js; what the games' engines share (the card core, the trick games' kernel) in
+// one; each game's own modules (its folder: the engines that listings.ts loads) in one;
+// what `tafel play` loads besides (the session, the line-up, the outputs); pimc (play's
+// default hint) with the solver. Other commands' modules chunk as rolldown splits them.
 const groupOf = new Map();
 const chunkGroups = {
   name: 'chunk-groups',
   buildEnd() {
-    const closure = (entry) => {
-      const seen = new Set();
-      const visit = (id) => {
-        const info = this.getModuleInfo(id);
-        if (seen.has(id) || !info || info.isExternal) return;
-        seen.add(id);
-        for (const next of info.importedIds) visit(next);
-      };
-      visit(join(root, entry));
+    const closure = (id, seen = new Set()) => {
+      const info = this.getModuleInfo(id);
+      if (seen.has(id) || !info || info.isExternal) return seen;
+      seen.add(id);
+      for (const next of info.importedIds) closure(next, seen);
       return seen;
     };
     const claim = (name, ids) => {
       for (const id of ids) if (!groupOf.has(id)) groupOf.set(id, name);
     };
-    const main = join(root, 'src', 'cli', 'main.ts');
+    const at = (path) => join(root, path);
     claim(
       'startup',
-      [...closure('src/cli/main.ts')].filter((id) => id !== main),
+      [...closure(at('src/cli/main.ts'))].filter((id) => id !== at('src/cli/main.ts')),
     );
-    const engines = GAMES.map((g) => [g, closure(`src/games/${g}/index.ts`)]);
-    const own = (g, id) => id.startsWith(join(root, 'src', 'games', g) + '/');
+    const engines = this.getModuleInfo(at('src/games/listings.ts')).dynamicallyImportedIds.map((index) => [
+      dirname(index) + sep,
+      closure(index),
+    ]);
     claim(
       'engine',
-      engines.flatMap(([g, ids]) => [...ids].filter((id) => !own(g, id))),
+      engines.flatMap(([folder, ids]) => [...ids].filter((id) => !id.startsWith(folder))),
     );
-    for (const [g, ids] of engines) claim(g, ids);
-    claim('play', closure('src/cli/play-command.ts'));
-    claim('search', closure('bots/pimc.ts'));
+    for (const [folder, ids] of engines) claim(basename(folder), ids);
+    claim('play', closure(at('src/cli/play-command.ts')));
+    claim('search', closure(at('bots/pimc.ts')));
   },
 };
+
 const root = join(import.meta.dirname, '..');
 const outdir = join(root, 'dist', 'src', 'cli');
 rmSync(join(outdir, 'bundle'), { recursive: true, force: true });
