@@ -3,8 +3,9 @@
 // command's own code (a game's engine, DuckDB's, the pool's, the experiments', the
 // report's...) chunks in dist/src/cli/bundle/ that its action imports when it runs.
 // Node then reads three files at start-up instead of resolving some 130 modules, and
-// `tafel play` eight (bench/README.md, "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
-// the benchmarks, the experiments' scripts.
+// `tafel play` eight to its first prompt (bench/README.md, "Start-up"). The rest of
+// dist/ stays tsc's plain modules: the library (src/api.ts), the benchmarks, the
+// experiments' scripts.
 //
 // Rolldown (vite's bundler), not esbuild: esbuild turns a module's top-level `const`
 // into `var`, and V8 then reloads and rechecks every table the engine reads

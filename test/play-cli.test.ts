@@ -159,7 +159,7 @@ describe('tafel play through piped stdin', () => {
     expect(hinted.stdout).toMatch(/\nno hint: \S+unbuildable-bot\.js could not be built: no bot today\n/);
   });
 
-  it('loads the default hint bot only when h asks: it plays every game and sees only its seat', async () => {
+  it('asks the default hint bot, loaded only when h asks, which plays every game and sees only its seat', async () => {
     // play-command.ts skips the check of --hint for the default bot: these are what it would check.
     for (const game of ENGINES) expect((await resolveEntrant(DEFAULT_HINT, game)).spec.cheats, game.name).toBeFalsy();
     const hinted = playCli(['--game', 'viersche', '--deals', '1'], ['h', 'q']);

@@ -29,7 +29,7 @@ import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
 
 // Only the command that the command line names is defined: defining every command's
-// options is much of what every command's start costs (bench/README.md, "Start-up").
+// options is a part of every command's start worth saving (bench/README.md, "Start-up").
 // Help, an unknown command or none (`tafel --help`, `tafel help run`, `tafel x`) define all.
 const COMMANDS = [
   'run',
