@@ -2,9 +2,10 @@
 // package's bin, and one startup chunk hold what every command loads, and each
 // command's own code (a game's engine, DuckDB's, the pool's, the experiments', the
 // report's...) chunks in dist/src/cli/bundle/ that its action imports when it runs.
-// Node then reads three files at start-up instead of resolving some 130 modules
-// (bench/README.md, "Start-up"). The rest of dist/ stays tsc's plain modules: the library (src/api.ts),
-// the benchmarks, the experiments' scripts.
+// Node then reads three files at start-up instead of resolving some 130 modules, and
+// `tafel play` eight to its first prompt (bench/README.md, "Start-up"). The rest of
+// dist/ stays tsc's plain modules: the library (src/api.ts), the benchmarks, the
+// experiments' scripts.
 //
 // Rolldown (vite's bundler), not esbuild: esbuild turns a module's top-level `const`
 // into `var`, and V8 then reloads and rechecks every table the engine reads
@@ -14,7 +15,7 @@
 // start them look from their own chunk: the pool's (bundle/worker.js, pool.ts) and
 // `tafel serve`'s analysis (bundle/analysis-worker.js, serve/jobs.ts).
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { RolldownMagicString, rolldown } from 'rolldown';
 
 // Packages imported from node_modules as they are: DuckDB's native addon, piscina's and
@@ -24,10 +25,13 @@ const EXTERNAL = [/^node:/, /^@duckdb\//, 'piscina', /^tsx(\/|$)/, '@observableh
 // seedrandom requires Node's crypto only to seed itself without a seed, which tafel never
 // does; its package.json lets a bundle leave it out ("browser": {"crypto": false}), and
 // loading crypto would cost every start-up. Its require then gives null, as in a browser.
-const seedrandomWithoutCrypto = {
-  name: 'seedrandom-without-crypto',
+// And tafel calls only `seedrandom(seed)`, the ARC4 generator of seedrandom/seedrandom.js:
+// its index.js adds six other generators (12 KB of CommonJS), left out.
+const seedrandomArc4 = {
+  name: 'seedrandom-arc4',
   resolveId(id, importer) {
     if (id === 'crypto' && importer?.includes('/node_modules/seedrandom/')) return '\0no-crypto';
+    if (id === 'seedrandom') return this.resolve('seedrandom/seedrandom.js', importer, { skipSelf: true });
   },
   load(id) {
     if (id === '\0no-crypto') return 'module.exports = null;';
@@ -62,20 +66,44 @@ const commanderBuiltins = {
   },
 };
 
-// What every command loads (main.ts and its static imports) in one chunk beside main.js,
-// not a dozen: each file costs Node a resolution, a read and a module record. Collected
-// from the module graph once it is built; the chunking below groups them.
-const startup = new Set();
-const startupModules = {
-  name: 'startup-modules',
+// Chunks by what loads together, not a file per shared module: each file costs Node a
+// resolution, a read and a module record (bench/README.md, "Start-up"). Groups from the
+// module graph once it is built, static imports followed, each taking what the ones
+// before it left: what every command loads (main.ts's imports) in one chunk beside
+// main.js; what the games' engines share (the card core, the trick games' kernel) in
+// one; each game's own modules (its folder: the engines that listings.ts loads) in one;
+// what `tafel play` loads besides (the session, the line-up, the outputs); pimc (play's
+// default hint) with the solver. Other commands' modules chunk as rolldown splits them.
+const groupOf = new Map();
+const chunkGroups = {
+  name: 'chunk-groups',
   buildEnd() {
-    const visit = (id) => {
+    const closure = (id, seen = new Set()) => {
       const info = this.getModuleInfo(id);
-      if (startup.has(id) || !info || info.isExternal) return;
-      startup.add(id);
-      for (const next of info.importedIds) visit(next);
+      if (seen.has(id) || !info || info.isExternal) return seen;
+      seen.add(id);
+      for (const next of info.importedIds) closure(next, seen);
+      return seen;
     };
-    visit(join(root, 'src', 'cli', 'main.ts'));
+    const claim = (name, ids) => {
+      for (const id of ids) if (!groupOf.has(id)) groupOf.set(id, name);
+    };
+    const at = (path) => join(root, path);
+    claim(
+      'startup',
+      [...closure(at('src/cli/main.ts'))].filter((id) => id !== at('src/cli/main.ts')),
+    );
+    const engines = this.getModuleInfo(at('src/games/listings.ts')).dynamicallyImportedIds.map((index) => [
+      dirname(index) + sep,
+      closure(index),
+    ]);
+    claim(
+      'engine',
+      engines.flatMap(([folder, ids]) => [...ids].filter((id) => !id.startsWith(folder))),
+    );
+    for (const [folder, ids] of engines) claim(basename(folder), ids);
+    claim('play', closure(at('src/cli/play-command.ts')));
+    claim('search', closure(at('bots/pimc.ts')));
   },
 };
 
@@ -91,8 +119,11 @@ const bundle = await rolldown({
     'bundle/analysis-worker': 'src/serve/analysis-worker.ts',
   },
   platform: 'node',
+  // An entry keeps its exports (the workers' handlers) and may export more: a group may
+  // hold a module that another chunk imports dynamically (then a facade re-exports it).
+  preserveEntrySignatures: 'allow-extension',
   external: EXTERNAL,
-  plugins: [seedrandomWithoutCrypto, commanderBuiltins, startupModules],
+  plugins: [seedrandomArc4, commanderBuiltins, chunkGroups],
   logLevel: 'warn',
 });
 await bundle.write({
@@ -101,6 +132,11 @@ await bundle.write({
   entryFileNames: '[name].js',
   chunkFileNames: 'bundle/[name]-[hash].js',
   sourcemap: true,
-  codeSplitting: { groups: [{ name: 'startup', test: (id) => startup.has(id) && !id.endsWith('/src/cli/main.ts') }] },
+  // Each module in its group's chunk only (not its imports too: those are in theirs).
+  codeSplitting: {
+    groups: [
+      { name: (id) => groupOf.get(id) ?? null, debugName: 'chunk-groups', includeDependenciesRecursively: false },
+    ],
+  },
 });
 await bundle.close();

@@ -4,7 +4,7 @@
  * would change every random deal.
  */
 import { describe, expect, it } from 'vitest';
-import { popcount, selectBit } from '../src/core/bits.js';
+import { POP16, popcount, selectBit } from '../src/core/bits.js';
 import { LANES, newSets, setSelect, setSize } from '../src/core/cardset.js';
 import { Rng, seedKey } from '../src/core/rng.js';
 
@@ -53,5 +53,14 @@ describe('bits', () => {
       expect(setSize(s, 0)).toBe(codes.length);
       for (let k = 0; k <= codes.length; k++) expect(setSelect(s, 0, k)).toBe(k < codes.length ? codes[k] : -1);
     }
+  });
+
+  // The tables are built by rows at load (start-up): every entry checked.
+  it('POP16 counts every 16-bit mask, and selectBit every 10-bit mask', () => {
+    const wrong: string[] = [];
+    for (let m = 0; m < 1 << 16; m++) if (POP16[m] !== plainPopcount(m)) wrong.push(`pop ${m}`);
+    for (let m = 0; m < 1024; m++)
+      for (let k = 0; k < 16; k++) if (selectBit(m, k) !== plainSelectBit(m, k)) wrong.push(`select ${m}:${k}`);
+    expect(wrong).toEqual([]);
   });
 });

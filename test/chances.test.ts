@@ -24,4 +24,14 @@ describe('drawTable', () => {
       expect(differ.slice(0, 5)).toEqual([]);
       expect(inDrawTable(40, 0, 0) || inDrawTable(0, 0, 16)).toBe(false);
     });
+
+  it('computes a row when first read, at whatever k, and no other', () => {
+    const calls: number[][] = [];
+    const table = drawTable((u, h, i) => (calls.push([u, h, i]), FACTORS.none(u, h, i)));
+    expect(Object.is(drawn(table, 30, 5, 15), drawProduct(FACTORS.none, 30, 5, 15))).toBe(true);
+    expect(calls).toEqual(Array.from({ length: 15 }, (_, i) => [30, 5, i]));
+    for (let k = 0; k < 16; k++)
+      expect(Object.is(drawn(table, 30, 5, k), drawProduct(FACTORS.none, 30, 5, k))).toBe(true);
+    expect(calls.length).toBe(15);
+  });
 });

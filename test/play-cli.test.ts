@@ -10,6 +10,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectUserError, read, tafel, tmpDir, ROOT } from './cli-helpers.js';
 import { play as playHere, type Game } from './play-helpers.js';
+import { GAMES as ENGINES } from '../src/games/index.js';
+import { resolveEntrant } from '../src/harness/table/lineup.js';
+import { DEFAULT_HINT } from '../src/cli/play.js';
 
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 
@@ -154,6 +157,14 @@ describe('tafel play through piped stdin', () => {
     const hinted = playCli(['--game', 'viersche', '--deals', '1'], [`h ${fixture('unbuildable-bot.js')}`, 'q']);
     expect(hinted.status).toBe(0);
     expect(hinted.stdout).toMatch(/\nno hint: \S+unbuildable-bot\.js could not be built: no bot today\n/);
+  });
+
+  it('asks the default hint bot, loaded only when h asks, which plays every game and sees only its seat', async () => {
+    // play-command.ts skips the check of --hint for the default bot: these are what it would check.
+    for (const game of ENGINES) expect((await resolveEntrant(DEFAULT_HINT, game)).spec.cheats, game.name).toBeFalsy();
+    const hinted = playCli(['--game', 'viersche', '--deals', '1'], ['h', 'q']);
+    expect(hinted.status).toBe(0);
+    expect(hinted.stdout).toMatch(new RegExp(`\\nhint from ${DEFAULT_HINT}: \\S+ \\(\\d+\\) · \\d+ ms\\n`));
   });
 
   it('says what is wrong with its flags in one line, status 2', () => {

@@ -28,6 +28,36 @@ import { addServeCommand } from './serve.js';
 import type { RunFlags } from './run.js';
 import type { TuneFlags } from './tune.js';
 
+// Only the command that the command line names is defined: defining every command's
+// options is a part of every command's start worth saving (bench/README.md, "Start-up").
+// Help, an unknown command or none (`tafel --help`, `tafel help run`, `tafel x`) define all.
+const COMMANDS = [
+  'run',
+  'tune',
+  'merge',
+  'query',
+  'report',
+  'bench',
+  'replay',
+  'play',
+  'serve',
+  'experiment',
+  'games',
+  'bot',
+  'env',
+  'bots',
+] as const;
+const named = COMMANDS.find((c) => c === process.argv[2]);
+
+function defines(name: (typeof COMMANDS)[number]): boolean {
+  return named === undefined || named === name;
+}
+
+/** `program.command(name)`, or undefined (and the chain on it skipped) when another command is named. */
+function command(name: (typeof COMMANDS)[number]): Command | undefined {
+  return defines(name) ? program.command(name) : undefined;
+}
+
 /** Positions `bench --solve` solves without --deals. */
 const SOLVE_DEALS = 50;
 
@@ -47,9 +77,8 @@ const program = new Command('tafel')
       ),
   });
 
-program
-  .command('run')
-  .description('play a duplicate tournament between bots and report the results')
+command('run')
+  ?.description('play a duplicate tournament between bots and report the results')
   .option('--game <name>', 'the game: ' + gameNames())
   .option(
     '--bots <list>',
@@ -118,9 +147,8 @@ program
     await runCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
 
-program
-  .command('tune')
-  .description(
+command('tune')
+  ?.description(
     "tune a bot's numeric parameters by SPSA on duplicate deals (theta+ against theta-), then verify the tuned values against the start on fresh deals",
   )
   .option('--game <name>', 'the game: ' + gameNames())
@@ -179,9 +207,8 @@ program
     await tuneCommand(o, (name) => cmd.getOptionValueSource(name) === 'cli');
   });
 
-program
-  .command('merge')
-  .description('merge the journals of the shards of one run into the results of the whole run')
+command('merge')
+  ?.description('merge the journals of the shards of one run into the results of the whole run')
   .argument('<journals...>', 'the journal of every shard (any order)')
   .option('--out <file.csv>', 'write the summary as CSV (and the merged journal to file.journal.jsonl)')
   .option('--journal <file.jsonl>', 'write the merged journal here')
@@ -194,9 +221,8 @@ program
     await mergeCommand(journals, o);
   });
 
-program
-  .command('query')
-  .description(
+command('query')
+  ?.description(
     'ask run databases (--db) a question in SQL; the tables of several files are read as one; macros wilson(k, n), cluster_mean(x), cluster_rate(k, n) give 95% intervals',
   )
   .argument('<files-and-sql...>', 'one or more .duckdb files, then the SQL')
@@ -225,9 +251,8 @@ program
     process.stdout.write(results.map(text).join('\n'));
   });
 
-program
-  .command('report')
-  .description('draw one self-contained HTML page with plots from what runs and experiments leave')
+command('report')
+  ?.description('draw one self-contained HTML page with plots from what runs and experiments leave')
   .argument(
     '<inputs...>',
     "journals (the shards of one run are merged), run databases (--db), summary CSVs, per-deal CSVs, experiments' results CSVs",
@@ -257,9 +282,8 @@ interface BenchFlags {
   endgame: boolean;
 }
 
-program
-  .command('bench')
-  .description(
+command('bench')
+  ?.description(
     'measure raw play throughput (random bots through the real engine by default), or with --solve the exact solver',
   )
   .requiredOption('--game <name>', 'the game')
@@ -375,9 +399,8 @@ program
     process.stdout.write(out.join('\n') + '\n');
   });
 
-program
-  .command('replay')
-  .description('print one deal trick by trick: from a records file, or played again from the seed and the bots')
+command('replay')
+  ?.description('print one deal trick by trick: from a records file, or played again from the seed and the bots')
   .option('--records <file.jsonl>', 'find the deal in this records file')
   .option(
     '--seed <seed>',
@@ -456,17 +479,18 @@ program
     },
   );
 
-addPlayCommand(program);
-addServeCommand(program);
+if (defines('play')) addPlayCommand(program);
+if (defines('serve')) addServeCommand(program);
 // The built-in experiments' subcommands only when the command line may name them.
-const experiments = process.argv.includes('experiment')
-  ? (await import('../../experiments/index.js')).EXPERIMENTS
-  : null;
-addExperimentCommand(program, experiments);
+if (defines('experiment')) {
+  const experiments = process.argv.includes('experiment')
+    ? (await import('../../experiments/index.js')).EXPERIMENTS
+    : null;
+  addExperimentCommand(program, experiments);
+}
 
-program
-  .command('games')
-  .description('list the games, their rule variants and the metrics a run reports')
+command('games')
+  ?.description('list the games, their rule variants and the metrics a run reports')
   .option('--json', 'print one JSON document (keys in docs/listing.md)')
   .action(async (o: { json?: boolean }) => {
     if (o.json) {
@@ -490,9 +514,8 @@ program
     }
   });
 
-program
-  .command('bot')
-  .description('serve one bot over the bot protocol on stdin/stdout (PROTOCOL.md), for programs in any language')
+command('bot')
+  ?.description('serve one bot over the bot protocol on stdin/stdout (PROTOCOL.md), for programs in any language')
   .requiredOption('--game <name>', 'the game: ' + gameNames())
   .requiredOption(
     '--bot <spec>',
@@ -505,9 +528,8 @@ program
     await botCommand(o);
   });
 
-program
-  .command('env')
-  .description(
+command('env')
+  ?.description(
     "a learning environment on stdin/stdout (env protocol v1, docs/env.md): tafel plays the table and asks for the learning seats' decisions",
   )
   .requiredOption('--game <name>', 'the game: ' + gameNames())
@@ -524,9 +546,8 @@ program
     await envCommand(o);
   });
 
-program
-  .command('bots')
-  .description("list the built-in bots and their parameters (and bot programs' options)")
+command('bots')
+  ?.description("list the built-in bots and their parameters (and bot programs' options)")
   .option('--game <name>', 'only the bots that play this game')
   .option(
     '--program <name=command>',

@@ -13,6 +13,7 @@ import { playSession } from '../play/session.js';
 import { openTerminal } from '../play/terminal.js';
 import { loadGame } from '../games/listings.js';
 import { tableFor } from '../harness/run/table-for.js';
+import { DEFAULT_HINT } from './play.js';
 
 export interface PlayFlags {
   game: string;
@@ -35,9 +36,14 @@ export async function playCommand(o: PlayFlags): Promise<void> {
   const game = await loadGame(o.game);
   const table = tableFor(game, o.players, o.rules);
   const entrants = await seatEntrants(o.bots, game, table.seats, o.seat);
-  const hint = await resolveEntrant(o.hint, game);
-  if (hint.spec.cheats)
-    throw new TafelError('bad-option', `--hint ${o.hint}: it sees every hand, so it cannot advise a seat`);
+  // A --hint bot is checked now, so that a bad one fails before the table is drawn; the
+  // default one, which plays every game and sees only its seat (test/play-cli.test.ts),
+  // loads when `h` first asks it, not before the first prompt (bench/README.md, "Start-up").
+  if (o.hint !== DEFAULT_HINT) {
+    const hint = await resolveEntrant(o.hint, game);
+    if (hint.spec.cheats)
+      throw new TafelError('bad-option', `--hint ${o.hint}: it sees every hand, so it cannot advise a seat`);
+  }
   if (o.records)
     checkOutputs([{ flag: '--records', kind: 'jsonl', shown: o.records, path: resolve(o.records) }], {
       existing: o.force ? 'replace' : 'refuse',

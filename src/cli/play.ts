@@ -11,6 +11,9 @@ import { gameNames } from '../games/listings.js';
 import { nonNegativeInt, positiveInt, seedText } from './common.js';
 import type { PlayFlags } from './play-command.js';
 
+/** The bot that `h` asks when --hint names none. */
+export const DEFAULT_HINT = 'pimc';
+
 export function addPlayCommand(program: Command): void {
   program
     .command('play')
@@ -36,7 +39,7 @@ export function addPlayCommand(program: Command): void {
       'play these chosen deals in order (docs/boards.md): deal (match) i starts with board i',
     )
     .option('--first <i>', 'start at match (or deal) i of the seed: group i of a run', nonNegativeInt('--first'), 0)
-    .option('--hint <bot>', 'the bot that h asks for a hint', 'pimc')
+    .option('--hint <bot>', 'the bot that h asks for a hint', DEFAULT_HINT)
     .option('--show-hands', 'show every hand (open play, to try lines; the records say so)')
     .option('--records <file.jsonl>', 'write every finished deal as a RECORD.md deal record (your seat: human)')
     .option('--force', 'replace the --records file if it exists')

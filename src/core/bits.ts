@@ -54,19 +54,29 @@ export function bitsAbove(bit: number): number {
   return bit >= 31 ? 0 : -2 << bit;
 }
 
-// Tables in ArrayBuffers of their own (off V8's heap), built once at load.
+// Tables in ArrayBuffers of their own (off V8's heap), built once at load: every
+// command that plays loads them, so they are built by rows (a few thousand steps in
+// the interpreter, not 75,000).
 /** POP16[m]: the set bits of a 16-bit mask (`popcount`'s table, for loops that look it up inline). */
 export const POP16 = (() => {
+  // ROWS[c << 8 | b]: the set bits of byte b, plus c; a 16-bit mask's row is its high byte's count.
+  const rows = new Uint8Array(9 << 8);
+  for (let b = 1; b < 256; b++) rows[b] = (b & 1) + rows[b >> 1];
+  for (let c = 1; c < 9; c++) for (let b = 0; b < 256; b++) rows[(c << 8) | b] = rows[b] + c;
   const t = new Uint8Array(new ArrayBuffer(1 << 16));
-  for (let i = 1; i < 1 << 16; i++) t[i] = (i & 1) + t[i >> 1];
+  for (let hi = 0; hi < 256; hi++) t.set(rows.subarray(rows[hi] << 8, (rows[hi] + 1) << 8), hi << 8);
   return t;
 })();
 
 /** SELECT10[m << 4 | k]: the k-th set bit of a mask below 1024, -1 if it has fewer. */
 const SELECT10 = (() => {
   const t = new Int8Array(new ArrayBuffer(1024 * 16)).fill(-1);
+  // A mask's bits are those of the mask without its top bit, then the top bit.
   for (let m = 1; m < 1024; m++) {
-    for (let b = 0, k = 0; b < 10; b++) if ((m >> b) & 1) t[(m << 4) | k++] = b;
+    const top = 31 - Math.clz32(m);
+    const rest = m ^ (1 << top);
+    t.copyWithin(m << 4, rest << 4, (rest << 4) + 16);
+    t[(m << 4) | POP16[rest]] = top;
   }
   return t;
 })();

@@ -7,13 +7,17 @@
  * Every function returns plain lines; `Paint` adds colour (suits, emphasis) when the
  * terminal has it and is the identity otherwise, so a piped transcript is plain text.
  */
-import { styleText } from 'node:util';
+import type { styleText as StyleText } from 'node:util';
 import { LANES } from '../core/cardset.js';
 import { lowestBit } from '../core/bits.js';
 import { HIDDEN, NO, type Observation } from '../games/game.js';
 import { cardText, type GameScreen, type Paint, type ScreenContext, type Seats, type Suit } from '../games/screen.js';
 
-type Style = Parameters<typeof styleText>[0];
+type Style = Parameters<typeof StyleText>[0];
+
+// From Node's loaded util, not an import of node:util, whose namespace would load the
+// lazy parts of util (parseArgs, MIME types) for `tafel play` (bench/README.md, "Start-up").
+const { styleText } = process.getBuiltinModule('node:util');
 
 /** A four-colour pack: clubs green, spades plain, hearts red, diamonds blue; tarocks yellow. */
 const SUIT_STYLE: Record<Suit, Style | null> = { C: 'green', S: null, H: 'red', D: 'blue', T: 'yellow', '?': null };

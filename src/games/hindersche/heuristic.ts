@@ -47,7 +47,7 @@ import { Decision, NO, YES, type Observation, type ParamSpec } from '../game.js'
 import { CARD_LANES, PACK, POINTS, STRENGTH, TRUMP_LANE } from './cards.js';
 import type { HinderscheView } from './view.js';
 import type { Bot, BotContext, BotSpec } from '../bot.js';
-import { DecisionMemo, drawProduct, drawTable, drawn, inDrawTable } from '../trick/chances.js';
+import { DecisionMemo, drawProduct, drawTable, drawn, inDrawTable, type DrawTable } from '../trick/chances.js';
 
 /** Points of the cards of a lane mask, by a lookup (cards.ts). */
 const LANE_POINTS = PACK.lanePoints;
@@ -127,7 +127,7 @@ function noneFactor(u: number, h: number, i: number): number {
  * `noneDrawn`'s table, built by the first bot made rather than as the module loads:
  * every command loads the games, and most make no heuristic of this game.
  */
-let NONE_DRAWN: Float64Array | null = null;
+let NONE_DRAWN: DrawTable | null = null;
 
 class HinderscheHeuristic implements Bot {
   private readonly dump: number;

@@ -1,6 +1,6 @@
 /**
  * What the heuristic bots compute over and over, made cheap without changing a single
- * answer: hypergeometric chances tabled once at load, and a memo of the chances of one
+ * answer: hypergeometric chances tabled once, and a memo of the chances of one
  * decision.
  *
  * A heuristic asks "how likely is it that an opponent's k unknown cards, drawn from u
@@ -27,22 +27,18 @@ export function drawProduct(factor: DrawFactor, u: number, h: number, k: number)
 /**
  * `drawProduct(factor, u, h, k)` for every u, h below 40 and k below 16, as a table for
  * `drawn`. Each k's entry is the k-1's times one factor: the multiplications of
- * `drawProduct` in its order, so the same numbers, with an eighth of them (the
- * tables are built as a game's module loads, which every command waits for).
+ * `drawProduct` in its order, so the same numbers, with an eighth of them. A row (u, h)
+ * is computed when `drawn` first reads it: a bot reads few of the 1,600 rows in a
+ * deal, and `tafel play` waits for its bots' first moves.
  */
-export function drawTable(factor: DrawFactor): Float64Array {
-  const t = new Float64Array(U * U * K);
-  for (let u = 0; u < U; u++)
-    for (let h = 0; h < U; h++) {
-      const row = (u * U + h) * K;
-      let p = 1;
-      t[row] = p;
-      for (let k = 1; k < K; k++) {
-        if (p > 0) p *= factor(u, h, k - 1);
-        t[row + k] = p;
-      }
-    }
-  return t;
+export interface DrawTable {
+  readonly factor: DrawFactor;
+  /** By (u * 40 + h) * 16 + k; a row's first entry, the empty product, is 1 once the row is computed, 0 before. */
+  readonly products: Float64Array;
+}
+
+export function drawTable(factor: DrawFactor): DrawTable {
+  return { factor, products: new Float64Array(U * U * K) };
 }
 
 /** Whether (u, h, k) lies in a `drawTable`'s range. */
@@ -51,8 +47,22 @@ export function inDrawTable(u: number, h: number, k: number): boolean {
 }
 
 /** The entry of (u, h, k) in a `drawTable` (check `inDrawTable` first). */
-export function drawn(table: Float64Array, u: number, h: number, k: number): number {
-  return table[(u * U + h) * K + k];
+export function drawn(table: DrawTable, u: number, h: number, k: number): number {
+  const t = table.products;
+  const row = (u * U + h) * K;
+  if (t[row] === 0) fillRow(table, u, h, row);
+  return t[row + k];
+}
+
+/** Out of `drawn`, so that it stays small enough to inline. */
+function fillRow(table: DrawTable, u: number, h: number, row: number): void {
+  const t = table.products;
+  let p = 1;
+  t[row] = p;
+  for (let k = 1; k < K; k++) {
+    if (p > 0) p *= table.factor(u, h, k - 1);
+    t[row + k] = p;
+  }
 }
 
 /**

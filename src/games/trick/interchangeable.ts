@@ -167,22 +167,25 @@ function tooWide(lane: number): never {
  *
  * A set's sequence is the sequence of the set without its highest card, then that
  * card's value: each sequence is a node of a tree, found from the smaller set's (met
- * earlier, as sets go up) and one value, and numbered as it is first met; no strings
- * are made (the keys are built as a game's module loads, which every command waits for).
+ * earlier, as sets go up) and one value, and numbered as it is first met.
  */
 export function valueKeys(value: Uint8Array): Int32Array {
   const limit = 1 << KEY_LANE_BITS;
   const keys = new Int32Array(LANES * limit);
-  // A sequence's node is its number; the child of (node, value) is found by `node << 8 | value`.
+  let span = 1;
+  for (let i = 0; i < value.length; i++) span = Math.max(span, value[i] + 1);
+  // child[node * span + value]: the number of node's sequence followed by value, 0 until it is met
+  // (a table, not a Map: the keys are built as a game's engine loads, which `tafel play` waits for).
+  const child = new Uint16Array(limit * span);
   for (let lane = 0; lane < LANES; lane++) {
     const base = lane << KEY_LANE_BITS;
-    const child = new Map<number, number>();
-    keys[base] = 0;
+    child.fill(0);
+    let nodes = 0;
     for (let live = 1; live < limit; live++) {
       const top = 31 - Math.clz32(live);
-      const edge = (keys[base | (live ^ (1 << top))] << 8) | value[(lane << 5) | top];
-      let n = child.get(edge);
-      if (n === undefined) child.set(edge, (n = child.size + 1));
+      const edge = keys[base | (live ^ (1 << top))] * span + value[(lane << 5) | top];
+      let n = child[edge];
+      if (n === 0) child[edge] = n = ++nodes;
       keys[base | live] = n;
     }
   }

@@ -11,7 +11,6 @@
  * cannot run ends in end-of-file too, with the shell's complaint in the log.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import {
   closeSync,
   constants,
@@ -39,7 +38,8 @@ import { nowMs, threadWatchdog } from './watchdog.js';
  */
 let childProcessModule: typeof import('node:child_process') | null = null;
 function childProcess(): typeof import('node:child_process') {
-  childProcessModule ??= createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  // process.getBuiltinModule, not an import of node:module, which would load it (and its source maps) for every command.
+  childProcessModule ??= process.getBuiltinModule('node:child_process');
   return childProcessModule;
 }
 

@@ -10,7 +10,6 @@
  * state and the arming's generation decides: the watchdog's (armed -> fired) or
  * disarm's (armed -> idle). A stale arming can never fire a later one.
  */
-import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 
 const IDLE = 0;
@@ -98,7 +97,8 @@ export class Watchdog {
   private startWorker(): void {
     // node:worker_threads only now: every command loads this module, few start a watchdog,
     // and loading it is a part of every start-up worth saving (bench/README.md, "Start-up").
-    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+    // process.getBuiltinModule, not createRequire: importing node:module would load it too.
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     const worker = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: this.buffer });
     worker.unref();
     this.worker = worker;
