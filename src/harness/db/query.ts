@@ -100,8 +100,8 @@ export async function openQuery(
     if (files.findIndex((g) => resolve(g) === resolve(f)) < i)
       throw new TafelError('bad-option', `${who}: ${f} is given twice`);
   }
-  // The API's modules take a fifth of a second to load: only when a session opens, not with
-  // every command (an experiment's) that queries once its play is over.
+  // The API (0.1 s of CPU to load, catalogue.ts) only when a session opens: an experiment
+  // that queries once its play is over does not load it before its workers start.
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', o.threads ? { threads: String(o.threads) } : undefined);
   const connection = await instance.connect();
