@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { RolldownMagicString, rolldown } from 'rolldown';
 
 // Packages imported from node_modules as they are: DuckDB's native addon (its API is
-// bundled, below), piscina's and tsx's own files need their places, and the report's plotting loads only for a page.
+// bundled, below), piscina's and tsx's own files need their places, and the report's
+// plotting loads only for a page.
 const EXTERNAL = [/^node:/, /^@duckdb\/node-bindings/, 'piscina', /^tsx(\/|$)/, '@observablehq/plot', 'linkedom'];
 
 // seedrandom requires Node's crypto only to seed itself without a seed, which tafel never
