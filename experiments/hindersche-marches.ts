@@ -149,40 +149,53 @@ export interface StudyResult {
 }
 
 /**
+ * The deals read once, into one row per game (of a rubber) with the counts every cell
+ * needs (normal deals are of phase 1 or 2, H-6): the queries below read this table,
+ * not the deals' parts again (each pass over the parts costs as much as all the rest).
+ */
+const GAMES_SQL = `CREATE TEMP TABLE games AS
+SELECT run, grp, match, game,
+  count_if(kind = 'normal') AS normal, count_if(kind = 'normal' AND marcher IS NOT NULL) AS normal_marches,
+  count_if(marcher IS NOT NULL) AS marches,
+  count_if(kind = 'normal' AND phase = 1) AS n1, count_if(kind = 'normal' AND phase = 1 AND marcher IS NOT NULL) AS k1,
+  count_if(kind = 'normal' AND phase = 2) AS n2, count_if(kind = 'normal' AND phase = 2 AND marcher IS NOT NULL) AS k2,
+  count_if(kind = 'normal' AND phase = 2 AND march = 'points' AND marcher IS NOT NULL) AS points2,
+  count_if(kind = 'normal' AND phase = 2 AND march = 'all-tricks' AND marcher IS NOT NULL) AS tricks2,
+  count_if(kind = 'playoff') AS playoffs, count_if(kind = 'playoff' AND marcher IS NOT NULL) AS playoff_marches,
+  bool_or(marcher IS NOT NULL) AS m, bool_or(phase = 1 AND marcher IS NOT NULL) AS m1,
+  bool_or(phase = 2) AS reached2, bool_or(phase = 2 AND marcher IS NOT NULL) AS m2, max(game_end) = 2 AS double_loss
+FROM deals GROUP BY ALL`;
+
+/**
  * Per table, cell and duplicate group: the units counted (n) and the marches among them
- * (k). A cell is a unit, a phase, a kind and (seat-deals) a bot. Each table of the
- * database is read once and counted per group as it is read (`dn`, `g`, `sd`): a
- * query that first lists every unit and then counts them takes ten times as long.
+ * (k). A cell is a unit, a phase, a kind and (seat-deals) a bot; a group has a row of a
+ * cell when it has units of it (a normal deal of phase 2, a playoff deal...).
  */
 const UNITS_SQL = `
-WITH d AS (SELECT run, grp, rotation, deal, match, game, kind, phase, marcher, march, game_end FROM deals),
--- Normal deals per group and phase: all, with a march, by points, by all tricks.
-dn AS (
-  SELECT run, grp, phase, count(*) AS n, count_if(marcher IS NOT NULL) AS k,
-    count_if(march = 'points' AND marcher IS NOT NULL) AS kp, count_if(march = 'all-tricks' AND marcher IS NOT NULL) AS ka
-  FROM d WHERE kind = 'normal' GROUP BY ALL),
-g AS (
-  SELECT run, grp, bool_or(marcher IS NOT NULL) AS m, bool_or(phase = 1 AND marcher IS NOT NULL) AS m1,
-    bool_or(phase = 2) AS reached2, bool_or(phase = 2 AND marcher IS NOT NULL) AS m2, max(game_end) = 2 AS double_loss
-  FROM d GROUP BY run, grp, match, game),
+WITH pg AS (
+  SELECT run, grp, sum(normal) AS normal, sum(normal_marches) AS normal_marches, sum(n1) AS n1, sum(k1) AS k1,
+    sum(n2) AS n2, sum(k2) AS k2, sum(points2) AS points2, sum(tricks2) AS tricks2, sum(playoffs) AS playoffs,
+    sum(playoff_marches) AS playoff_marches, count(*) AS games, count_if(m) AS gm, count_if(m1) AS gm1,
+    count_if(reached2) AS g2, count_if(m2) AS gm2, count_if(double_loss) AS double_losses
+  FROM games GROUP BY run, grp),
 mixed AS (SELECT run FROM bots GROUP BY run HAVING count(*) > 1),
 -- Seat-deals of the mixed tables per group, phase and bot.
 sd AS (
   SELECT s.run, s.grp, d.phase, s.bot::VARCHAR AS seat_bot, count(*) AS n, count_if(s.march = 1) AS k
-  FROM seats s JOIN d USING (run, grp, rotation, deal)
+  FROM seats s JOIN deals d USING (run, grp, rotation, deal)
   WHERE d.kind = 'normal' AND s.plays AND s.run IN (SELECT run FROM mixed) AND d.run IN (SELECT run FROM mixed)
   GROUP BY ALL),
 per AS (
-  SELECT run, grp, 'deal' AS unit, phase::VARCHAR AS phase, 'any' AS kind, '' AS seat_bot, n, k FROM dn
-  UNION ALL SELECT run, grp, 'deal', 'all', 'any', '', sum(n), sum(k) FROM dn GROUP BY run, grp
-  UNION ALL SELECT run, grp, 'deal', '2', 'points', '', n, kp FROM dn WHERE phase = 2
-  UNION ALL SELECT run, grp, 'deal', '2', 'all-tricks', '', n, ka FROM dn WHERE phase = 2
-  UNION ALL SELECT run, grp, 'playoff-deal', 'all', 'any', '', count(*), count_if(marcher IS NOT NULL)
-    FROM d WHERE kind = 'playoff' GROUP BY run, grp
-  UNION ALL SELECT run, grp, 'game', 'all', 'any', '', count(*), count_if(m) FROM g GROUP BY run, grp
-  UNION ALL SELECT run, grp, 'game', '1', 'any', '', count(*), count_if(m1) FROM g GROUP BY run, grp
-  UNION ALL SELECT run, grp, 'game', '2', 'any', '', count(*), count_if(m2) FROM g WHERE reached2 GROUP BY run, grp
-  UNION ALL SELECT run, grp, 'game', '1', 'double-loss', '', count(*), count_if(double_loss) FROM g GROUP BY run, grp
+  SELECT run, grp, 'deal' AS unit, '1' AS phase, 'any' AS kind, '' AS seat_bot, n1 AS n, k1 AS k FROM pg WHERE n1 > 0
+  UNION ALL SELECT run, grp, 'deal', '2', 'any', '', n2, k2 FROM pg WHERE n2 > 0
+  UNION ALL SELECT run, grp, 'deal', 'all', 'any', '', normal, normal_marches FROM pg WHERE normal > 0
+  UNION ALL SELECT run, grp, 'deal', '2', 'points', '', n2, points2 FROM pg WHERE n2 > 0
+  UNION ALL SELECT run, grp, 'deal', '2', 'all-tricks', '', n2, tricks2 FROM pg WHERE n2 > 0
+  UNION ALL SELECT run, grp, 'playoff-deal', 'all', 'any', '', playoffs, playoff_marches FROM pg WHERE playoffs > 0
+  UNION ALL SELECT run, grp, 'game', 'all', 'any', '', games, gm FROM pg
+  UNION ALL SELECT run, grp, 'game', '1', 'any', '', games, gm1 FROM pg
+  UNION ALL SELECT run, grp, 'game', '2', 'any', '', g2, gm2 FROM pg WHERE g2 > 0
+  UNION ALL SELECT run, grp, 'game', '1', 'double-loss', '', games, double_losses FROM pg
   UNION ALL SELECT run, grp, 'seat-deal', phase::VARCHAR, 'any', seat_bot, n, k FROM sd
   UNION ALL SELECT run, grp, 'seat-deal', 'all', 'any', seat_bot, sum(n), sum(k) FROM sd GROUP BY run, grp, seat_bot),
 cells AS (SELECT DISTINCT run, unit, phase, kind, seat_bot FROM per),
@@ -197,12 +210,12 @@ FROM allgroups a JOIN runs r USING (run) GROUP BY ALL`;
 
 /** The engine's own count (its `marches` match metric, playoffs included) against the deals', per run. */
 const CHECK_SQL = `SELECT r.bots, (SELECT sum(marches) FROM matches m WHERE m.run = r.run)::INTEGER,
-  (SELECT count(*) FROM deals d WHERE d.run = r.run AND marcher IS NOT NULL)::INTEGER FROM runs r`;
+  (SELECT sum(marches) FROM games g WHERE g.run = r.run)::INTEGER FROM runs r`;
 
 /** Per run: its groups and rotations, normal and playoff deals, games. */
-const COUNTS_SQL = `SELECT r.bots, r.groups, r.rotations, count_if(d.kind = 'normal')::INTEGER,
-  count_if(d.kind = 'playoff')::INTEGER, count(DISTINCT (d.match, d.game))::INTEGER
-FROM deals d JOIN runs r USING (run) GROUP BY ALL`;
+const COUNTS_SQL = `SELECT r.bots, r.groups, r.rotations, sum(g.normal)::INTEGER, sum(g.playoffs)::INTEGER,
+  count(DISTINCT (g.match, g.game))::INTEGER
+FROM games g JOIN runs r USING (run) GROUP BY ALL`;
 
 type Interval = {
   n: number;
@@ -236,8 +249,8 @@ async function countStudy(
   files: readonly string[],
   threads: number,
 ): Promise<Omit<StudyResult, 'seconds' | 'workers' | 'command'>> {
-  // One session for the three queries: each opens the databases again otherwise.
-  const [check, counts, cells] = await runQueries(files, [CHECK_SQL, COUNTS_SQL, UNITS_SQL].join(';\n'), {
+  // One session for the queries: each opens the databases again otherwise.
+  const [, check, counts, cells] = await runQueries(files, [GAMES_SQL, CHECK_SQL, COUNTS_SQL, UNITS_SQL].join(';\n'), {
     threads,
   });
   for (const [bots, engine, counted] of check.rows as [string, number, number][]) {

@@ -1,9 +1,10 @@
 /**
  * A run's catalogue (FILE.duckdb) opened for a moment, to be made or to be closed
  * (db.ts), through DuckDB's bindings themselves rather than @duckdb/node-api: the
- * catalogue takes a few statements and reads no result, and the API's hundred-odd
- * modules take 0.2-0.35 s of the main thread's CPU to load, against 0.04 s for the
- * bindings (bench/README.md, "Run database"). Readers (`tafel query`) use the API.
+ * catalogue takes a few statements and reads no result, and the API takes 0.1 s of the
+ * main thread's CPU to load as the bundle holds it (0.33 s as its package's sixty-odd
+ * modules), against 0.05 s for the bindings (bench/README.md, "Run database"). Readers
+ * (`tafel query`) use the API, loaded when they open a session (query.ts).
  *
  * One in-memory DuckDB (one thread) serves every catalogue of the process: each is
  * attached for its statements and detached after them (which checkpoints it and lets

@@ -12,7 +12,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { DuckDBInstance, type DuckDBConnection, type JS } from '@duckdb/node-api';
+import type { DuckDBConnection, JS } from '@duckdb/node-api';
 import { TafelError } from '../../core/errors.js';
 import { macroSql } from './macros.js';
 import { isLocked, waitMs } from './catalogue.js';
@@ -100,6 +100,9 @@ export async function openQuery(
     if (files.findIndex((g) => resolve(g) === resolve(f)) < i)
       throw new TafelError('bad-option', `${who}: ${f} is given twice`);
   }
+  // The API (0.1 s of CPU to load, catalogue.ts) only when a session opens: an experiment
+  // that queries once its play is over does not load it before its workers start.
+  const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', o.threads ? { threads: String(o.threads) } : undefined);
   const connection = await instance.connect();
   const close = () => {
